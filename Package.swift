@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "fauth",
+    products: [
+        .executable(name: "fauth", targets: ["fauth"]),
+        .executable(name: "fauth-emulator", targets: ["fauth-emulator"]),
+        .library(name: "FauthCore", targets: ["FauthCore"]),
+        .library(name: "FauthEmulator", targets: ["FauthEmulator"]),
+    ],
+    targets: [
+        // A strict JSON value, parser and serializer shared by the client and the emulator.
+        .target(name: "FauthJSON"),
+        // libcurl, loaded at run time with dlopen, so building needs no libcurl headers.
+        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
+        // The client core: configuration, endpoints, transport, errors, session store, operations.
+        .target(name: "FauthCore", dependencies: ["FauthJSON", "CCurlShim"]),
+        // The command line: argv, secrets, rendering, exit status. Testable in-process.
+        .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON"]),
+        .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
+        // The local Firebase Auth emulator: HTTP server, state, routes.
+        .target(name: "FauthEmulator", dependencies: ["FauthJSON"]),
+        .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
+
+        .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
+        .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthEmulator", "FauthJSON"]),
+        .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON"]),
+        .testTarget(name: "FauthEmulatorTests", dependencies: ["FauthEmulator", "FauthJSON"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FauthEmulator", "FauthJSON"]),
+    ]
+)

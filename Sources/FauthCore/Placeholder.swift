@@ -1,0 +1,1 @@
+// Placeholder until the FauthCore sources land; removed with the first real file.

@@ -1,0 +1,1 @@
+// Placeholder until the FauthEmulator sources land; removed with the first real file.

@@ -1,0 +1,1 @@
+print("fauth-emulator: not built yet")

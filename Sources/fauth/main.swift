@@ -1,0 +1,1 @@
+print("fauth: not built yet")

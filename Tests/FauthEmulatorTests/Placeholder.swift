@@ -1,0 +1,1 @@
+// Placeholder until the FauthEmulatorTests tests land.
