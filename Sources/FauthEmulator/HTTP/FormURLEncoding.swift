@@ -1,0 +1,42 @@
+/// `application/x-www-form-urlencoded` decoding, for query strings and form bodies.
+public enum FormURLEncoding {
+    /// Splits `a=b&c=d` into decoded pairs, in order; a pair without `=` has an empty value.
+    public static func decode(_ text: String) -> [(name: String, value: String)] {
+        guard !text.isEmpty else { return [] }
+        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = percentDecode(parts[0])
+            let value = parts.count > 1 ? percentDecode(parts[1]) : ""
+            return (name, value)
+        }
+    }
+
+    /// Decodes `+` as a space and `%XX` escapes; an invalid escape is kept as written, invalid UTF-8 is repaired.
+    public static func percentDecode(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                      let high = hexValue(iterator[iterator.startIndex]),
+                      let low = hexValue(iterator[iterator.startIndex + 1]) {
+                bytes.append(high << 4 | low)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
