@@ -257,9 +257,11 @@ public struct HTTPRequestParser: Sendable {
         var connection: [String] = []
         var expectsContinue = false
         var hasTransferEncoding = false
+        var hasContentLength = false
         for (name, value) in head.headers {
             switch name.lowercased() {
             case "content-length":
+                hasContentLength = true
                 contentLengths += Self.listItems(value)
             case "transfer-encoding":
                 hasTransferEncoding = true
@@ -283,12 +285,11 @@ public struct HTTPRequestParser: Sendable {
             guard codings.allSatisfy({ $0 == "chunked" }) else { throw .unsupportedTransferEncoding }
             guard codings.count == 1 else { throw .malformed("bad Transfer-Encoding") }
             state = .chunkSize(head, body: [])
-        } else if let first = contentLengths.first {
+        } else if hasContentLength {
+            guard let first = contentLengths.first else { throw .malformed("bad Content-Length") }
             guard contentLengths.allSatisfy({ $0 == first }) else { throw .malformed("conflicting Content-Length values") }
             let length = try Self.decimalLength(first, limit: maxBodyBytes)
             state = .fixedBody(head, length: length)
-        } else if !codings.isEmpty || !contentLengths.isEmpty {
-            throw .malformed("bad body framing")
         } else {
             state = .fixedBody(head, length: 0)
         }
