@@ -1,0 +1,30 @@
+extension RouteTable {
+    private static let adminProject = "/identitytoolkit.googleapis.com/v1/projects/{project}/"
+
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts`: the Admin SDKs' create user (a privileged signUp, no tokens).
+    static let adminCreateAccount = Route("POST", Route.withTenantForm(adminProject + "accounts"), access: .privileged,
+                                          handler: SignUpRoute.handle)
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:lookup`.
+    static let adminLookup = Route("POST", Route.withTenantForm(adminProject + "accounts:lookup"), access: .privileged,
+                                   handler: LookupRoute.handle)
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:delete`.
+    static let adminDelete = Route("POST", Route.withTenantForm(adminProject + "accounts:delete"), access: .privileged,
+                                   handler: DeleteRoute.handle)
+
+    /// The routes of federated sign-in, custom tokens, MFA and the Admin SDKs, in match order.
+    static let federatedMFAAndAdminRoutes: [Route] = [
+        signInWithIdp,
+        signInWithCustomToken,
+        mfaEnrollmentStart,
+        mfaEnrollmentFinalize,
+        mfaEnrollmentWithdraw,
+        mfaSignInStart,
+        mfaSignInFinalize,
+        adminCreateAccount,
+        adminLookup,
+        adminDelete,
+        adminBatchGet,
+        adminBatchDelete,
+        adminBatchCreate,
+    ]
+}
