@@ -7,6 +7,12 @@ extension RouteTable {
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:lookup`.
     static let adminLookup = Route("POST", Route.withTenantForm(adminProject + "accounts:lookup"), access: .privileged,
                                    handler: LookupRoute.handle)
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:update` (disable, revoke, custom claims, profile, password, links).
+    static let adminUpdate = Route("POST", Route.withTenantForm(adminProject + "accounts:update"), access: .privileged,
+                                   handler: UpdateRoute.handle)
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:sendOobCode` (action links, `returnOobLink`).
+    static let adminSendOobCode = Route("POST", Route.withTenantForm(adminProject + "accounts:sendOobCode"),
+                                        access: .privileged, handler: SendOobCodeRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:delete`.
     static let adminDelete = Route("POST", Route.withTenantForm(adminProject + "accounts:delete"), access: .privileged,
                                    handler: DeleteRoute.handle)
@@ -22,6 +28,8 @@ extension RouteTable {
         mfaSignInFinalize,
         adminCreateAccount,
         adminLookup,
+        adminUpdate,
+        adminSendOobCode,
         adminDelete,
         adminBatchGet,
         adminBatchDelete,

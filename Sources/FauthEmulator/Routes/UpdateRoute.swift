@@ -8,12 +8,6 @@ extension RouteTable {
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
 enum UpdateRoute {
-    /// Claims a custom-claims object may not set.
-    static let forbiddenClaims: Set<String> = [
-        "iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf", "auth_time", "firebase",
-        "at_hash", "c_hash",
-    ]
-
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
@@ -28,7 +22,7 @@ enum UpdateRoute {
             try ensure(idToken != nil || oobCode != nil, "INVALID_REQ_TYPE : Unsupported request parameters.")
             try ensure(request.body["customAttributes"] == nil, "INSUFFICIENT_PERMISSION")
         }
-        if let claims = try request.string("customAttributes") { try validateCustomClaims(claims) }
+        if let claims = try request.string("customAttributes"), !claims.isEmpty { _ = try CustomClaims.validate(serialized: claims) }
         let deleteAttributes = try request.strings("deleteAttribute") ?? []
         for attribute in ["PROVIDER", "RAW_USER_INFO"] where deleteAttributes.contains(attribute) {
             throw APIError.notImplemented("deleteAttribute: \(attribute)")
@@ -186,16 +180,6 @@ enum UpdateRoute {
         if let claims = try request.string("customAttributes") { user.customAttributes = claims.isEmpty ? nil : claims }
         if let createdAt = try request.int("createdAt") { user.createdAt = createdAt }
         if let lastLoginAt = try request.int("lastLoginAt") { user.lastLoginAt = lastLoginAt }
-    }
-
-    /// CLAIMS_TOO_LARGE, INVALID_CLAIMS, `FORBIDDEN_CLAIM : <name>`.
-    static func validateCustomClaims(_ claims: String) throws(APIError) {
-        try ensure(claims.utf8.count <= 1000, "CLAIMS_TOO_LARGE")
-        if claims.isEmpty { return }
-        guard let object = (try? JSONValue.parse(claims))?.object else { throw APIError.badRequest("INVALID_CLAIMS") }
-        if let forbidden = object.keys.first(where: forbiddenClaims.contains) {
-            throw APIError.badRequest("FORBIDDEN_CLAIM : \(forbidden)")
-        }
     }
 
     /// The oobCode forms: VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL, RECOVER_EMAIL; other types are 501.
