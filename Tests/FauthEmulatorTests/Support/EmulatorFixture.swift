@@ -34,6 +34,7 @@ final class EmulatorFixture {
     }
 
     /// POSTs `body` to `accounts:<name>` as the admin (`Authorization: Bearer owner`).
+    @discardableResult
     func admin(_ name: String, _ body: JSONValue) throws -> (status: Int, json: JSONValue) {
         try client.json(path: "/identitytoolkit.googleapis.com/v1/accounts:\(name)", body: body,
                         headers: [("Authorization", "Bearer owner")])
