@@ -43,16 +43,15 @@ enum UpdateRoute {
             guard let found = project.user(localId: localId) else { throw APIError.badRequest("USER_NOT_FOUND") }
             user = found
         }
-        let validSinceBefore = user.validSince
         let changes = try validatedChanges(request, user: user, project: project, state: state)
         if let token, !request.isPrivileged,
            changes.email != nil || changes.password != nil || !changes.deleteProviders.isEmpty {
             try state.checkRecentLogin(token, nowMillis: now)
         }
-        try apply(changes, request: request, to: &user, project: project, nowMillis: now)
+        let revoked = try apply(changes, request: request, to: &user, project: project, nowMillis: now)
         project.save(user)
         var response = responseBody(for: user)
-        if let token, user.validSince != validSinceBefore {
+        if let token, revoked {
             state.issueTokens(for: user, signInProvider: token.signInProvider, secondFactor: token.secondFactor, nowMillis: now)
                 .add(to: &response)
         }
@@ -65,7 +64,6 @@ enum UpdateRoute {
         var password: String?
         var deleteProviders: [String] = []
         var enrollments: [MFAEnrollment]?
-        var phoneNumber: String?
         var linkedProvider: ProviderUserInfo?
     }
 
@@ -91,7 +89,6 @@ enum UpdateRoute {
         if request.isPrivileged, let phone = try request.string("phoneNumber"), !phone.isEmpty {
             try ensure(isValidPhoneNumber(phone), "INVALID_PHONE_NUMBER : Invalid format.")
             try ensure(project.user(phoneNumber: phone).map { $0.localId == user.localId } ?? true, "PHONE_NUMBER_EXISTS")
-            changes.phoneNumber = phone
         }
         if let link = try request.object("linkProviderUserInfo") {
             guard let providerId = link["providerId"]?.string, !providerId.isEmpty else {
@@ -125,8 +122,10 @@ enum UpdateRoute {
         return result
     }
 
+    /// Writes the changes; returns whether validSince was set (new tokens are then returned).
     private static func apply(_ changes: Changes, request: RouteRequest, to user: inout UserRecord, project: ProjectState,
-                              nowMillis: Int) throws(APIError) {
+                              nowMillis: Int) throws(APIError) -> Bool {
+        var revoked = false
         if let email = changes.email, email != user.email {
             if let oldEmail = user.email, !user.isAnonymous {
                 if user.initialEmail == nil { user.initialEmail = oldEmail }
@@ -135,8 +134,12 @@ enum UpdateRoute {
             user.email = email
             user.emailVerified = false
             user.validSince = nowMillis / 1000
+            revoked = true
         }
-        if let password = changes.password { user.setPassword(password, nowMillis: nowMillis) }
+        if let password = changes.password {
+            user.setPassword(password, nowMillis: nowMillis)
+            revoked = true
+        }
         if let displayName = try request.string("displayName") { user.displayName = displayName }
         if let photoUrl = try request.string("photoUrl") { user.photoUrl = photoUrl }
         for attribute in try request.strings("deleteAttribute") ?? [] {
@@ -151,10 +154,14 @@ enum UpdateRoute {
         for providerId in changes.deleteProviders { unlink(providerId, from: &user) }
         if let enrollments = changes.enrollments { user.mfaInfo = enrollments }
         if let info = changes.linkedProvider { user.upsertProvider(info) }
-        if let validSince = try request.int("validSince") { user.validSince = validSince }
-        if request.isPrivileged { try applyAdminFields(request, changes: changes, to: &user) }
+        if let validSince = try request.int("validSince") {
+            user.validSince = validSince
+            revoked = true
+        }
+        if request.isPrivileged { try applyAdminFields(request, to: &user) }
         user.syncPasswordProvider()
         user.syncPhoneProvider()
+        return revoked
     }
 
     /// Unlinking, with Firebase's quirks: `password` clears the email and hash, `phone` the number, unknown ids nothing.
@@ -173,7 +180,7 @@ enum UpdateRoute {
         }
     }
 
-    private static func applyAdminFields(_ request: RouteRequest, changes: Changes, to user: inout UserRecord) throws(APIError) {
+    private static func applyAdminFields(_ request: RouteRequest, to user: inout UserRecord) throws(APIError) {
         if let disabled = try request.bool("disableUser") { user.disabled = disabled }
         if let verified = try request.bool("emailVerified") { user.emailVerified = verified }
         if let phone = try request.string("phoneNumber") { user.phoneNumber = phone.isEmpty ? nil : phone }
