@@ -1,1 +1,0 @@
-// Placeholder until the FauthCore sources land; removed with the first real file.
