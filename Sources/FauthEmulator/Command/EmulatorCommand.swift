@@ -121,17 +121,22 @@ public enum EmulatorCommand: Sendable, Equatable {
         return best.1 <= max(1, min(3, best.0.count / 3)) ? best.0 : nil
     }
 
-    /// The Levenshtein distance between two strings, over characters.
+    /// The edit distance between two strings, over characters, where swapping two neighbours costs one
+    /// (optimal string alignment).
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs), right = Array(rhs)
-        var previous = Array(0 ... right.count)
-        for (i, leftCharacter) in left.enumerated() {
-            var current = [i + 1]
-            for (j, rightCharacter) in right.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (leftCharacter == rightCharacter ? 0 : 1)))
+        var distance = [[Int]](repeating: [Int](repeating: 0, count: right.count + 1), count: left.count + 1)
+        for i in 0 ... left.count { distance[i][0] = i }
+        for j in 0 ... right.count { distance[0][j] = j }
+        for i in stride(from: 1, through: left.count, by: 1) {
+            for j in stride(from: 1, through: right.count, by: 1) {
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                distance[i][j] = min(distance[i - 1][j] + 1, distance[i][j - 1] + 1, distance[i - 1][j - 1] + cost)
+                if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+                    distance[i][j] = min(distance[i][j], distance[i - 2][j - 2] + 1)
+                }
             }
-            previous = current
         }
-        return previous[right.count]
+        return distance[left.count][right.count]
     }
 }
