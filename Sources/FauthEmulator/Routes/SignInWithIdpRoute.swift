@@ -129,7 +129,26 @@ struct IdpCredential: Sendable {
         } else {
             throw .notImplemented("The Auth Emulator only supports sign-in with credentials (id_token required).")
         }
-        profile = IdpProfile(providerId: providerId, claims: claims)
+        profile = IdpProfile(providerId: providerId, claims: claims,
+                             samlResponse: providerId.hasPrefix("saml.") ? try Self.samlResponse(uri.value("SAMLResponse")) : nil)
+    }
+
+    /// The fake SAMLResponse of a `saml.*` provider: a JSON object with `assertion.subject.nameId`.
+    private static func samlResponse(_ text: String?) throws(APIError) -> JSONObject {
+        var response = JSONObject()
+        if let text, !text.isEmpty {
+            guard let object = (try? JSONValue.parse(text))?.object else {
+                throw .unexpected("Unexpected token in SAMLResponse")
+            }
+            response = object
+        }
+        let assertion = response["assertion"]
+        try ensure(assertion.map(JavaScriptTruthiness.isTruthy) ?? false, "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))")
+        try ensure(assertion?["subject"].map(JavaScriptTruthiness.isTruthy) ?? false,
+                   "INVALID_IDP_RESPONSE ((Missing assertion.subject in SAMLResponse.))")
+        try ensure(assertion?["subject"]?["nameId"].map(JavaScriptTruthiness.isTruthy) ?? false,
+                   "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))")
+        return response
     }
 }
 

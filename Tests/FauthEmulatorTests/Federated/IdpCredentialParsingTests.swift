@@ -63,7 +63,7 @@ import Testing
         #expect(profile.email == "ann@example.com")
         #expect(profile.emailVerified, "the string \"false\" is truthy")
         #expect(profile.firstName == "Ann" && profile.lastName == "Lee")
-        let raw = try JSONValue.parse(profile.rawUserInfo)
+        let raw = try JSONValue.parse(try #require(profile.rawUserInfo))
         #expect(raw["granted_scopes"]?.string == "openid https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/userinfo.email")
         #expect(raw["id"]?.string == "g1" && raw["locale"]?.string == "en" && raw["verified_email"]?.bool == true)
         let fields = profile.responseFields
@@ -79,7 +79,18 @@ import Testing
         #expect(profile.screenName == "ann")
         #expect(profile.firstName == nil)
         #expect(!profile.emailVerified)
-        #expect(try JSONValue.parse(profile.rawUserInfo) == .object(claims))
+        #expect(try JSONValue.parse(try #require(profile.rawUserInfo)) == .object(claims))
         #expect(profile.responseFields["email"] == nil)
+    }
+
+    @Test("saml providers: the nameId email, always verified, attribute statements as rawUserInfo")
+    func samlProfile() throws {
+        let saml: JSONObject = ["assertion": ["subject": ["nameId": "sam@corp.example"], "attributeStatements": [["dept": "eng"]]]]
+        let profile = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9", "email": "other@corp.example"], samlResponse: saml)
+        #expect(profile.email == "sam@corp.example")
+        #expect(profile.emailVerified)
+        #expect(profile.rawUserInfo == #"[{"dept":"eng"}]"#)
+        let bare = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9"], samlResponse: ["assertion": ["subject": ["nameId": "not-an-email"]]])
+        #expect(bare.email == nil && bare.rawUserInfo == nil)
     }
 }
