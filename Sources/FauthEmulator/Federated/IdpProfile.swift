@@ -86,3 +86,22 @@ struct IdpProfile: Sendable {
         return fields
     }
 }
+
+extension IdpProfile {
+    /// The `providerUserInfo` entry for this IdP identity (its federatedId is the raw sub, as in production).
+    var providerUserInfo: ProviderUserInfo {
+        var info = ProviderUserInfo(providerId: providerId, rawId: rawId, federatedId: rawId)
+        info.displayName = displayName
+        info.photoUrl = photoUrl
+        info.email = email
+        info.screenName = screenName
+        return info
+    }
+
+    /// Overwrites the user's profile with the IdP's values (an absent value clears the field).
+    func applyProfile(to user: inout UserRecord) {
+        user.displayName = displayName
+        user.photoUrl = photoUrl
+        user.screenName = screenName
+    }
+}
