@@ -25,6 +25,13 @@ import Testing
         #expect(uri.description.hasPrefix("http://localhost/cb?providerId=c.com&keep=1&dup=p&id_token=%7B%22sub"))
     }
 
+    @Test("http(s) URIs are normalized as a WHATWG URL: lower-case scheme and host, `/` for an empty path")
+    func normalizedBase() throws {
+        #expect(try #require(IdpRequestURI(absolute: "HTTP://LocalHost", postBody: "a=b")).description == "http://localhost/?a=b")
+        #expect(try #require(IdpRequestURI(absolute: "https://Example.com/Cb?x=1", postBody: nil)).description == "https://example.com/Cb?x=1")
+        #expect(try #require(IdpRequestURI(absolute: "myapp:Callback", postBody: nil)).description == "myapp:Callback")
+    }
+
     @Test("a relative requestUri is not absolute")
     func relativeURI() {
         #expect(IdpRequestURI(absolute: "/callback?providerId=x", postBody: nil) == nil)
