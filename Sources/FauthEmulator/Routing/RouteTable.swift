@@ -22,6 +22,8 @@ enum RouteTable {
     /// Every route, in match order.
     static let all: [Route] = [
         root,
+        projectConfig,
+        recaptchaParams,
         signUp,
         signInWithPassword,
         lookup,

@@ -33,17 +33,6 @@ final class EmulatorState {
     /// The ids of every tenant.
     var tenantIds: [String] { Array(tenants.keys) }
 
-    /// Adds or replaces a tenant (admin tenant routes, import).
-    func setTenant(_ tenant: ProjectState) {
-        guard let tenantId = tenant.tenantId else { return }
-        tenants[tenantId] = tenant
-    }
-
-    /// Removes a tenant and everything in it.
-    func removeTenant(_ tenantId: String) {
-        tenants[tenantId] = nil
-    }
-
     /// The sign-in toggles that apply to `project`: the tenant's, or fauth's `signInProviders` for the default project.
     func signInSettings(for project: ProjectState) -> SignInSettings {
         project.tenantSettings ?? config.signInProviders
