@@ -133,6 +133,9 @@ struct MFATests {
         let claims = try #require(idTokenClaims(finalized.json["idToken"]?.string))
         #expect(claims["firebase"]?["sign_in_second_factor"]?.string == "totp")
         let enrollmentId = try #require(claims["firebase"]?["second_factor_identifier"]?.string)
+        let replayed = try fixture.mfa("mfaEnrollment:finalize", ["idToken": finalized.json["idToken"]!, "totpVerificationInfo": [
+            "sessionInfo": .string(sessionInfo), "verificationCode": .string(try totpCode(key))]])
+        #expect(errorMessage(replayed.json) == "INVALID_SESSION_INFO", "a session enrolls once")
 
         let first = try fixture.call("signInWithPassword", ["email": "totp@example.com", "password": "secret123"])
         let pending = try #require(first.json["mfaPendingCredential"]?.string)

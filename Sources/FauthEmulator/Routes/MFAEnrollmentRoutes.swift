@@ -59,8 +59,10 @@ enum MFAEnrollmentRoutes {
         if let totp = try request.object("totpVerificationInfo") {
             let sessionInfo = try string(totp, "sessionInfo", in: "totpVerificationInfo", else: "MISSING_SESSION_INFO")
             let code = try string(totp, "verificationCode", in: "totpVerificationInfo", else: "MISSING_CODE")
+            // A session is void once expired, for another user, or already used (its secret is enrolled).
             guard let session = TOTPEnrollmentSession(decoding: sessionInfo), session.localId == user.localId,
-                  session.expiresAtMillis >= nowMillis else {
+                  session.expiresAtMillis >= nowMillis,
+                  !user.mfaInfo.contains(where: { $0.totpSharedSecret == session.sharedSecretKey }) else {
                 throw APIError.badRequest("INVALID_SESSION_INFO")
             }
             try ensure(TOTP.verify(code, sharedSecretKey: session.sharedSecretKey, nowMillis: nowMillis), "INVALID_CODE")
