@@ -211,3 +211,30 @@ struct MFATests {
             == "INVALID_ARGUMENT : MFA provider not supported!")
     }
 }
+
+@Suite("MFA factor toggles of tenants")
+struct MFAFactorToggleTests {
+    private func message(_ body: () throws -> Void) -> String? {
+        do { try body(); return nil } catch { return (error as? APIError)?.message ?? "\(error)" }
+    }
+
+    @Test func defaultProjectAndImplicitTenantsAllowBothFactors() {
+        let state = EmulatorState(projectId: "p")
+        for project in [state.defaultProject, state.project(tenantId: "implicit")] {
+            #expect(message { try state.checkFactorEnabled(.phone, in: project) } == nil)
+            #expect(message { try state.checkFactorEnabled(.totp, in: project) } == nil)
+        }
+    }
+
+    @Test func aTenantMfaConfigEnablesEachFactorSeparately() {
+        let state = EmulatorState(projectId: "p")
+        let tenant = state.project(tenantId: "t")
+        tenant.tenantConfig["mfaConfig"] = ["state": "DISABLED"]
+        #expect(message { try state.checkFactorEnabled(.phone, in: tenant) } == "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
+        #expect(message { try state.checkFactorEnabled(.totp, in: tenant) } == "OPERATION_NOT_ALLOWED : TOTP based MFA not enabled.")
+        tenant.tenantConfig["mfaConfig"] = ["state": "ENABLED", "enabledProviders": ["PHONE_SMS"],
+                                            "providerConfigs": [["state": "ENABLED", "totpProviderConfig": ["adjacentIntervals": 1]]]]
+        #expect(message { try state.checkFactorEnabled(.phone, in: tenant) } == nil)
+        #expect(message { try state.checkFactorEnabled(.totp, in: tenant) } == nil)
+    }
+}
