@@ -1,0 +1,111 @@
+import FauthJSON
+
+/// The HTTP status and raw server message of a failure that came from the backend.
+public struct ServerDetail: Sendable, Equatable {
+    /// The HTTP status of the answer (200 for the backend's soft errors).
+    public var status: Int
+    /// The server's `error.message` verbatim (or `errorMessage` of a soft error); nil when the body had none.
+    public var message: String?
+
+    /// Makes a server detail.
+    public init(status: Int, message: String? = nil) {
+        self.status = status
+        self.message = message
+    }
+}
+
+/// The transport or system error behind a failure (the SDK's `NSUnderlyingErrorKey`).
+public struct UnderlyingError: Sendable, Equatable {
+    /// Where the code comes from, e.g. `curl` or `posix`.
+    public var domain: String
+    /// The code in that domain, e.g. a `CURLcode` or an `errno`.
+    public var code: Int
+    /// A description of the underlying error; never holds a secret.
+    public var message: String
+
+    /// Makes an underlying error.
+    public init(domain: String, code: Int, message: String) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+    }
+}
+
+/// A failure of any fauth operation: a stable code plus what the server and the system said (`errors.md`).
+public struct FauthError: Error, Sendable, Equatable {
+    /// The stable code; it alone decides the exit status.
+    public var code: ErrorCode
+    /// For developers: the server's detail (after the first `:`) when there is one, else the code's default text.
+    public var message: String
+    /// A failure reason where the server gives one, e.g. the `WEAK_PASSWORD` detail.
+    public var reason: String?
+    /// The HTTP status and raw message, when the failure came from the backend.
+    public var server: ServerDetail?
+    /// The transport or system error that caused the failure.
+    public var underlying: UnderlyingError?
+    /// The email concerned by a conflict (`email-already-in-use`, `account-exists-with-different-credential`, …).
+    public var email: String?
+    /// For `account-exists-with-different-credential`: how the existing account can sign in.
+    public var signInMethods: [String]?
+    /// For `second-factor-required`: `{"factors": [...]}`, never the pending credential.
+    public var mfa: JSONValue?
+
+    /// Makes an error; a nil or empty `message` falls back to the code's default text.
+    public init(
+        _ code: ErrorCode, message: String? = nil, reason: String? = nil, server: ServerDetail? = nil,
+        underlying: UnderlyingError? = nil
+    ) {
+        self.code = code
+        if let message, !message.isEmpty {
+            self.message = message
+        } else {
+            self.message = code.defaultMessage
+        }
+        self.reason = reason
+        self.server = server
+        self.underlying = underlying
+    }
+
+    /// The process exit status for this error.
+    public var exitStatus: Int32 { code.exitStatus }
+
+    /// The JSON error object `{"error": {...}}`, keys in the fixed order of `errors.md`; optional members appear
+    /// only when present, `name` and `number` are null for fauth's own codes.
+    public func jsonObject() -> JSONValue {
+        var error: JSONObject = [
+            "code": .string(code.rawValue),
+            "name": code.name.map { .string($0) } ?? .null,
+            "number": code.number.map { .number(Double($0)) } ?? .null,
+            "exitCode": .number(Double(exitStatus)),
+            "message": .string(message),
+            "retryable": .bool(code.isRetryable),
+            "action": .string(code.action.rawValue),
+        ]
+        if let reason {
+            error["reason"] = .string(reason)
+        }
+        if let server {
+            error["server"] = [
+                "status": .number(Double(server.status)),
+                "message": server.message.map { .string($0) } ?? .null,
+            ]
+        }
+        if let underlying {
+            error["underlying"] = [
+                "domain": .string(underlying.domain),
+                "code": .number(Double(underlying.code)),
+                "message": .string(underlying.message),
+            ]
+        }
+        if let email {
+            error["email"] = .string(email)
+        }
+        if let signInMethods {
+            error["signInMethods"] = .array(signInMethods.map { .string($0) })
+        }
+        if let mfa {
+            error["mfa"] = mfa
+        }
+        return ["error": .object(error)]
+    }
+}

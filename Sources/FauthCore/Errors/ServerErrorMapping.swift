@@ -1,0 +1,247 @@
+import FauthJSON
+
+/// Turns what the backend answered (an error body, or a soft `errorMessage`) into a `FauthError` (`errors.md`).
+///
+/// The message is split at its first `:`; both halves are trimmed and the first is matched exactly against
+/// `codesByMessage`: the Apple SDK's table (firebase-apple-sdk.md §2c), every row, plus the additions marked below.
+/// fauth improves on the SDK where it falls short:
+///
+/// | server says | fauth code | SDK gives |
+/// |---|---|---|
+/// | `API key not valid…`, `details[].reason` `API_KEY_INVALID`, `The request is missing a valid API key.`, `MISSING_API_KEY` | invalid-api-key | internal-error |
+/// | `INVALID_REFRESH_TOKEN`, `MISSING_REFRESH_TOKEN`, `MISSING_ID_TOKEN` | invalid-user-token | internal-error |
+/// | `PROJECT_NOT_FOUND`, `CONFIGURATION_NOT_FOUND` | project-not-found | internal-error |
+/// | `PROJECT_DISABLED` (emulator: a tenant with auth disabled) | operation-not-allowed | internal-error |
+/// | `MISSING_PASSWORD` (emulator; fauth checks empty passwords before sending) | weak-password, reason "Missing password" | internal-error |
+/// | `PHONE_NUMBER_EXISTS` (emulator, accounts:update) | credential-already-in-use | internal-error |
+/// | `MISSING_CUSTOM_TOKEN` (emulator) | invalid-custom-token | internal-error |
+/// | `INVALID_CREDENTIAL_OR_PROVIDER_ID`, `INVALID_TEMPORARY_PROOF` (emulator) | invalid-credential | internal-error |
+/// | `MISSING_OOB_CODE` (emulator) | invalid-action-code | internal-error |
+/// | `MISSING_NEW_EMAIL` (emulator) | missing-email | internal-error |
+/// | `MISSING_PHONE_NUMBER` (emulator) | missing-phone-number | internal-error |
+/// | `INVALID_MFA_PHONE_NUMBER` (emulator) | invalid-phone-number | internal-error |
+/// | `MISSING_CODE`, `MISSING_SESSION_INFO` (emulator) | missing-verification-code, missing-verification-id | internal-error |
+/// | `MISSING_CREDENTIAL` (emulator: "Please set MFA Pending Credential.") | missing-multi-factor-session | internal-error |
+/// | `RECAPTCHA_NOT_ENABLED`, `MISSING_RECAPTCHA_TOKEN`, `INVALID_RECAPTCHA_TOKEN`, `INVALID_RECAPTCHA_ACTION`, `MISSING_CLIENT_TYPE`, `MISSING_RECAPTCHA_VERSION`, `INVALID_RECAPTCHA_VERSION`, `INVALID_REQ_TYPE` | the SDK code of the same name | internal-error |
+/// | HTTP 429 with no known message | too-many-requests | internal-error |
+/// | HTTP 502, 503, 504 with no known message | service-unavailable | internal-error |
+/// | a 3xx (never followed) | internal-error, saying so | internal-error |
+/// | body not JSON, not an object, or without `error.message` | internal-error with the status | internal-error |
+/// | any other message | internal-error; the message names it and `server.message` keeps it verbatim | internal-error |
+///
+/// `message` is the detail when there is one, else the code's default text; the detail goes to `reason` instead for
+/// `WEAK_PASSWORD` and `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`, and is dropped (as by the SDK) for `EMAIL_EXISTS`,
+/// `MISSING_IOS_APP_TOKEN`, `TENANT_ID_MISMATCH` and `UNSUPPORTED_TENANT_OPERATION`. Request bodies are never echoed.
+public enum ServerErrorMapping {
+    /// Maps a non-2xx answer (status and raw body) to an error; never fails.
+    public static func error(httpStatus: Int, body: [UInt8]) -> FauthError {
+        let errorObject = (try? JSONValue.parse(body))?["error"]
+        let serverMessage = errorObject?["message"]?.string
+        let server = ServerDetail(status: httpStatus, message: serverMessage)
+        if let serverMessage, let known = knownError(serverMessage: serverMessage, httpStatus: httpStatus) {
+            return known
+        }
+        let reasons = reasons(in: errorObject, member: "errors")
+        if reasons.contains(where: { $0.hasPrefix("keyInvalid") })
+            || self.reasons(in: errorObject, member: "details").contains("API_KEY_INVALID")
+        {
+            return FauthError(.invalidAPIKey, server: server)
+        }
+        if reasons.contains("ipRefererBlocked") {
+            return FauthError(.appNotAuthorized, server: server)
+        }
+        switch httpStatus {
+        case 429:
+            return FauthError(.tooManyRequests, server: server)
+        case 502, 503, 504:
+            return FauthError(.serviceUnavailable, server: server)
+        case 300..<400:
+            return FauthError(
+                .internalError, message: "The server answered with a redirect (HTTP \(httpStatus)), which fauth does not follow.",
+                server: server)
+        default:
+            break
+        }
+        if let serverMessage {
+            return unknownError(serverMessage: serverMessage, httpStatus: httpStatus)
+        }
+        return FauthError(
+            .internalError, message: "The server answered HTTP \(httpStatus) without an error message.", server: server)
+    }
+
+    /// Maps a server message (from `error.message`, or a 200's `errorMessage`) to an error; never fails.
+    public static func error(serverMessage: String, httpStatus: Int) -> FauthError {
+        knownError(serverMessage: serverMessage, httpStatus: httpStatus)
+            ?? unknownError(serverMessage: serverMessage, httpStatus: httpStatus)
+    }
+
+    /// Splits a server message at its first `:` into the trimmed code part and the trimmed detail (empty if none).
+    static func split(_ serverMessage: String) -> (short: String, detail: String) {
+        guard let colon = serverMessage.firstIndex(of: ":") else {
+            return (trimmed(serverMessage[...]), "")
+        }
+        return (trimmed(serverMessage[..<colon]), trimmed(serverMessage[serverMessage.index(after: colon)...]))
+    }
+
+    /// The error for a message fauth knows, nil for any other.
+    private static func knownError(serverMessage: String, httpStatus: Int) -> FauthError? {
+        let server = ServerDetail(status: httpStatus, message: serverMessage)
+        let (short, detail) = split(serverMessage)
+        if serverMessage.hasPrefix("API key not valid") || serverMessage == "The request is missing a valid API key." {
+            return FauthError(.invalidAPIKey, server: server)
+        }
+        guard let code = codesByMessage[short] else {
+            return nil
+        }
+        switch short {
+        case "WEAK_PASSWORD", "PASSWORD_DOES_NOT_MEET_REQUIREMENTS":
+            return FauthError(code, reason: detail.isEmpty ? nil : detail, server: server)
+        case "MISSING_PASSWORD":
+            return FauthError(code, reason: "Missing password", server: server)
+        case "EMAIL_EXISTS", "MISSING_IOS_APP_TOKEN", "TENANT_ID_MISMATCH", "UNSUPPORTED_TENANT_OPERATION":
+            return FauthError(code, server: server)
+        case "BLOCKING_FUNCTION_ERROR_RESPONSE":
+            return FauthError(code, message: blockingFunctionMessage(detail), server: server)
+        default:
+            return FauthError(code, message: detail, server: server)
+        }
+    }
+
+    /// internal-error for a message fauth does not know; the message names the server's text.
+    private static func unknownError(serverMessage: String, httpStatus: Int) -> FauthError {
+        FauthError(
+            .internalError, message: "The server reported an error fauth does not know (HTTP \(httpStatus)): \(serverMessage)",
+            server: ServerDetail(status: httpStatus, message: serverMessage))
+    }
+
+    /// The message a blocking function gave: `error.message` of the first balanced `{…}` in the detail; the whole
+    /// detail when there is no JSON there; nil (the default text) when the JSON has no message.
+    private static func blockingFunctionMessage(_ detail: String) -> String? {
+        let bytes = Array(detail.utf8)
+        guard let start = bytes.firstIndex(of: UInt8(ascii: "{")) else {
+            return detail
+        }
+        var depth = 0
+        for index in start..<bytes.count {
+            if bytes[index] == UInt8(ascii: "{") {
+                depth += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 {
+                    guard let json = try? JSONValue.parse(Array(bytes[start...index])) else {
+                        return detail
+                    }
+                    return json["error"]?["message"]?.string
+                }
+            }
+        }
+        return detail
+    }
+
+    /// The `reason` strings of the objects in `error.<member>` (`errors` or `details`).
+    private static func reasons(in errorObject: JSONValue?, member: String) -> [String] {
+        (errorObject?[member]?.array ?? []).compactMap { $0["reason"]?.string }
+    }
+
+    /// A substring without leading and trailing whitespace and newlines.
+    private static func trimmed(_ text: Substring) -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+        else {
+            return ""
+        }
+        return String(text[first...last])
+    }
+
+    /// Server message (the part before the first `:`) → code. Rows after "fauth's additions" are not in the SDK.
+    static let codesByMessage: [String: ErrorCode] = [
+        // The Apple SDK's table, every row.
+        "USER_NOT_FOUND": .userNotFound,
+        "EMAIL_NOT_FOUND": .userNotFound,
+        "MISSING_CONTINUE_URI": .missingContinueURI,
+        "INVALID_IDENTIFIER": .invalidEmail,
+        "INVALID_EMAIL": .invalidEmail,
+        "INVALID_ID_TOKEN": .invalidUserToken,
+        "TOKEN_EXPIRED": .userTokenExpired,
+        "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": .requiresRecentLogin,
+        "EMAIL_EXISTS": .emailAlreadyInUse,
+        "OPERATION_NOT_ALLOWED": .operationNotAllowed,
+        "PASSWORD_LOGIN_DISABLED": .operationNotAllowed,
+        "USER_DISABLED": .userDisabled,
+        "EXPIRED_OOB_CODE": .expiredActionCode,
+        "INVALID_OOB_CODE": .invalidActionCode,
+        "INVALID_MESSAGE_PAYLOAD": .invalidMessagePayload,
+        "INVALID_SENDER": .invalidSender,
+        "INVALID_RECIPIENT_EMAIL": .invalidRecipientEmail,
+        "WEAK_PASSWORD": .weakPassword,
+        "TOO_MANY_ATTEMPTS_TRY_LATER": .tooManyRequests,
+        "MISSING_EMAIL": .missingEmail,
+        "MISSING_IOS_BUNDLE_ID": .missingIosBundleID,
+        "MISSING_ANDROID_PACKAGE_NAME": .missingAndroidPackageName,
+        "UNAUTHORIZED_DOMAIN": .unauthorizedDomain,
+        "INVALID_CONTINUE_URI": .invalidContinueURI,
+        "INVALID_PASSWORD": .wrongPassword,
+        "INVALID_LOGIN_CREDENTIALS": .invalidCredential,
+        "INVALID_IDP_RESPONSE": .invalidCredential,
+        "INVALID_PENDING_TOKEN": .invalidCredential,
+        "INVALID_CUSTOM_TOKEN": .invalidCustomToken,
+        "CREDENTIAL_MISMATCH": .customTokenMismatch,
+        "FEDERATED_USER_ID_ALREADY_LINKED": .credentialAlreadyInUse,
+        "INVALID_PHONE_NUMBER": .invalidPhoneNumber,
+        "QUOTA_EXCEEDED": .quotaExceeded,
+        "APP_NOT_VERIFIED": .appNotVerified,
+        "CAPTCHA_CHECK_FAILED": .captchaCheckFailed,
+        "INVALID_APP_CREDENTIAL": .invalidAppCredential,
+        "MISSING_APP_CREDENTIAL": .missingAppCredential,
+        "INVALID_CODE": .invalidVerificationCode,
+        "INVALID_SESSION_INFO": .invalidVerificationID,
+        "SESSION_EXPIRED": .sessionExpired,
+        "INVALID_HOSTING_LINK_DOMAIN": .invalidHostingLinkDomain,
+        "ADMIN_ONLY_OPERATION": .adminRestrictedOperation,
+        "BLOCKING_FUNCTION_ERROR_RESPONSE": .blockingCloudFunctionError,
+        "EMAIL_CHANGE_NEEDS_VERIFICATION": .emailChangeNeedsVerification,
+        "INVALID_MFA_PENDING_CREDENTIAL": .invalidMultiFactorSession,
+        "INVALID_PROVIDER_ID": .invalidProviderID,
+        "MFA_ENROLLMENT_NOT_FOUND": .multiFactorInfoNotFound,
+        "MISSING_CLIENT_IDENTIFIER": .missingClientIdentifier,
+        "MISSING_IOS_APP_TOKEN": .missingAppToken,
+        "MISSING_MFA_ENROLLMENT_ID": .missingMultiFactorInfo,
+        "MISSING_MFA_PENDING_CREDENTIAL": .missingMultiFactorSession,
+        "MISSING_OR_INVALID_NONCE": .missingOrInvalidNonce,
+        "PASSWORD_DOES_NOT_MEET_REQUIREMENTS": .passwordDoesNotMeetRequirements,
+        "SECOND_FACTOR_EXISTS": .secondFactorAlreadyEnrolled,
+        "SECOND_FACTOR_LIMIT_EXCEEDED": .maximumSecondFactorCountExceeded,
+        "TENANT_ID_MISMATCH": .tenantIDMismatch,
+        "UNSUPPORTED_FIRST_FACTOR": .unsupportedFirstFactor,
+        "UNSUPPORTED_TENANT_OPERATION": .unsupportedTenantOperation,
+        "UNVERIFIED_EMAIL": .unverifiedEmail,
+        // fauth's additions (see the table above).
+        "MISSING_API_KEY": .invalidAPIKey,
+        "INVALID_REFRESH_TOKEN": .invalidUserToken,
+        "MISSING_REFRESH_TOKEN": .invalidUserToken,
+        "MISSING_ID_TOKEN": .invalidUserToken,
+        "PROJECT_NOT_FOUND": .projectNotFound,
+        "CONFIGURATION_NOT_FOUND": .projectNotFound,
+        "PROJECT_DISABLED": .operationNotAllowed,
+        "MISSING_PASSWORD": .weakPassword,
+        "PHONE_NUMBER_EXISTS": .credentialAlreadyInUse,
+        "MISSING_CUSTOM_TOKEN": .invalidCustomToken,
+        "INVALID_CREDENTIAL_OR_PROVIDER_ID": .invalidCredential,
+        "INVALID_TEMPORARY_PROOF": .invalidCredential,
+        "MISSING_OOB_CODE": .invalidActionCode,
+        "MISSING_NEW_EMAIL": .missingEmail,
+        "MISSING_PHONE_NUMBER": .missingPhoneNumber,
+        "INVALID_MFA_PHONE_NUMBER": .invalidPhoneNumber,
+        "MISSING_CODE": .missingVerificationCode,
+        "MISSING_SESSION_INFO": .missingVerificationID,
+        "MISSING_CREDENTIAL": .missingMultiFactorSession,
+        "RECAPTCHA_NOT_ENABLED": .recaptchaNotEnabled,
+        "MISSING_RECAPTCHA_TOKEN": .missingRecaptchaToken,
+        "INVALID_RECAPTCHA_TOKEN": .invalidRecaptchaToken,
+        "INVALID_RECAPTCHA_ACTION": .invalidRecaptchaAction,
+        "MISSING_CLIENT_TYPE": .missingClientType,
+        "MISSING_RECAPTCHA_VERSION": .missingRecaptchaVersion,
+        "INVALID_RECAPTCHA_VERSION": .invalidRecaptchaVersion,
+        "INVALID_REQ_TYPE": .invalidReqType,
+    ]
+}
