@@ -11,7 +11,7 @@ let package = Package(
     ],
     targets: [
         // A strict JSON value, parser and serializer shared by the client and the emulator.
-        .target(name: "FauthJSON"),
+        .target(name: "FauthJSON", linkerSettings: [.linkedLibrary("m")]),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers.
         .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.

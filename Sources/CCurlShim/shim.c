@@ -1,1 +1,142 @@
+// libcurl through dlopen: resolve a handful of functions once, then forward to them.
 #include "CCurlShim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+typedef void *(*easy_init_fn)(void);
+typedef void (*easy_cleanup_fn)(void *);
+typedef int (*easy_setopt_fn)(void *, int, ...);
+typedef int (*easy_perform_fn)(void *);
+typedef int (*easy_getinfo_fn)(void *, int, ...);
+typedef const char *(*easy_strerror_fn)(int);
+typedef int (*global_init_fn)(long);
+typedef fauth_curl_slist *(*slist_append_fn)(fauth_curl_slist *, const char *);
+typedef void (*slist_free_all_fn)(fauth_curl_slist *);
+
+static struct {
+    easy_init_fn easy_init;
+    easy_cleanup_fn easy_cleanup;
+    easy_setopt_fn easy_setopt;
+    easy_perform_fn easy_perform;
+    easy_getinfo_fn easy_getinfo;
+    easy_strerror_fn easy_strerror;
+    slist_append_fn slist_append;
+    slist_free_all_fn slist_free_all;
+} curl;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int load_status = -1;
+static char load_message[512] = "libcurl was not loaded";
+
+#if defined(__APPLE__)
+static const char *const library_names[] = {"libcurl.4.dylib", "libcurl.dylib"};
+#else
+static const char *const library_names[] = {"libcurl.so.4", "libcurl.so"};
+#endif
+
+/// CURL_GLOBAL_DEFAULT (CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32).
+static const long global_init_default = 3;
+
+static void *open_library(void) {
+    size_t count = sizeof(library_names) / sizeof(library_names[0]);
+    for (size_t index = 0; index < count; index++) {
+        void *library = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
+        if (library != NULL) {
+            return library;
+        }
+        if (index == 0) {
+            const char *reason = dlerror();
+            snprintf(load_message, sizeof(load_message), "%s", reason != NULL ? reason : library_names[0]);
+        }
+    }
+    return NULL;
+}
+
+static void *symbol(void *library, const char *name, int *missing) {
+    void *address = dlsym(library, name);
+    if (address == NULL && *missing == 0) {
+        *missing = 1;
+        snprintf(load_message, sizeof(load_message), "symbol %s not found", name);
+    }
+    return address;
+}
+
+static void load(void) {
+    void *library = open_library();
+    if (library == NULL) {
+        return;
+    }
+    int missing = 0;
+    curl.easy_init = (easy_init_fn)symbol(library, "curl_easy_init", &missing);
+    curl.easy_cleanup = (easy_cleanup_fn)symbol(library, "curl_easy_cleanup", &missing);
+    curl.easy_setopt = (easy_setopt_fn)symbol(library, "curl_easy_setopt", &missing);
+    curl.easy_perform = (easy_perform_fn)symbol(library, "curl_easy_perform", &missing);
+    curl.easy_getinfo = (easy_getinfo_fn)symbol(library, "curl_easy_getinfo", &missing);
+    curl.easy_strerror = (easy_strerror_fn)symbol(library, "curl_easy_strerror", &missing);
+    curl.slist_append = (slist_append_fn)symbol(library, "curl_slist_append", &missing);
+    curl.slist_free_all = (slist_free_all_fn)symbol(library, "curl_slist_free_all", &missing);
+    global_init_fn global_init = (global_init_fn)symbol(library, "curl_global_init", &missing);
+    if (missing) {
+        return;
+    }
+    int code = global_init(global_init_default);
+    if (code != FAUTH_CURLE_OK) {
+        snprintf(load_message, sizeof(load_message), "curl_global_init failed (%d)", code);
+        return;
+    }
+    load_status = 0;
+}
+
+int fauth_curl_load(const char **message) {
+    pthread_once(&load_once, load);
+    if (load_status != 0 && message != NULL) {
+        *message = load_message;
+    }
+    return load_status;
+}
+
+void *fauth_curl_easy_init(void) {
+    return load_status == 0 ? curl.easy_init() : NULL;
+}
+
+void fauth_curl_easy_cleanup(void *handle) {
+    curl.easy_cleanup(handle);
+}
+
+int fauth_curl_setopt_long(void *handle, int option, long value) {
+    return curl.easy_setopt(handle, option, value);
+}
+
+int fauth_curl_setopt_pointer(void *handle, int option, const void *value) {
+    return curl.easy_setopt(handle, option, value);
+}
+
+int fauth_curl_setopt_callback(void *handle, int option, fauth_curl_data_callback callback) {
+    return curl.easy_setopt(handle, option, callback);
+}
+
+int fauth_curl_setopt_off_t(void *handle, int option, int64_t value) {
+    return curl.easy_setopt(handle, option, value);
+}
+
+int fauth_curl_easy_perform(void *handle) {
+    return curl.easy_perform(handle);
+}
+
+int fauth_curl_getinfo_long(void *handle, int info, long *value) {
+    return curl.easy_getinfo(handle, info, value);
+}
+
+const char *fauth_curl_strerror(int code) {
+    return curl.easy_strerror(code);
+}
+
+fauth_curl_slist *fauth_curl_slist_append(fauth_curl_slist *list, const char *line) {
+    return curl.slist_append(list, line);
+}
+
+void fauth_curl_slist_free_all(fauth_curl_slist *list) {
+    curl.slist_free_all(list);
+}

@@ -1,1 +1,109 @@
+// A minimal, non-variadic view of libcurl's easy interface, loaded at run time with dlopen.
+//
+// Building needs no libcurl headers: the few option numbers, info numbers and result codes used here are libcurl's
+// stable ABI (curl/curl.h: CURLOPTTYPE_LONG = 0, CURLOPTTYPE_OBJECTPOINT = 10000, CURLOPTTYPE_FUNCTIONPOINT = 20000,
+// CURLOPTTYPE_OFF_T = 30000, CURLINFO_LONG = 0x200000).
 #pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// libcurl's `curl_slist`: a linked list of strings (header lines).
+typedef struct fauth_curl_slist {
+    char *data;
+    struct fauth_curl_slist *next;
+} fauth_curl_slist;
+
+/// libcurl's write and header callback: returns the number of bytes taken; anything else aborts the transfer.
+typedef size_t (*fauth_curl_data_callback)(char *data, size_t size, size_t count, void *context);
+
+/// The size libcurl requires of a CURLOPT_ERRORBUFFER buffer (CURL_ERROR_SIZE).
+enum { FAUTH_CURL_ERROR_SIZE = 256 };
+
+/// `CURLoption` numbers used by the transport.
+enum {
+    FAUTH_CURLOPT_WRITEDATA = 10001,
+    FAUTH_CURLOPT_URL = 10002,
+    FAUTH_CURLOPT_ERRORBUFFER = 10010,
+    FAUTH_CURLOPT_WRITEFUNCTION = 20011,
+    FAUTH_CURLOPT_POSTFIELDS = 10015,
+    FAUTH_CURLOPT_USERAGENT = 10018,
+    FAUTH_CURLOPT_HTTPHEADER = 10023,
+    FAUTH_CURLOPT_HEADERDATA = 10029,
+    FAUTH_CURLOPT_CUSTOMREQUEST = 10036,
+    FAUTH_CURLOPT_FOLLOWLOCATION = 52,
+    FAUTH_CURLOPT_SSL_VERIFYPEER = 64,
+    FAUTH_CURLOPT_HEADERFUNCTION = 20079,
+    FAUTH_CURLOPT_HTTPGET = 80,
+    FAUTH_CURLOPT_SSL_VERIFYHOST = 81,
+    FAUTH_CURLOPT_HTTP_VERSION = 84,
+    FAUTH_CURLOPT_NOSIGNAL = 99,
+    FAUTH_CURLOPT_TIMEOUT_MS = 155,
+    FAUTH_CURLOPT_CONNECTTIMEOUT_MS = 156,
+    FAUTH_CURLOPT_MAXFILESIZE_LARGE = 30117,
+    FAUTH_CURLOPT_POSTFIELDSIZE_LARGE = 30120,
+};
+
+/// `CURL_HTTP_VERSION_1_1`, a value for FAUTH_CURLOPT_HTTP_VERSION.
+enum { FAUTH_CURL_HTTP_VERSION_1_1 = 2 };
+
+/// `CURLINFO_RESPONSE_CODE` (CURLINFO_LONG + 2).
+enum { FAUTH_CURLINFO_RESPONSE_CODE = 0x200002 };
+
+/// `CURLcode` values the transport tells apart.
+enum {
+    FAUTH_CURLE_OK = 0,
+    FAUTH_CURLE_FAILED_INIT = 2,
+    FAUTH_CURLE_COULDNT_RESOLVE_PROXY = 5,
+    FAUTH_CURLE_COULDNT_RESOLVE_HOST = 6,
+    FAUTH_CURLE_COULDNT_CONNECT = 7,
+    FAUTH_CURLE_PARTIAL_FILE = 18,
+    FAUTH_CURLE_WRITE_ERROR = 23,
+    FAUTH_CURLE_OPERATION_TIMEDOUT = 28,
+    FAUTH_CURLE_SSL_CONNECT_ERROR = 35,
+    FAUTH_CURLE_BAD_FUNCTION_ARGUMENT = 43,
+    FAUTH_CURLE_GOT_NOTHING = 52,
+    FAUTH_CURLE_SSL_ENGINE_NOTFOUND = 53,
+    FAUTH_CURLE_SSL_ENGINE_SETFAILED = 54,
+    FAUTH_CURLE_SEND_ERROR = 55,
+    FAUTH_CURLE_RECV_ERROR = 56,
+    FAUTH_CURLE_SSL_CERTPROBLEM = 58,
+    FAUTH_CURLE_SSL_CIPHER = 59,
+    FAUTH_CURLE_PEER_FAILED_VERIFICATION = 60,
+    FAUTH_CURLE_FILESIZE_EXCEEDED = 63,
+    FAUTH_CURLE_SSL_ENGINE_INITFAILED = 66,
+    FAUTH_CURLE_SSL_CACERT_BADFILE = 77,
+    FAUTH_CURLE_SSL_SHUTDOWN_FAILED = 80,
+    FAUTH_CURLE_SSL_CRL_BADFILE = 82,
+    FAUTH_CURLE_SSL_ISSUER_ERROR = 83,
+    FAUTH_CURLE_SSL_PINNEDPUBKEYNOTMATCH = 90,
+    FAUTH_CURLE_SSL_INVALIDCERTSTATUS = 91,
+    FAUTH_CURLE_SSL_CLIENTCERT = 98,
+};
+
+/// Loads libcurl (once per process, thread-safe) and initialises it. Returns 0 on success; otherwise -1 and, when
+/// `message` is not NULL, points it at a static description of why loading failed.
+int fauth_curl_load(const char **message);
+
+/// `curl_easy_init`; NULL when libcurl is not loaded or the handle cannot be made.
+void *fauth_curl_easy_init(void);
+/// `curl_easy_cleanup`.
+void fauth_curl_easy_cleanup(void *handle);
+/// `curl_easy_setopt` for a `long` option.
+int fauth_curl_setopt_long(void *handle, int option, long value);
+/// `curl_easy_setopt` for a pointer option (strings, lists, buffers, callback context).
+int fauth_curl_setopt_pointer(void *handle, int option, const void *value);
+/// `curl_easy_setopt` for a write or header callback.
+int fauth_curl_setopt_callback(void *handle, int option, fauth_curl_data_callback callback);
+/// `curl_easy_setopt` for a `curl_off_t` option.
+int fauth_curl_setopt_off_t(void *handle, int option, int64_t value);
+/// `curl_easy_perform`.
+int fauth_curl_easy_perform(void *handle);
+/// `curl_easy_getinfo` for a `long` item.
+int fauth_curl_getinfo_long(void *handle, int info, long *value);
+/// `curl_easy_strerror`.
+const char *fauth_curl_strerror(int code);
+/// `curl_slist_append`: copies `line`; returns the new head, or NULL when out of memory.
+fauth_curl_slist *fauth_curl_slist_append(fauth_curl_slist *list, const char *line);
+/// `curl_slist_free_all`.
+void fauth_curl_slist_free_all(fauth_curl_slist *list);

@@ -1,0 +1,170 @@
+import CCurlShim
+
+/// An `HTTPTransport` over libcurl, loaded with dlopen on the first request: one easy handle per request,
+/// HTTP/1.1, TLS verified, redirects never followed, a total deadline, and a capped response body.
+public struct CurlTransport: HTTPTransport {
+    /// The default cap on a response body: 8 MiB.
+    public static let defaultMaximumBodySize = 8 << 20
+
+    /// The most response body bytes accepted; a larger body is a failure.
+    public var maximumBodySize: Int
+    /// The longest wait for a connection, in seconds (never more than the request's total timeout).
+    public var connectTimeout: Double
+
+    /// Makes a transport with these limits.
+    public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize, connectTimeout: Double = 10) {
+        self.maximumBodySize = maximumBodySize
+        self.connectTimeout = connectTimeout
+    }
+
+    /// Sends `request` and returns whatever response arrived, or the reason none did.
+    public func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
+        var loadMessage: UnsafePointer<CChar>?
+        guard fauth_curl_load(&loadMessage) == 0 else {
+            let reason = loadMessage.map { String(cString: $0) } ?? "unknown reason"
+            throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "libcurl could not be loaded: \(reason)")
+        }
+        guard let handle = fauth_curl_easy_init() else {
+            throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "curl_easy_init failed")
+        }
+        defer { fauth_curl_easy_cleanup(handle) }
+
+        var headerList: UnsafeMutablePointer<fauth_curl_slist>?
+        defer { fauth_curl_slist_free_all(headerList) }
+        for line in try Self.headerLines(request.headers) {
+            guard let appended = fauth_curl_slist_append(headerList, line) else {
+                throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "out of memory building the header list")
+            }
+            headerList = appended
+        }
+
+        let collector = CurlResponseCollector(maximumBodySize: maximumBodySize)
+        var body = request.body
+        body.append(0)  // never a nil pointer for POSTFIELDS, even when the body is empty
+        var errorBuffer = [CChar](repeating: 0, count: Int(FAUTH_CURL_ERROR_SIZE))
+
+        let result: Int32 = try withExtendedLifetime(collector) { () throws(TransportFailure) -> Int32 in
+            try body.withUnsafeBufferPointer { (bodyBytes) throws(TransportFailure) -> Int32 in
+                try errorBuffer.withUnsafeMutableBufferPointer { (errorBytes) throws(TransportFailure) -> Int32 in
+                    let options = CurlOptions(handle: handle)
+                    try configure(options, request: request, headerList: headerList, body: bodyBytes,
+                                  errorBuffer: errorBytes, collector: collector)
+                    return fauth_curl_easy_perform(handle)
+                }
+            }
+        }
+
+        guard result == Int32(FAUTH_CURLE_OK) else {
+            throw failure(code: result, errorBuffer: errorBuffer, collector: collector)
+        }
+        var status = 0
+        guard fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_RESPONSE_CODE), &status) == Int32(FAUTH_CURLE_OK) else {
+            throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "the response status could not be read")
+        }
+        return TransportResponse(status: status, headers: collector.headers, body: collector.body)
+    }
+
+    /// `Name: value` lines for the header list, with `Expect:` to keep libcurl from sending `Expect: 100-continue`.
+    private static func headerLines(_ headers: [(name: String, value: String)]) throws(TransportFailure) -> [String] {
+        var lines: [String] = []
+        for (name, value) in headers {
+            let forbidden: (Character) -> Bool = { $0 == "\r" || $0 == "\n" || $0 == "\0" || $0 == "\r\n" }
+            guard !name.isEmpty, !name.contains(":"), !name.contains(where: forbidden), !value.contains(where: forbidden) else {
+                throw .other(code: Int(FAUTH_CURLE_BAD_FUNCTION_ARGUMENT), message: "invalid header field \(name)")
+            }
+            lines.append("\(name): \(value)")
+        }
+        lines.append("Expect:")
+        return lines
+    }
+
+    private func configure(
+        _ options: CurlOptions, request: TransportRequest, headerList: UnsafeMutablePointer<fauth_curl_slist>?,
+        body: UnsafeBufferPointer<UInt8>, errorBuffer: UnsafeMutableBufferPointer<CChar>, collector: CurlResponseCollector
+    ) throws(TransportFailure) {
+        let totalMilliseconds = Self.milliseconds(request.timeout)
+        try options.set(FAUTH_CURLOPT_ERRORBUFFER, pointer: errorBuffer.baseAddress)
+        try options.set(FAUTH_CURLOPT_URL, string: request.url)
+        try options.set(FAUTH_CURLOPT_NOSIGNAL, long: 1)
+        try options.set(FAUTH_CURLOPT_FOLLOWLOCATION, long: 0)
+        try options.set(FAUTH_CURLOPT_SSL_VERIFYPEER, long: 1)
+        try options.set(FAUTH_CURLOPT_SSL_VERIFYHOST, long: 2)
+        try options.set(FAUTH_CURLOPT_HTTP_VERSION, long: Int(FAUTH_CURL_HTTP_VERSION_1_1))
+        try options.set(FAUTH_CURLOPT_TIMEOUT_MS, long: totalMilliseconds)
+        try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
+        try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
+        try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
+
+        if request.method == "GET" && request.body.isEmpty {
+            try options.set(FAUTH_CURLOPT_HTTPGET, long: 1)
+        } else {
+            try options.set(FAUTH_CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(request.body.count))
+            try options.set(FAUTH_CURLOPT_POSTFIELDS, pointer: body.baseAddress)
+            if request.method != "POST" {
+                try options.set(FAUTH_CURLOPT_CUSTOMREQUEST, string: request.method)
+            }
+        }
+
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        try options.set(FAUTH_CURLOPT_HEADERDATA, pointer: context)
+        try options.set(FAUTH_CURLOPT_HEADERFUNCTION, callback: { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
+            collector.takeHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+            return size * count
+        })
+        try options.set(FAUTH_CURLOPT_WRITEDATA, pointer: context)
+        try options.set(FAUTH_CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
+            return collector.takeBody(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
+        })
+    }
+
+    /// A timeout in whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl) and at most a day.
+    private static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 86_400_000 }
+        return Int(min(max(seconds * 1000, 1), 86_400_000))
+    }
+
+    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector) -> TransportFailure {
+        if collector.bodyTooLarge || code == Int32(FAUTH_CURLE_FILESIZE_EXCEEDED) {
+            return .other(code: Int(FAUTH_CURLE_FILESIZE_EXCEEDED),
+                          message: "the response body is larger than the \(maximumBodySize)-byte limit")
+        }
+        let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let message = detail.isEmpty ? String(cString: fauth_curl_strerror(code)) : detail
+        return TransportFailure(curlCode: Int(code), message: message)
+    }
+}
+
+/// `curl_easy_setopt` on one handle, a failed call turned into a `TransportFailure`.
+private struct CurlOptions {
+    let handle: UnsafeMutableRawPointer
+
+    func set(_ option: Int, long value: Int) throws(TransportFailure) {
+        try check(fauth_curl_setopt_long(handle, Int32(option), value), option)
+    }
+
+    func set(_ option: Int, string value: String) throws(TransportFailure) {
+        try check(fauth_curl_setopt_pointer(handle, Int32(option), value), option)
+    }
+
+    func set(_ option: Int, pointer value: UnsafeRawPointer?) throws(TransportFailure) {
+        try check(fauth_curl_setopt_pointer(handle, Int32(option), value), option)
+    }
+
+    func set(_ option: Int, offset value: Int64) throws(TransportFailure) {
+        try check(fauth_curl_setopt_off_t(handle, Int32(option), value), option)
+    }
+
+    func set(_ option: Int, callback: fauth_curl_data_callback) throws(TransportFailure) {
+        try check(fauth_curl_setopt_callback(handle, Int32(option), callback), option)
+    }
+
+    private func check(_ result: Int32, _ option: Int) throws(TransportFailure) {
+        guard result == Int32(FAUTH_CURLE_OK) else {
+            throw .other(code: Int(result), message: "libcurl refused option \(option): \(String(cString: fauth_curl_strerror(result)))")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import CCurlShim
+
+/// Why a request got no HTTP response; each case carries libcurl's result code and a message saying what happened.
+public enum TransportFailure: Error, Sendable, Equatable {
+    /// Nothing listens at the address, or it could not be reached.
+    case connectionRefused(code: Int, message: String)
+    /// The connection broke or closed before a complete response arrived.
+    case connectionReset(code: Int, message: String)
+    /// The host (or proxy) name did not resolve.
+    case hostNotFound(code: Int, message: String)
+    /// The total deadline passed.
+    case timedOut(code: Int, message: String)
+    /// The TLS handshake or certificate verification failed.
+    case tls(code: Int, message: String)
+    /// Anything else: libcurl missing, a response body over the limit, a bad URL or header.
+    case other(code: Int, message: String)
+
+    /// libcurl's result code (`CURLcode`).
+    public var code: Int {
+        switch self {
+        case .connectionRefused(let code, _), .connectionReset(let code, _), .hostNotFound(let code, _),
+             .timedOut(let code, _), .tls(let code, _), .other(let code, _):
+            return code
+        }
+    }
+
+    /// What happened, in libcurl's words or the transport's.
+    public var message: String {
+        switch self {
+        case .connectionRefused(_, let message), .connectionReset(_, let message), .hostNotFound(_, let message),
+             .timedOut(_, let message), .tls(_, let message), .other(_, let message):
+            return message
+        }
+    }
+
+    /// Classifies a libcurl result code.
+    init(curlCode: Int, message: String) {
+        switch curlCode {
+        case Int(FAUTH_CURLE_COULDNT_CONNECT):
+            self = .connectionRefused(code: curlCode, message: message)
+        case Int(FAUTH_CURLE_GOT_NOTHING), Int(FAUTH_CURLE_SEND_ERROR), Int(FAUTH_CURLE_RECV_ERROR),
+             Int(FAUTH_CURLE_PARTIAL_FILE):
+            self = .connectionReset(code: curlCode, message: message)
+        case Int(FAUTH_CURLE_COULDNT_RESOLVE_HOST), Int(FAUTH_CURLE_COULDNT_RESOLVE_PROXY):
+            self = .hostNotFound(code: curlCode, message: message)
+        case Int(FAUTH_CURLE_OPERATION_TIMEDOUT):
+            self = .timedOut(code: curlCode, message: message)
+        case Int(FAUTH_CURLE_SSL_CONNECT_ERROR), Int(FAUTH_CURLE_SSL_ENGINE_NOTFOUND),
+             Int(FAUTH_CURLE_SSL_ENGINE_SETFAILED), Int(FAUTH_CURLE_SSL_CERTPROBLEM), Int(FAUTH_CURLE_SSL_CIPHER),
+             Int(FAUTH_CURLE_PEER_FAILED_VERIFICATION), Int(FAUTH_CURLE_SSL_ENGINE_INITFAILED),
+             Int(FAUTH_CURLE_SSL_CACERT_BADFILE), Int(FAUTH_CURLE_SSL_SHUTDOWN_FAILED),
+             Int(FAUTH_CURLE_SSL_CRL_BADFILE), Int(FAUTH_CURLE_SSL_ISSUER_ERROR),
+             Int(FAUTH_CURLE_SSL_PINNEDPUBKEYNOTMATCH), Int(FAUTH_CURLE_SSL_INVALIDCERTSTATUS),
+             Int(FAUTH_CURLE_SSL_CLIENTCERT):
+            self = .tls(code: curlCode, message: message)
+        default:
+            self = .other(code: curlCode, message: message)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Where and how an `HTTPServer` listens, and the limits it enforces on each connection.
+public struct HTTPServerConfiguration: Sendable {
+    /// The address to bind: an IPv4 or IPv6 literal, or a host name such as `localhost`.
+    public var host: String
+    /// The TCP port; 0 picks a free one (read it back from `HTTPServer.port`).
+    public var port: Int
+    /// The largest request body accepted; larger ones get 413.
+    public var maxBodyBytes: Int
+    /// The largest request line plus header block accepted; larger ones get 431.
+    public var maxHeaderBytes: Int
+    /// How long a keep-alive connection may wait for its next request before the server closes it.
+    public var idleTimeoutSeconds: Double
+    /// How long a request may take to arrive in full once its first byte came (408 after that; slowloris guard).
+    public var requestTimeoutSeconds: Double
+    /// The most connections served at once; further ones are closed as soon as they are accepted.
+    public var maxConnections: Int
+
+    /// Makes a configuration; every parameter has a default.
+    public init(host: String = "127.0.0.1", port: Int = 9099, maxBodyBytes: Int = 4 << 20, maxHeaderBytes: Int = 16 * 1024,
+                idleTimeoutSeconds: Double = 15, requestTimeoutSeconds: Double = 30, maxConnections: Int = 1000) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.maxConnections = maxConnections
+    }
+}

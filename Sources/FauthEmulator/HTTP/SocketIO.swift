@@ -1,0 +1,43 @@
+import Glibc
+
+/// Small blocking-socket helpers shared by the server's listener and connections.
+enum SocketIO {
+    /// Writes all of `bytes`, retrying short writes; false when the peer is gone (never raises SIGPIPE).
+    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { buffer in
+                send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Seconds on a monotonic clock.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Waits until `fd` is readable (or hung up) or `seconds` pass; false on timeout.
+    static func waitReadable(_ fd: Int32, seconds: Double) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(max(0, min(seconds * 1000, Double(Int32.max))).rounded(.up))
+        while true {
+            let result = poll(&entry, 1, milliseconds)
+            if result < 0 && errno == EINTR { continue }
+            return result != 0
+        }
+    }
+
+    /// The text of an errno value.
+    static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

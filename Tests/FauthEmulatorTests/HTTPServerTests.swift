@@ -1,0 +1,308 @@
+import Dispatch
+import FauthJSON
+import Glibc
+import Synchronization
+import Testing
+@testable import FauthEmulator
+
+/// A handler that answers `/echo` with the method, path, query and body as JSON, `/drop` by dropping the
+/// connection, `/big` with 8 MiB, and anything else with 404.
+private let echoHandler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+    switch request.path {
+    case "/drop":
+        return .dropConnection
+    case "/big":
+        return HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: 8 << 20))
+    case "/echo":
+        let json: JSONValue = [
+            "method": .string(request.method), "path": .string(request.path), "query": .string(request.query),
+            "body": .string(String(decoding: request.body, as: UTF8.self)),
+        ]
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "999")],
+                            body: json.serializedBytes())
+    default:
+        return HTTPResponse(status: 404, body: Array("no".utf8))
+    }
+}
+
+/// Runs `body` with a started server on a free port, and stops the server afterwards.
+@discardableResult
+private func withServer<T>(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration(port: 0),
+                           _ body: (HTTPServer) throws -> T) throws -> T {
+    let server = try HTTPServer(configuration: configuration, handler: echoHandler)
+    server.start()
+    defer { server.stop() }
+    return try body(server)
+}
+
+private func header(_ name: String, _ response: TestHTTPClient.Response) -> String? {
+    TestHTTPClient.header(name, in: response.headers)
+}
+
+@Suite("HTTP server over real sockets")
+struct HTTPServerTests {
+    @Test func servesSeveralRequestsOnOneKeepAliveConnection() throws {
+        try withServer { server in
+            #expect(server.port > 0)
+            let client = try TestHTTPClient(port: server.port)
+            for index in 0 ..< 5 {
+                let (status, json) = try client.json(path: "/echo?n=\(index)", body: ["n": .number(Double(index))])
+                #expect(status == 200)
+                #expect(json["query"]?.string == "n=\(index)")
+                #expect(json["body"]?.string == "{\"n\":\(index)}")
+            }
+            let last = try client.send(method: "GET", path: "/echo")
+            #expect(header("Connection", last) == "keep-alive")
+            #expect(header("Content-Length", last) == String(last.body.count))
+            #expect(last.headers.filter { $0.0 == "Content-Length" }.count == 1)
+            #expect(header("Date", last)?.hasSuffix(" GMT") == true)
+            #expect(header("Content-Type", last) == "application/json")
+            #expect(client.connectionsOpened == 1)
+        }
+    }
+
+    @Test func connectionCloseAndHTTP10CloseAfterTheResponse() throws {
+        try withServer { server in
+            let client = try TestHTTPClient(port: server.port)
+            let closing = try client.send(method: "GET", path: "/echo", headers: [("Connection", "close")])
+            #expect(closing.status == 200)
+            #expect(header("Connection", closing) == "close")
+
+            let raw = try TestHTTPClient(port: server.port)
+            try raw.sendRaw(Array("GET /echo HTTP/1.0\r\n\r\n".utf8))
+            let old = try raw.readResponse()
+            #expect(old.status == 200)
+            #expect(header("Connection", old) == "close")
+            #expect(raw.serverClosesConnection(within: 10))
+        }
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        try withServer { server in
+            let client = try TestHTTPClient(port: server.port)
+            try client.sendRaw(Array("GET /echo?a HTTP/1.1\r\n\r\nPOST /echo?b HTTP/1.1\r\nContent-Length: 1\r\n\r\nxGET /nope HTTP/1.1\r\n\r\n".utf8))
+            let first = try client.readResponse()
+            let second = try client.readResponse()
+            let third = try client.readResponse()
+            #expect(try JSONValue.parse(first.body)["query"]?.string == "a")
+            #expect(try JSONValue.parse(second.body)["body"]?.string == "x")
+            #expect(third.status == 404)
+        }
+    }
+
+    @Test func chunkedRequestBodiesReachTheHandlerDecoded() throws {
+        try withServer { server in
+            let client = try TestHTTPClient(port: server.port)
+            try client.sendRaw(Array("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n".utf8))
+            let response = try client.readResponse()
+            #expect(try JSONValue.parse(response.body)["body"]?.string == "hello world")
+        }
+    }
+
+    @Test func expectContinueGetsAnInterimResponse() throws {
+        try withServer { server in
+            let client = try TestHTTPClient(port: server.port)
+            try client.sendRaw(Array("POST /echo HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
+            let interim = try client.readResponse(skipInterim: false)
+            #expect(interim.status == 100)
+            try client.sendRaw(Array("ok".utf8))
+            #expect(try JSONValue.parse(client.readResponse().body)["body"]?.string == "ok")
+        }
+    }
+
+    @Test func headRequestsGetHeadersWithoutABody() throws {
+        try withServer { server in
+            let client = try TestHTTPClient(port: server.port)
+            let head = try client.send(method: "HEAD", path: "/nope")
+            #expect(head.status == 404)
+            #expect(header("Content-Length", head) == "2")
+            #expect(head.body.isEmpty)
+            // The connection is still in sync: the next response is read whole.
+            #expect(try client.send(method: "GET", path: "/nope").body == Array("no".utf8))
+        }
+    }
+
+    @Test func manyConcurrentKeepAliveClients() throws {
+        try withServer { server in
+            let failures = Counter()
+            DispatchQueue.concurrentPerform(iterations: 32) { clientIndex in
+                do {
+                    let client = try TestHTTPClient(port: server.port)
+                    for request in 0 ..< 25 {
+                        let (status, json) = try client.json(path: "/echo?c=\(clientIndex)&r=\(request)", body: "x")
+                        if status != 200 || json["query"]?.string != "c=\(clientIndex)&r=\(request)" { failures.increment() }
+                    }
+                    if client.connectionsOpened != 1 { failures.increment() }
+                } catch {
+                    failures.increment()
+                }
+            }
+            #expect(failures.value == 0)
+        }
+    }
+
+    @Test func oversizedBodyGets413AndTheConnectionCloses() throws {
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.maxBodyBytes = 100
+        try withServer(configuration) { server in
+            let client = try TestHTTPClient(port: server.port)
+            let response = try client.send(method: "POST", path: "/echo", body: [UInt8](repeating: 0x61, count: 5000))
+            #expect(response.status == 413)
+            #expect(header("Connection", response) == "close")
+            #expect(try client.send(method: "POST", path: "/echo", body: [UInt8](repeating: 0x61, count: 100)).status == 200)
+            #expect(client.connectionsOpened == 2)
+        }
+    }
+
+    @Test func oversizedHeadersGet431() throws {
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.maxHeaderBytes = 1000
+        try withServer(configuration) { server in
+            let client = try TestHTTPClient(port: server.port)
+            let response = try client.send(method: "GET", path: "/echo", headers: [("X-Big", String(repeating: "b", count: 2000))])
+            #expect(response.status == 431)
+            #expect(client.serverClosesConnection(within: 10))
+        }
+    }
+
+    @Test func garbageGets400AndTheConnectionCloses() throws {
+        try withServer { server in
+            for garbage in ["hello there\r\n\r\n", "GET / HTTP/1.1\r\nX\u{0}: y\r\n\r\n", "\u{0}\u{1}\u{2}\r\n\r\n"] {
+                let client = try TestHTTPClient(port: server.port)
+                try client.sendRaw(Array(garbage.utf8))
+                let response = try client.readResponse()
+                #expect(response.status == 400)
+                #expect(client.serverClosesConnection(within: 10))
+            }
+            let unsupported = try TestHTTPClient(port: server.port)
+            try unsupported.sendRaw(Array("POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n".utf8))
+            #expect(try unsupported.readResponse().status == 501)
+        }
+    }
+
+    @Test func idleKeepAliveConnectionsAreClosed() throws {
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.idleTimeoutSeconds = 0.2
+        try withServer(configuration) { server in
+            let client = try TestHTTPClient(port: server.port)
+            #expect(try client.send(method: "GET", path: "/echo").status == 200)
+            #expect(client.serverClosesConnection(within: 10))
+        }
+    }
+
+    @Test func slowRequestsGet408() throws {
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.requestTimeoutSeconds = 0.3
+        try withServer(configuration) { server in
+            let client = try TestHTTPClient(port: server.port)
+            try client.sendRaw(Array("GET /echo HTTP/1.1\r\nX-Slow: ".utf8))
+            // Trickling bytes does not extend the deadline of a request.
+            for _ in 0 ..< 3 {
+                usleep(50_000)
+                try client.sendRaw(Array("a".utf8))
+            }
+            #expect(try client.readResponse().status == 408)
+            #expect(client.serverClosesConnection(within: 10))
+        }
+    }
+
+    @Test func droppedResponsesCloseWithoutWriting() throws {
+        try withServer { server in
+            let client = try TestHTTPClient(port: server.port)
+            try client.sendRaw(Array("GET /drop HTTP/1.1\r\n\r\n".utf8))
+            #expect(client.serverClosesConnection(within: 10))
+            #expect(try client.send(method: "GET", path: "/echo").status == 200)
+        }
+    }
+
+    @Test func clientsThatVanishMidResponseDoNotHurtTheServer() throws {
+        try withServer { server in
+            for _ in 0 ..< 3 {
+                let quitter = try TestHTTPClient(port: server.port)
+                try quitter.sendRaw(Array("GET /big HTTP/1.1\r\n\r\n".utf8))
+                quitter.close()
+            }
+            let client = try TestHTTPClient(port: server.port)
+            #expect(try client.send(method: "GET", path: "/big").body.count == 8 << 20)
+        }
+    }
+
+    @Test func corsPreflightIsAnsweredWith204() throws {
+        try withServer { server in
+            let client = try TestHTTPClient(port: server.port)
+            let response = try client.send(method: "OPTIONS", path: "/identitytoolkit.googleapis.com/v1/accounts:signUp", headers: [
+                ("Origin", "http://app.example"), ("Access-Control-Request-Method", "POST"),
+                ("Access-Control-Request-Headers", "content-type,x-client-version"),
+            ])
+            #expect(response.status == 204)
+            #expect(header("Access-Control-Allow-Origin", response) == "http://app.example")
+            #expect(header("Access-Control-Allow-Methods", response) == "GET,HEAD,PUT,PATCH,POST,DELETE")
+            #expect(header("Access-Control-Allow-Headers", response) == "content-type,x-client-version")
+            #expect(header("Vary", response) == "Origin, Access-Control-Request-Headers")
+            #expect(header("Content-Length", response) == "0")
+            #expect(response.body.isEmpty)
+        }
+    }
+
+    @Test func simpleCorsRequestsReflectTheOrigin() throws {
+        try withServer { server in
+            let client = try TestHTTPClient(port: server.port)
+            let withOrigin = try client.send(method: "GET", path: "/echo", headers: [("Origin", "https://x.test")])
+            #expect(header("Access-Control-Allow-Origin", withOrigin) == "https://x.test")
+            #expect(header("Vary", withOrigin) == "Origin")
+            let withoutOrigin = try client.send(method: "GET", path: "/echo")
+            #expect(header("Access-Control-Allow-Origin", withoutOrigin) == nil)
+            #expect(header("Vary", withoutOrigin) == "Origin")
+        }
+    }
+
+    @Test func servesOverIPv6() throws {
+        try withServer(HTTPServerConfiguration(host: "::1", port: 0)) { server in
+            let client = try TestHTTPClient(host: "::1", port: server.port)
+            #expect(try client.send(method: "GET", path: "/echo").status == 200)
+        }
+    }
+
+    @Test func aPortInUseIsAnError() throws {
+        try withServer { server in
+            #expect(throws: HTTPServerError.self) {
+                _ = try HTTPServer(configuration: HTTPServerConfiguration(port: server.port), handler: echoHandler)
+            }
+        }
+    }
+
+    @Test func unresolvableHostIsAnError() {
+        #expect(throws: HTTPServerError.self) {
+            _ = try HTTPServer(configuration: HTTPServerConfiguration(host: "no such host.invalid", port: 0), handler: echoHandler)
+        }
+    }
+
+    @Test func stopClosesOpenConnectionsAndFreesThePort() throws {
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: echoHandler)
+        server.start()
+        let client = try TestHTTPClient(port: server.port)
+        #expect(try client.send(method: "GET", path: "/echo").status == 200)
+        server.stop()
+        #expect(client.serverClosesConnection(within: 10))
+        let again = try HTTPServer(configuration: HTTPServerConfiguration(port: server.port), handler: echoHandler)
+        again.start()
+        defer { again.stop() }
+        #expect(again.port == server.port)
+        #expect(try TestHTTPClient(port: again.port).send(method: "GET", path: "/echo").status == 200)
+    }
+
+    @Test func stopWithoutStartAndTwiceIsHarmless() throws {
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: echoHandler)
+        server.stop()
+        server.stop()
+        server.start()
+        #expect(throws: TestHTTPClientError.self) { _ = try TestHTTPClient(port: server.port) }
+    }
+}
+
+/// A thread-safe counter for tests that run work concurrently.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}

@@ -1,0 +1,191 @@
+import FauthJSON
+import Glibc
+
+/// Why a `TestHTTPClient` call failed.
+struct TestHTTPClientError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A blocking HTTP/1.1 client over one persistent TCP connection, for tests that talk to a real server.
+///
+/// It reconnects when the server closed the previous connection (`Connection: close`). Every read gives up after
+/// `timeoutSeconds`, so a test never hangs on a silent server.
+final class TestHTTPClient {
+    /// A response as read off the wire.
+    typealias Response = (status: Int, headers: [(String, String)], body: [UInt8])
+
+    let host: String
+    let port: Int
+    let timeoutSeconds: Double
+    /// How many TCP connections this client has opened so far.
+    private(set) var connectionsOpened = 0
+    private var fd: Int32 = -1
+    private var received: [UInt8] = []
+
+    /// Connects to `host:port` (an IPv4 or IPv6 literal, or a name).
+    init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 10) throws {
+        self.host = host
+        self.port = port
+        self.timeoutSeconds = timeoutSeconds
+        try connect()
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Sends one request (adding `Host` and `Content-Length`) and reads its response.
+    func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
+        if fd < 0 { try connect() }
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
+        try sendRaw(Array((head + "\r\n").utf8) + body)
+        return try readResponse(bodyExpected: method != "HEAD")
+    }
+
+    /// Sends a JSON body (when given) and parses the JSON answer.
+    func json(method: String = "POST", path: String, body: JSONValue? = nil, headers: [(String, String)] = []) throws
+        -> (status: Int, json: JSONValue) {
+        var allHeaders = headers
+        if body != nil { allHeaders.append(("Content-Type", "application/json")) }
+        let response = try send(method: method, path: path, headers: allHeaders, body: body?.serializedBytes() ?? [])
+        return (response.status, try JSONValue.parse(response.body))
+    }
+
+    /// Writes raw bytes on the connection.
+    func sendRaw(_ bytes: [UInt8]) throws {
+        if fd < 0 { try connect() }
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw TestHTTPClientError(description: "send failed: \(String(cString: strerror(errno)))") }
+            offset += sent
+        }
+    }
+
+    /// Reads one response; 1xx interim responses are returned only when `skipInterim` is false.
+    func readResponse(bodyExpected: Bool = true, skipInterim: Bool = true) throws -> Response {
+        while true {
+            let head = try readHead()
+            let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+            let statusParts = lines[0].split(separator: " ", maxSplits: 2)
+            guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
+                throw TestHTTPClientError(description: "bad status line: \(lines[0])")
+            }
+            let headers = lines.dropFirst().filter { !$0.isEmpty }.map { line -> (String, String) in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return (String(parts[0]), parts.count > 1 ? String(parts[1].drop { $0 == " " }) : "")
+            }
+            if status < 200 {
+                if skipInterim { continue }
+                return (status, headers, [])
+            }
+            let body: [UInt8]
+            if !bodyExpected || status == 204 || status == 304 {
+                body = []
+            } else if let length = Self.header("Content-Length", in: headers).flatMap(Int.init) {
+                body = try readExactly(length)
+            } else {
+                body = try readToEnd()
+            }
+            if Self.header("Connection", in: headers)?.lowercased() == "close" { close() }
+            return (status, headers, body)
+        }
+    }
+
+    /// True when the server closes the connection (end of stream or reset) within `seconds` with nothing more sent;
+    /// the client then reconnects on its next `send`.
+    func serverClosesConnection(within seconds: Double) -> Bool {
+        guard fd >= 0, received.isEmpty else { return fd < 0 }
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, Int32(seconds * 1000)) > 0 else { return false }
+        var byte: UInt8 = 0
+        let count = recv(fd, &byte, 1, 0)
+        if count > 0 {
+            received.append(byte)
+            return false
+        }
+        close()
+        return true
+    }
+
+    /// Closes the connection; the next `send` opens a new one.
+    func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+        received = []
+    }
+
+    /// The value of the first header with this name, compared case-insensitively.
+    static func header(_ name: String, in headers: [(String, String)]) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+
+    private func connect() throws {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let info = list?.pointee else {
+            throw TestHTTPClientError(description: "cannot resolve \(host)")
+        }
+        defer { freeaddrinfo(list) }
+        let socketFD = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
+        guard socketFD >= 0 else { throw TestHTTPClientError(description: "socket failed") }
+        var timeout = timeval(tv_sec: Int(timeoutSeconds), tv_usec: Int((timeoutSeconds - timeoutSeconds.rounded(.down)) * 1e6))
+        setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard Glibc.connect(socketFD, info.ai_addr, info.ai_addrlen) == 0 else {
+            let message = String(cString: strerror(errno))
+            Glibc.close(socketFD)
+            throw TestHTTPClientError(description: "cannot connect to \(host):\(port): \(message)")
+        }
+        fd = socketFD
+        received = []
+        connectionsOpened += 1
+    }
+
+    /// Reads more bytes into `received`; false at end of stream.
+    private func fill() throws -> Bool {
+        guard fd >= 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { throw TestHTTPClientError(description: "timed out reading") }
+            if errno == ECONNRESET { return false }
+            throw TestHTTPClientError(description: "recv failed: \(String(cString: strerror(errno)))")
+        }
+        received += chunk[0 ..< count]
+        return count > 0
+    }
+
+    private func readHead() throws -> String {
+        let terminator = Array("\r\n\r\n".utf8)
+        while true {
+            if let end = received.firstRange(of: terminator) {
+                let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+                received.removeFirst(end.upperBound)
+                return head
+            }
+            guard try fill() else {
+                close()
+                throw TestHTTPClientError(description: "connection closed before a response")
+            }
+        }
+    }
+
+    private func readExactly(_ count: Int) throws -> [UInt8] {
+        while received.count < count {
+            guard try fill() else { throw TestHTTPClientError(description: "connection closed inside a body") }
+        }
+        let body = Array(received[..<count])
+        received.removeFirst(count)
+        return body
+    }
+
+    private func readToEnd() throws -> [UInt8] {
+        while try fill() {}
+        let body = received
+        close()
+        return body
+    }
+}
