@@ -114,6 +114,8 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
         session: session)
     #expect(resolved == ResolvedConfiguration(
         apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", projectId: "config-project", timeout: 5))
+    #expect(resolved.backendConfiguration == BackendConfiguration(
+        apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", timeout: 5))
 }
 
 @Test func theEnvironmentWinsOverConfigFileAndSession() throws {
@@ -169,6 +171,8 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
         flags: ConfigurationInputs(), environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"], session: nil)
     #expect(resolved.apiKey == ResolvedConfiguration.emulatorPlaceholderAPIKey)
     #expect(resolved.emulatorHost == "127.0.0.1:9099")
+    #expect(resolved.backendConfiguration == BackendConfiguration(
+        apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "127.0.0.1:9099"))
 }
 
 @Test func noKeyAndNoEmulatorIsAUsageError() {

@@ -2,8 +2,8 @@
 public struct ResolvedConfiguration: Sendable, Equatable {
     /// The key sent with every request when an emulator is used and no key was given (the emulator takes any key).
     public static let emulatorPlaceholderAPIKey = "fauth-emulator-placeholder-key"
-    /// The request timeout used when none is given, in seconds.
-    public static let defaultTimeout = 30.0
+    /// The request timeout used when none is given, in seconds (the backend's default).
+    public static let defaultTimeout = BackendConfiguration.defaultTimeout
 
     /// The Web API key; never nil after `ConfigurationResolver.resolve`.
     public var apiKey: String?
@@ -26,6 +26,13 @@ public struct ResolvedConfiguration: Sendable, Equatable {
         self.tenantId = tenantId
         self.projectId = projectId
         self.timeout = timeout
+    }
+
+    /// The configuration backend calls are made with.
+    public var backendConfiguration: BackendConfiguration {
+        BackendConfiguration(
+            apiKey: apiKey ?? Self.emulatorPlaceholderAPIKey, emulatorHost: emulatorHost, tenantId: tenantId,
+            timeout: timeout)
     }
 
     /// The settings a new session remembers.
