@@ -46,6 +46,15 @@ public struct SessionStore: Sendable {
         return try body(SessionFile(path: path))
     }
 
+    /// Removes the session file under the lock, whatever it holds (sign-out); returns whether there was one.
+    public func remove() throws -> Bool {
+        try withLock { file in
+            let existed = access(path, F_OK) == 0
+            try file.remove()
+            return existed
+        }
+    }
+
     /// The session files of every profile in this store's folder (`<profile>.json` with a valid profile name),
     /// sorted; empty when the folder does not exist. Meant for a store at the default location (`signout --all`).
     public func allProfilePaths() throws -> [String] {
