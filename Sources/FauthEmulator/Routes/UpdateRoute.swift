@@ -8,12 +8,6 @@ extension RouteTable {
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
 enum UpdateRoute {
-    /// Claims a custom-claims object may not set.
-    static let forbiddenClaims: Set<String> = [
-        "iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf", "auth_time", "firebase",
-        "at_hash", "c_hash",
-    ]
-
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
@@ -28,7 +22,7 @@ enum UpdateRoute {
             try ensure(idToken != nil || oobCode != nil, "INVALID_REQ_TYPE : Unsupported request parameters.")
             try ensure(request.body["customAttributes"] == nil, "INSUFFICIENT_PERMISSION")
         }
-        if let claims = try request.string("customAttributes") { try validateCustomClaims(claims) }
+        if let claims = try request.string("customAttributes"), !claims.isEmpty { _ = try CustomClaims.validate(serialized: claims) }
         let deleteAttributes = try request.strings("deleteAttribute") ?? []
         for attribute in ["PROVIDER", "RAW_USER_INFO"] where deleteAttributes.contains(attribute) {
             throw APIError.notImplemented("deleteAttribute: \(attribute)")
@@ -49,16 +43,15 @@ enum UpdateRoute {
             guard let found = project.user(localId: localId) else { throw APIError.badRequest("USER_NOT_FOUND") }
             user = found
         }
-        let validSinceBefore = user.validSince
         let changes = try validatedChanges(request, user: user, project: project, state: state)
         if let token, !request.isPrivileged,
            changes.email != nil || changes.password != nil || !changes.deleteProviders.isEmpty {
             try state.checkRecentLogin(token, nowMillis: now)
         }
-        try apply(changes, request: request, to: &user, project: project, nowMillis: now)
+        let revoked = try apply(changes, request: request, to: &user, project: project, nowMillis: now)
         project.save(user)
         var response = responseBody(for: user)
-        if let token, user.validSince != validSinceBefore {
+        if let token, revoked {
             state.issueTokens(for: user, signInProvider: token.signInProvider, secondFactor: token.secondFactor, nowMillis: now)
                 .add(to: &response)
         }
@@ -71,7 +64,6 @@ enum UpdateRoute {
         var password: String?
         var deleteProviders: [String] = []
         var enrollments: [MFAEnrollment]?
-        var phoneNumber: String?
         var linkedProvider: ProviderUserInfo?
     }
 
@@ -97,7 +89,6 @@ enum UpdateRoute {
         if request.isPrivileged, let phone = try request.string("phoneNumber"), !phone.isEmpty {
             try ensure(isValidPhoneNumber(phone), "INVALID_PHONE_NUMBER : Invalid format.")
             try ensure(project.user(phoneNumber: phone).map { $0.localId == user.localId } ?? true, "PHONE_NUMBER_EXISTS")
-            changes.phoneNumber = phone
         }
         if let link = try request.object("linkProviderUserInfo") {
             guard let providerId = link["providerId"]?.string, !providerId.isEmpty else {
@@ -131,8 +122,10 @@ enum UpdateRoute {
         return result
     }
 
+    /// Writes the changes; returns whether validSince was set (new tokens are then returned).
     private static func apply(_ changes: Changes, request: RouteRequest, to user: inout UserRecord, project: ProjectState,
-                              nowMillis: Int) throws(APIError) {
+                              nowMillis: Int) throws(APIError) -> Bool {
+        var revoked = false
         if let email = changes.email, email != user.email {
             if let oldEmail = user.email, !user.isAnonymous {
                 if user.initialEmail == nil { user.initialEmail = oldEmail }
@@ -141,8 +134,12 @@ enum UpdateRoute {
             user.email = email
             user.emailVerified = false
             user.validSince = nowMillis / 1000
+            revoked = true
         }
-        if let password = changes.password { user.setPassword(password, nowMillis: nowMillis) }
+        if let password = changes.password {
+            user.setPassword(password, nowMillis: nowMillis)
+            revoked = true
+        }
         if let displayName = try request.string("displayName") { user.displayName = displayName }
         if let photoUrl = try request.string("photoUrl") { user.photoUrl = photoUrl }
         for attribute in try request.strings("deleteAttribute") ?? [] {
@@ -157,10 +154,14 @@ enum UpdateRoute {
         for providerId in changes.deleteProviders { unlink(providerId, from: &user) }
         if let enrollments = changes.enrollments { user.mfaInfo = enrollments }
         if let info = changes.linkedProvider { user.upsertProvider(info) }
-        if let validSince = try request.int("validSince") { user.validSince = validSince }
-        if request.isPrivileged { try applyAdminFields(request, changes: changes, to: &user) }
+        if let validSince = try request.int("validSince") {
+            user.validSince = validSince
+            revoked = true
+        }
+        if request.isPrivileged { try applyAdminFields(request, to: &user) }
         user.syncPasswordProvider()
         user.syncPhoneProvider()
+        return revoked
     }
 
     /// Unlinking, with Firebase's quirks: `password` clears the email and hash, `phone` the number, unknown ids nothing.
@@ -179,23 +180,13 @@ enum UpdateRoute {
         }
     }
 
-    private static func applyAdminFields(_ request: RouteRequest, changes: Changes, to user: inout UserRecord) throws(APIError) {
+    private static func applyAdminFields(_ request: RouteRequest, to user: inout UserRecord) throws(APIError) {
         if let disabled = try request.bool("disableUser") { user.disabled = disabled }
         if let verified = try request.bool("emailVerified") { user.emailVerified = verified }
         if let phone = try request.string("phoneNumber") { user.phoneNumber = phone.isEmpty ? nil : phone }
         if let claims = try request.string("customAttributes") { user.customAttributes = claims.isEmpty ? nil : claims }
         if let createdAt = try request.int("createdAt") { user.createdAt = createdAt }
         if let lastLoginAt = try request.int("lastLoginAt") { user.lastLoginAt = lastLoginAt }
-    }
-
-    /// CLAIMS_TOO_LARGE, INVALID_CLAIMS, `FORBIDDEN_CLAIM : <name>`.
-    static func validateCustomClaims(_ claims: String) throws(APIError) {
-        try ensure(claims.utf8.count <= 1000, "CLAIMS_TOO_LARGE")
-        if claims.isEmpty { return }
-        guard let object = (try? JSONValue.parse(claims))?.object else { throw APIError.badRequest("INVALID_CLAIMS") }
-        if let forbidden = object.keys.first(where: forbiddenClaims.contains) {
-            throw APIError.badRequest("FORBIDDEN_CLAIM : \(forbidden)")
-        }
     }
 
     /// The oobCode forms: VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL, RECOVER_EMAIL; other types are 501.

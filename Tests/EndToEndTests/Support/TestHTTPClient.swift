@@ -1,0 +1,1 @@
+../../FauthEmulatorTests/Support/TestHTTPClient.swift
