@@ -82,7 +82,7 @@ import Testing
     @Test func aBackOffPastTheDeadlineEndsTheCall() throws {
         let server = try LoopbackServer { _ in firebaseError(503, "UNAVAILABLE") }
         defer { server.stop() }
-        let probe = BackendProbe(emulatorHost: server.hostAndPort, timeout: 0.4)  // the first back-off ceiling is 0.5 s
+        let probe = BackendProbe(emulatorHost: server.hostAndPort, timeout: 10, baseDelay: 20)  // the first back-off: 20 s
         #expect(throws: FauthError.self) {
             try probe.backend.call(LookupEndpoint(idToken: "ID"))
         }

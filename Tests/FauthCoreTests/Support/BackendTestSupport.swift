@@ -40,10 +40,11 @@ struct BackendProbe {
     let sleeps = Recorder<Double>()
     let trace = Recorder<String>()
 
-    init(emulatorHost: String, apiKey: String = "test-key", tenantId: String? = nil, timeout: Double = 10, maxAttempts: Int = 3) {
+    init(emulatorHost: String, apiKey: String = "test-key", tenantId: String? = nil, timeout: Double = 10,
+         baseDelay: Double = 0.5) {
         let sleeps = sleeps
         let trace = trace
-        let policy = RetryPolicy(maxAttempts: maxAttempts, baseDelay: 0.5, maxDelay: 8, sleep: { sleeps.append($0) }, random: { $0 })
+        let policy = RetryPolicy(maxAttempts: 3, baseDelay: baseDelay, maxDelay: 60, sleep: { sleeps.append($0) }, random: { $0 })
         backend = Backend(configuration: BackendConfiguration(apiKey: apiKey, emulatorHost: emulatorHost, tenantId: tenantId, timeout: timeout),
                           transport: CurlTransport(), trace: { trace.append($0) }, retryPolicy: policy)
     }
