@@ -50,7 +50,11 @@ public struct CurlTransport: HTTPTransport {
                     let options = CurlOptions(handle: handle)
                     try configure(options, request: request, headerList: headerList, body: bodyBytes,
                                   errorBuffer: errorBytes, collector: collector)
-                    return fauth_curl_easy_perform(handle)
+                    let code = fauth_curl_easy_perform(handle)
+                    // The buffers above live only in these closures: libcurl must not keep pointers to them.
+                    _ = fauth_curl_setopt_pointer(handle, Int32(FAUTH_CURLOPT_ERRORBUFFER), nil)
+                    _ = fauth_curl_setopt_pointer(handle, Int32(FAUTH_CURLOPT_POSTFIELDS), nil)
+                    return code
                 }
             }
         }
