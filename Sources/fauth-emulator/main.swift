@@ -1,1 +1,4 @@
-print("fauth-emulator: not built yet")
+import FauthEmulator
+import Glibc
+
+exit(EmulatorLauncher.run(arguments: CommandLine.arguments) { AuthEmulator(projectId: $0) })

@@ -1,0 +1,79 @@
+import Foundation
+import FauthJSON
+
+/// The Firebase Auth emulator's request handler: state, routing, authentication, faults and counters.
+/// Thread-safe: `handle` may be called concurrently from many threads; one lock guards the state.
+public final class AuthEmulator: @unchecked Sendable {
+    /// The state; only touched while `stateLock` is held.
+    private let state: EmulatorState
+    private let stateLock = NSLock()
+    /// Counters and faults, with their own lock so a delayed request never holds the state lock.
+    private let traffic = TrafficControl()
+
+    /// An emulator with no users, serving the project `projectId`.
+    public init(projectId: String) {
+        state = EmulatorState(projectId: projectId)
+    }
+
+    /// The project id the emulator serves.
+    public var projectId: String { state.projectId }
+
+    /// Answers one request; safe to call from any thread.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if request.method == "OPTIONS" { return HTTPResponse(status: 204) }
+        let segments = PathPattern.split(request.path)
+        if let name = RouteTable.trafficName(of: segments) {
+            switch traffic.admit(route: name) {
+            case .respond(let response)?: return response
+            case .dropConnection?: return .dropConnection
+            case .delay(let milliseconds)?: Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+            case nil: break
+            }
+        }
+        do {
+            return try dispatch(request, segments: segments)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// Loads users and config from a Firebase emulators' export folder, replacing the current users.
+    public func importState(from directory: String) throws {
+        let archive = try StateArchive.read(from: directory)
+        try withState { state throws(APIError) in try archive.restore(into: state) }
+    }
+
+    /// Writes users and config in the Firebase emulators' export layout
+    /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`).
+    public func exportState(to directory: String) throws {
+        let archive = withState { state in StateArchive(capturing: state) }
+        try archive.write(to: directory)
+    }
+
+    private func dispatch(_ request: HTTPRequest, segments: [String]) throws(APIError) -> HTTPResponse {
+        guard let (route, parameters) = RouteTable.route(method: request.method, segments: segments) else {
+            throw APIError.notFound
+        }
+        let isPrivileged = try RequestAuthentication.authenticate(request, access: route.access)
+        let body = try RequestBody.parse(request, acceptsForm: route.acceptsForm)
+        if route.access == .apiKey, !isPrivileged, body["targetProjectId"] != nil {
+            throw APIError.badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+        }
+        let routeRequest = RouteRequest(http: request, body: body, isPrivileged: isPrivileged,
+                                        pathProjectId: parameters.project, pathTenantId: parameters.tenant,
+                                        traffic: traffic)
+        return try withState { state throws(APIError) in try route.handler(routeRequest, state) }
+    }
+
+    private func withState<T>(_ body: (EmulatorState) throws(APIError) -> T) throws(APIError) -> T {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return try body(state)
+    }
+
+    private func withState<T>(_ body: (EmulatorState) -> T) -> T {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return body(state)
+    }
+}

@@ -1,0 +1,2 @@
+/// The Firebase-compatible emulator is what `fauth-emulator` serves.
+extension AuthEmulator: EmulatorBackend {}

@@ -1,0 +1,142 @@
+/// A bad command line; `fauth-emulator` prints the message and exits with status 2.
+public struct EmulatorUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, e.g. `unknown option --prot (did you mean --port?)`.
+    public let description: String
+}
+
+/// What the `fauth-emulator` command line asks for.
+public enum EmulatorCommand: Sendable, Equatable {
+    /// Serve until SIGINT or SIGTERM.
+    case serve(EmulatorOptions)
+    /// Serve while running a command, then exit with its status.
+    case exec(EmulatorOptions, command: [String])
+    /// Print the usage text.
+    case help
+    /// Print the version.
+    case version
+
+    /// The version printed by `--version`.
+    public static let versionNumber = "0.1.0"
+
+    /// The text printed by `--help`.
+    public static let usage = """
+        Usage: fauth-emulator [OPTIONS]
+               fauth-emulator exec [OPTIONS] -- COMMAND [ARGS...]
+
+        A local Firebase Authentication emulator, compatible with `firebase emulators:start --only auth`.
+
+        The first form serves until SIGINT or SIGTERM and prints one line when ready:
+          fauth-emulator listening on http://HOST:PORT (project ID)
+        The exec form starts on a free port, runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST set and the folder of
+        fauth-emulator first on PATH, then stops and exits with the command's status.
+
+        Options:
+          --host HOST             address to listen on (default 127.0.0.1)
+          --port PORT             port to listen on; 0 picks a free one (default 9099; exec: a free port)
+          --project ID            project ID (default demo-fauth)
+          --import DIR            load accounts and config from a Firebase emulators export directory
+          --export-on-exit DIR    export accounts and config to DIR when the emulator exits
+          -h, --help              print this help
+          --version               print the version
+
+        """
+
+    private static let valueOptions = ["--host", "--port", "--project", "--import", "--export-on-exit"]
+    private static let flagOptions = ["--help", "-h", "--version"]
+
+    /// Parses the arguments that follow the program name.
+    public static func parse(_ arguments: [String]) throws(EmulatorUsageError) -> EmulatorCommand {
+        var remaining = arguments[...]
+        let isExec = remaining.first == "exec"
+        if isExec { remaining.removeFirst() }
+        var options = EmulatorOptions()
+        var command: [String] = []
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                command = Array(remaining)
+                break
+            }
+            if argument == "--help" || argument == "-h" { return .help }
+            if argument == "--version" { return .version }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                guard isExec else { throw unexpectedArgument(argument) }
+                command = [argument] + remaining
+                break
+            }
+            let (name, inlineValue) = splitOption(argument)
+            guard valueOptions.contains(name) else { throw unknownOption(name) }
+            guard let value = inlineValue ?? remaining.popFirst() else {
+                throw EmulatorUsageError(description: "option \(name) needs a value")
+            }
+            try apply(name, value, to: &options)
+        }
+        if isExec {
+            guard !command.isEmpty else { throw EmulatorUsageError(description: "exec needs a command: fauth-emulator exec [OPTIONS] -- COMMAND [ARGS...]") }
+            return .exec(options, command: command)
+        }
+        if !command.isEmpty { throw unexpectedArgument(command[0]) }
+        return .serve(options)
+    }
+
+    /// `--name=value` → (`--name`, `value`); `--name` → (`--name`, nil).
+    private static func splitOption(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func apply(_ name: String, _ value: String, to options: inout EmulatorOptions) throws(EmulatorUsageError) {
+        switch name {
+        case "--host":
+            guard !value.isEmpty else { throw EmulatorUsageError(description: "--host needs a non-empty value") }
+            options.host = value.hasPrefix("[") && value.hasSuffix("]") ? String(value.dropFirst().dropLast()) : value
+        case "--port":
+            guard let port = Int(value), (0 ... 65535).contains(port) else {
+                throw EmulatorUsageError(description: "invalid port \(value): expected a number from 0 to 65535")
+            }
+            options.port = port
+        case "--project":
+            guard !value.isEmpty else { throw EmulatorUsageError(description: "--project needs a non-empty value") }
+            options.projectId = value
+        case "--import":
+            options.importDirectory = value
+        default:
+            options.exportOnExitDirectory = value
+        }
+    }
+
+    private static func unknownOption(_ name: String) -> EmulatorUsageError {
+        let suggestion = closest(to: name, among: valueOptions + flagOptions).map { " (did you mean \($0)?)" } ?? ""
+        return EmulatorUsageError(description: "unknown option \(name)\(suggestion)")
+    }
+
+    private static func unexpectedArgument(_ argument: String) -> EmulatorUsageError {
+        let suggestion = closest(to: argument, among: ["exec"]).map { " (did you mean \($0)?)" } ?? ""
+        return EmulatorUsageError(description: "unexpected argument \(argument)\(suggestion)")
+    }
+
+    /// The candidate nearest to `word` by edit distance, when it is near enough to be a likely typo.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(1, min(3, best.0.count / 3)) ? best.0 : nil
+    }
+
+    /// The edit distance between two strings, over characters, where swapping two neighbours costs one
+    /// (optimal string alignment).
+    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        let left = Array(lhs), right = Array(rhs)
+        var distance = [[Int]](repeating: [Int](repeating: 0, count: right.count + 1), count: left.count + 1)
+        for i in 0 ... left.count { distance[i][0] = i }
+        for j in 0 ... right.count { distance[0][j] = j }
+        for i in stride(from: 1, through: left.count, by: 1) {
+            for j in stride(from: 1, through: right.count, by: 1) {
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                distance[i][j] = min(distance[i - 1][j] + 1, distance[i][j - 1] + 1, distance[i - 1][j - 1] + cost)
+                if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+                    distance[i][j] = min(distance[i][j], distance[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return distance[left.count][right.count]
+    }
+}

@@ -1,0 +1,107 @@
+import Glibc
+
+/// The `fauth-emulator` program: parses the command line, serves, runs `exec` commands, imports and exports.
+public enum EmulatorLauncher {
+    /// Runs the program with `arguments` (program name first) and returns its exit status.
+    /// `makeBackend` builds what is served, from the project ID.
+    public static func run(arguments: [String], makeBackend: (String) -> any EmulatorBackend) -> Int32 {
+        let command: EmulatorCommand
+        do {
+            command = try EmulatorCommand.parse(Array(arguments.dropFirst()))
+        } catch {
+            Console.complain("\(error)\nTry 'fauth-emulator --help' for more information.")
+            return 2
+        }
+        switch command {
+        case .help:
+            Console.print(EmulatorCommand.usage)
+            return 0
+        case .version:
+            Console.print("fauth-emulator \(EmulatorCommand.versionNumber)\n")
+            return 0
+        case .serve(let options):
+            return serve(options, makeBackend: makeBackend)
+        case .exec(let options, let command):
+            return exec(command, options: options, makeBackend: makeBackend)
+        }
+    }
+
+    private static func serve(_ options: EmulatorOptions, makeBackend: (String) -> any EmulatorBackend) -> Int32 {
+        let signals = SignalWaiter(blocking: [SIGINT, SIGTERM])
+        guard let (backend, server) = start(options, defaultPort: 9099, makeBackend: makeBackend) else { return 1 }
+        let authority = EmulatorOptions.authority(host: options.host, port: server.port)
+        Console.print("fauth-emulator listening on http://\(authority) (project \(options.projectId))\n")
+        _ = signals.wait()
+        server.stop()
+        return export(backend, options) ? 0 : 1
+    }
+
+    private static func exec(_ command: [String], options: EmulatorOptions, makeBackend: (String) -> any EmulatorBackend) -> Int32 {
+        let signals = SignalWaiter(blocking: [SIGINT, SIGTERM, SIGCHLD])
+        guard let (backend, server) = start(options, defaultPort: 0, makeBackend: makeBackend) else { return 1 }
+        let authority = EmulatorOptions.authority(host: options.host, port: server.port)
+        var environment = currentEnvironment().filter { !$0.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST=") && !$0.hasPrefix("PATH=") }
+        let path = getenv("PATH").map { String(cString: $0) }
+        environment.append("FIREBASE_AUTH_EMULATOR_HOST=\(authority)")
+        environment.append("PATH=" + [executableDirectory(), path].compactMap { $0 }.joined(separator: ":"))
+        let status = ExecRunner(signals: signals).run(command, environment: environment)
+        server.stop()
+        return export(backend, options) ? status : 1
+    }
+
+    /// Makes the backend, imports if asked, binds and starts the server; complains and returns nil on failure.
+    private static func start(_ options: EmulatorOptions, defaultPort: Int,
+                              makeBackend: (String) -> any EmulatorBackend) -> (any EmulatorBackend, HTTPServer)? {
+        signal(SIGPIPE, SIG_IGN)
+        let backend = makeBackend(options.projectId)
+        if let directory = options.importDirectory {
+            do {
+                try backend.importState(from: directory)
+            } catch {
+                Console.complain("cannot import \(directory): \(error)")
+                return nil
+            }
+        }
+        let configuration = HTTPServerConfiguration(host: options.host, port: options.port ?? defaultPort)
+        do {
+            let server = try HTTPServer(configuration: configuration, handler: { backend.handle($0) })
+            server.start()
+            return (backend, server)
+        } catch {
+            Console.complain("\(error)")
+            return nil
+        }
+    }
+
+    /// Exports when `--export-on-exit` was given; false (after complaining) when that fails.
+    private static func export(_ backend: any EmulatorBackend, _ options: EmulatorOptions) -> Bool {
+        guard let directory = options.exportOnExitDirectory else { return true }
+        do {
+            try backend.exportState(to: directory)
+            return true
+        } catch {
+            Console.complain("cannot export to \(directory): \(error)")
+            return false
+        }
+    }
+
+    /// The folder holding the running executable (where `fauth` is built too).
+    static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func currentEnvironment() -> [String] {
+        var result: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            result.append(String(cString: pointer))
+            entry += 1
+        }
+        return result
+    }
+}

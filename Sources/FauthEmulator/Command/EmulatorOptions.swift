@@ -1,0 +1,28 @@
+/// The options shared by `fauth-emulator` and `fauth-emulator exec`.
+public struct EmulatorOptions: Sendable, Equatable {
+    /// The address to listen on.
+    public var host: String
+    /// The port asked for, or nil for the default (9099 when serving, a free port for `exec`).
+    public var port: Int?
+    /// The project every request lands in.
+    public var projectId: String
+    /// A directory in the Firebase emulators' export layout to load at start.
+    public var importDirectory: String?
+    /// A directory to export the state to when the emulator exits.
+    public var exportOnExitDirectory: String?
+
+    /// Makes options; every parameter has a default.
+    public init(host: String = "127.0.0.1", port: Int? = nil, projectId: String = "demo-fauth", importDirectory: String? = nil,
+                exportOnExitDirectory: String? = nil) {
+        self.host = host
+        self.port = port
+        self.projectId = projectId
+        self.importDirectory = importDirectory
+        self.exportOnExitDirectory = exportOnExitDirectory
+    }
+
+    /// `HOST:PORT`, with an IPv6 host in brackets, as `FIREBASE_AUTH_EMULATOR_HOST` and URLs want it.
+    public static func authority(host: String, port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+}

@@ -1,0 +1,134 @@
+import Glibc
+
+/// Runs the command of `fauth-emulator exec` as a child, and leaves no descendant behind.
+///
+/// The emulator becomes a child subreaper, so orphaned descendants are re-parented to it; the child stays in the
+/// emulator's process group, so a terminal's Ctrl-C reaches both. SIGINT and SIGTERM sent to the emulator with
+/// kill() are forwarded to the child. After the child exits, every remaining descendant gets SIGTERM, then SIGKILL
+/// after `terminationGraceSeconds`, and is reaped.
+struct ExecRunner {
+    /// The signals blocked by the launcher (SIGINT, SIGTERM, SIGCHLD), waited for here.
+    let signals: SignalWaiter
+    /// How long descendants get between SIGTERM and SIGKILL.
+    var terminationGraceSeconds: Double = 2
+
+    private static let setChildSubreaper: Int32 = 36 // PR_SET_CHILD_SUBREAPER from <linux/prctl.h>
+
+    /// Runs `command` with `environment` (`NAME=value` entries) and returns its exit status: the status it exited
+    /// with, 128+N when signal N ended it, 127 when it could not be started. A bare command name is looked up in the
+    /// `PATH` of `environment`.
+    func run(_ command: [String], environment: [String]) -> Int32 {
+        Self.becomeSubreaper()
+        let searchPath = environment.last { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) } ?? "/usr/bin:/bin"
+        guard let executable = Self.resolve(command[0], searchPath: searchPath) else {
+            Console.complain("\(command[0]): command not found")
+            return 127
+        }
+        let child: pid_t
+        switch Self.spawn(executable, arguments: command, environment: environment) {
+        case .success(let pid):
+            child = pid
+        case .failure(let code):
+            Console.complain("cannot run \(command[0]): \(String(cString: strerror(code)))")
+            return 127
+        }
+        let status = waitForExit(of: child)
+        terminateDescendants()
+        return status
+    }
+
+    /// Waits for `child`, reaping any other descendant that exits meanwhile and forwarding SIGINT/SIGTERM.
+    private func waitForExit(of child: pid_t) -> Int32 {
+        while true {
+            var status: Int32 = 0
+            var pid = waitpid(-1, &status, WNOHANG)
+            while pid > 0 {
+                if pid == child { return Self.exitStatus(status) }
+                pid = waitpid(-1, &status, WNOHANG)
+            }
+            // A signal from the terminal went to the whole process group already; only kill() senders need relaying.
+            if let arrival = signals.wait(seconds: 0.5), arrival.signal != SIGCHLD, arrival.sentByProcess {
+                kill(child, arrival.signal)
+            }
+        }
+    }
+
+    /// Sends SIGTERM to every live descendant, SIGKILL to those still alive after the grace period, and reaps them.
+    private func terminateDescendants() {
+        let killAfter = SocketIO.monotonicSeconds() + terminationGraceSeconds
+        var terminated: Set<pid_t> = []
+        while true {
+            Self.reapExited()
+            let live = ProcessTree.liveDescendants()
+            if live.isEmpty { break }
+            let forceful = SocketIO.monotonicSeconds() >= killAfter
+            for pid in live where forceful || !terminated.contains(pid) {
+                kill(pid, forceful ? SIGKILL : SIGTERM)
+                terminated.insert(pid)
+            }
+            _ = signals.wait(seconds: 0.02)
+        }
+        Self.reapExited()
+    }
+
+    private static func reapExited() {
+        var status: Int32 = 0
+        while waitpid(-1, &status, WNOHANG) > 0 {}
+    }
+
+    /// The shell's convention: the exit code, or 128+N for death by signal N.
+    static func exitStatus(_ status: Int32) -> Int32 {
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// The executable for a command name: itself when it holds a slash, else the first match on `searchPath`.
+    static func resolve(_ name: String, searchPath: String) -> String? {
+        if name.contains("/") { return name }
+        for directory in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    private enum SpawnResult {
+        case success(pid_t)
+        case failure(Int32)
+    }
+
+    /// posix_spawn with an empty signal mask and default dispositions for the signals the emulator handles.
+    private static func spawn(_ executable: String, arguments: [String], environment: [String]) -> SpawnResult {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGCHLD, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let result = posix_spawn(&pid, executable, nil, &attributes, argv, envp)
+        return result == 0 ? .success(pid) : .failure(result)
+    }
+
+    /// Asks the kernel to re-parent orphaned descendants to this process (prctl is variadic, so it is looked up).
+    private static func becomeSubreaper() {
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return }
+        _ = unsafeBitCast(symbol, to: Prctl.self)(setChildSubreaper, 1, 0, 0, 0)
+    }
+}

@@ -1,0 +1,73 @@
+import FauthJSON
+
+extension RouteTable {
+    private static let emulatorProject = "/emulator/v1/projects/{project}/"
+
+    /// `GET /`: the readiness answer.
+    static let root = Route("GET", "/", access: .open) { _, _ throws(APIError) in
+        HTTPResponse.json([
+            "authEmulator": [
+                "ready": true, "docs": "https://firebase.google.com/docs/emulator-suite", "apiSpec": "/emulator/openapi.json",
+            ],
+        ])
+    }
+
+    /// `DELETE /emulator/v1/projects/{p}[/tenants/{t}]/accounts`: deletes every user; codes and config stay.
+    static let emulatorDeleteAccounts = Route(
+        "DELETE", Route.withTenantForm(emulatorProject + "accounts"), access: .open
+    ) { request, state throws(APIError) in
+        state.project(tenantId: request.pathTenantId).deleteAllUsers()
+        return HTTPResponse.json([:])
+    }
+
+    /// `GET /emulator/v1/projects/{p}[/tenants/{t}]/oobCodes`.
+    static let emulatorOobCodes = Route(
+        "GET", Route.withTenantForm(emulatorProject + "oobCodes"), access: .open
+    ) { request, state throws(APIError) in
+        let codes = state.project(tenantId: request.pathTenantId).oobCodes
+        return HTTPResponse.json(["oobCodes": .array(codes.map { .object($0.json) })])
+    }
+
+    /// `GET /emulator/v1/projects/{p}[/tenants/{t}]/verificationCodes`.
+    static let emulatorVerificationCodes = Route(
+        "GET", Route.withTenantForm(emulatorProject + "verificationCodes"), access: .open
+    ) { request, state throws(APIError) in
+        let codes = state.project(tenantId: request.pathTenantId).verificationCodes
+        return HTTPResponse.json(["verificationCodes": .array(codes.map { .object($0.json) })])
+    }
+
+    /// `GET /emulator/v1/projects/{p}/config`: Firebase's keys and the `"fauth"` extensions.
+    static let emulatorGetConfig = Route("GET", emulatorProject + "config", access: .open) { _, state throws(APIError) in
+        HTTPResponse.json(state.config.json)
+    }
+
+    /// `PATCH /emulator/v1/projects/{p}/config`: updates the keys present, returns the full config.
+    static let emulatorPatchConfig = Route("PATCH", emulatorProject + "config", access: .open) { request, state throws(APIError) in
+        try state.config.apply(request.body)
+        return HTTPResponse.json(state.config.json)
+    }
+
+    /// `POST /emulator/v1/projects/{p}/faults` (fauth extension): queues a fault.
+    static let emulatorAddFault = Route("POST", emulatorProject + "faults", access: .open) { request, _ throws(APIError) in
+        let fault = try TrafficControl.parseFault(request)
+        request.traffic.addFault(route: fault.route, times: fault.times, action: fault.action)
+        return HTTPResponse.json([:])
+    }
+
+    /// `DELETE /emulator/v1/projects/{p}/faults` (fauth extension): clears every fault.
+    static let emulatorClearFaults = Route("DELETE", emulatorProject + "faults", access: .open) { request, _ throws(APIError) in
+        request.traffic.clearFaults()
+        return HTTPResponse.json([:])
+    }
+
+    /// `GET /emulator/v1/projects/{p}/stats` (fauth extension): requests served per route.
+    static let emulatorStatistics = Route("GET", emulatorProject + "stats", access: .open) { request, _ throws(APIError) in
+        HTTPResponse.json(request.traffic.statistics())
+    }
+
+    /// `DELETE /emulator/v1/projects/{p}/stats` (fauth extension): resets the counters.
+    static let emulatorResetStatistics = Route("DELETE", emulatorProject + "stats", access: .open) { request, _ throws(APIError) in
+        request.traffic.resetStatistics()
+        return HTTPResponse.json([:])
+    }
+}

@@ -1,0 +1,42 @@
+import FauthJSON
+
+extension RouteTable {
+    /// `POST /securetoken.googleapis.com/v1/token` (JSON or form body).
+    static let secureToken = Route("POST", "/securetoken.googleapis.com/v1/token", access: .apiKey, acceptsForm: true,
+                                   handler: SecureTokenRoute.handle)
+}
+
+/// The Secure Token refresh: a refresh token for a new ID token (and a new refresh token).
+enum SecureTokenRoute {
+    /// Handles the route, with Firebase's check order (a body refresh token is decoded first).
+    static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
+        let rawToken = try request.string("refreshToken")
+        let decoded = rawToken.flatMap(RefreshToken.init(decoding:))
+        if let rawToken, !rawToken.isEmpty { try ensure(decoded != nil, "INVALID_REFRESH_TOKEN") }
+        guard let grantType = try request.string("grantType"), !grantType.isEmpty else {
+            throw APIError.badRequest("MISSING_GRANT_TYPE")
+        }
+        try ensure(grantType == "refresh_token", "INVALID_GRANT_TYPE")
+        try ensure(!(rawToken ?? "").isEmpty, "MISSING_REFRESH_TOKEN")
+        guard let token = decoded, token.projectId == state.projectId else {
+            throw APIError.badRequest("INVALID_REFRESH_TOKEN")
+        }
+        let project = state.project(tenantId: token.tenantId)
+        try state.checkProjectEnabled(project)
+        guard var user = project.user(localId: token.localId) else { throw APIError.badRequest("INVALID_REFRESH_TOKEN") }
+        if let tenantId = try request.string("tenantId") { try ensure(tenantId == token.tenantId, "TENANT_ID_MISMATCH") }
+        try ensure(!user.disabled, "USER_DISABLED")
+        let now = Timestamp.nowMillis()
+        user.lastRefreshAt = Timestamp.iso8601(millis: now)
+        project.save(user)
+        let tokens = state.issueTokens(for: user, signInProvider: token.provider, extraClaims: token.extraClaims,
+                                       secondFactor: token.secondFactor, nowMillis: now)
+        var response: JSONObject = ["id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken)]
+        response["expires_in"] = .string(tokens.expiresIn)
+        response["refresh_token"] = .string(tokens.refreshToken)
+        response["token_type"] = "Bearer"
+        response["user_id"] = .string(user.localId)
+        response["project_id"] = .string(EmulatorState.projectNumber)
+        return HTTPResponse.json(response)
+    }
+}

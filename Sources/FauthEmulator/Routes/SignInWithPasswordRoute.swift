@@ -1,0 +1,43 @@
+import FauthJSON
+
+extension RouteTable {
+    /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword`.
+    static let signInWithPassword = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword", access: .apiKey,
+        handler: SignInWithPasswordRoute.handle)
+}
+
+/// `accounts:signInWithPassword`, with email enumeration protection and fauth's failed sign-in limit.
+enum SignInWithPasswordRoute {
+    /// Handles the route, with Firebase's check order.
+    static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
+        let project = try state.project(for: request)
+        try state.checkProjectEnabled(project)
+        try ensure(state.signInSettings(for: project).allowPasswordSignup, "PASSWORD_LOGIN_DISABLED")
+        guard let rawEmail = try request.string("email") else { throw APIError.badRequest("MISSING_EMAIL") }
+        try ensure(isValidEmail(rawEmail), "INVALID_EMAIL")
+        guard let password = try request.string("password") else { throw APIError.badRequest("MISSING_PASSWORD") }
+        try rejectUnimplemented(request.body["captchaResponse"] != nil || request.body["captchaChallenge"] != nil,
+                                "captcha unimplemented")
+        try rejectUnimplemented(request.body["idToken"] != nil || request.body["pendingIdToken"] != nil,
+                                "idToken / pendingIdToken is no longer in use and unsupported by the Auth Emulator.")
+        let email = rawEmail.lowercased()
+        let now = Timestamp.nowMillis()
+        try state.checkSignInThrottle(email: email, in: project, nowMillis: now)
+        let privacy = state.config.improvedEmailPrivacy
+        guard let user = project.user(email: email) else {
+            state.recordFailedSignIn(email: email, in: project, nowMillis: now)
+            throw APIError.badRequest(privacy ? "INVALID_LOGIN_CREDENTIALS" : "EMAIL_NOT_FOUND")
+        }
+        try ensure(!user.disabled, "USER_DISABLED")
+        guard user.hasPassword(password) else {
+            state.recordFailedSignIn(email: email, in: project, nowMillis: now)
+            throw APIError.badRequest(privacy ? "INVALID_LOGIN_CREDENTIALS" : "INVALID_PASSWORD")
+        }
+        var response: JSONObject = ["kind": "identitytoolkit#VerifyPasswordResponse", "registered": true]
+        response["localId"] = .string(user.localId)
+        response["email"] = .string(email)
+        state.finishFirstFactor(user, signInProvider: "password", in: project, nowMillis: now, into: &response)
+        return HTTPResponse.json(response)
+    }
+}

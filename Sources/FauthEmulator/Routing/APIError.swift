@@ -1,0 +1,82 @@
+import FauthJSON
+
+/// An error answer in the Google API error-body shape `{"error":{"code","message","errors":[…],"status"?}}`.
+struct APIError: Error, Sendable {
+    /// The HTTP status code.
+    let httpStatus: Int
+    /// The message, `CODE` or `CODE : detail`.
+    let message: String
+    /// The `reason` of the single `errors[]` entry.
+    let reason: String
+    /// The canonical status name; absent on plain business 400s, as in Firebase's emulator.
+    let status: String?
+
+    /// A business error (`assert` in Firebase's emulator): 400, reason `invalid`, no `status`.
+    static func badRequest(_ message: String) -> APIError {
+        APIError(httpStatus: 400, message: message, reason: "invalid", status: nil)
+    }
+
+    /// A schema or type violation: 400 with status `INVALID_ARGUMENT`.
+    static func invalidArgument(_ message: String, reason: String = "invalid") -> APIError {
+        APIError(httpStatus: 400, message: message, reason: reason, status: "INVALID_ARGUMENT")
+    }
+
+    /// A field of the wrong JSON type, reported like Firebase's schema validation.
+    static func wrongType(_ pointer: String, expected: String) -> APIError {
+        invalidArgument("Invalid JSON payload received. \(pointer) must be \(expected)")
+    }
+
+    /// A feature Firebase's emulator does not implement: 501 `NOT_IMPLEMENTED`.
+    static func notImplemented(_ message: String) -> APIError {
+        APIError(httpStatus: 501, message: message, reason: "unimplemented", status: "NOT_IMPLEMENTED")
+    }
+
+    /// A path no route serves: 404 `NOT_FOUND`.
+    static let notFound = APIError(httpStatus: 404, message: "Not Found", reason: "notFound", status: "NOT_FOUND")
+
+    /// No API key and no OAuth credential: 403 `PERMISSION_DENIED`.
+    static let missingAPIKey = APIError(
+        httpStatus: 403, message: "The request is missing a valid API key.", reason: "forbidden", status: "PERMISSION_DENIED")
+
+    /// A Bearer token that is not an accepted OAuth credential: 401 `UNAUTHENTICATED`.
+    static let unauthenticated = APIError(
+        httpStatus: 401,
+        message: "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+        reason: "unauthorized", status: "UNAUTHENTICATED")
+
+    /// An unexpected failure inside a handler: 500 `UNKNOWN`.
+    static func unexpected(_ message: String) -> APIError {
+        APIError(httpStatus: 500, message: message, reason: "unknown", status: "UNKNOWN")
+    }
+
+    /// The error body as JSON.
+    var body: JSONValue {
+        var error: JSONObject = ["code": .number(Double(httpStatus)), "message": .string(message)]
+        error["errors"] = [["message": .string(message), "reason": .string(reason), "domain": "global"]]
+        if let status { error["status"] = .string(status) }
+        return ["error": .object(error)]
+    }
+
+    /// The HTTP response carrying this error.
+    var response: HTTPResponse { HTTPResponse.json(body, status: httpStatus) }
+}
+
+/// Throws a business 400 with `message` unless `condition` holds (Firebase's `assert`).
+func ensure(_ condition: Bool, _ message: @autoclosure () -> String) throws(APIError) {
+    if !condition { throw APIError.badRequest(message()) }
+}
+
+/// Throws a 501 with `message` when `condition` holds (Firebase's `NotImplementedError`).
+func rejectUnimplemented(_ condition: Bool, _ message: @autoclosure () -> String) throws(APIError) {
+    if condition { throw APIError.notImplemented(message()) }
+}
+
+extension HTTPResponse {
+    /// A JSON response with `Content-Type: application/json; charset=utf-8`.
+    static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: value.serializedBytes())
+    }
+
+    /// A JSON object response with status 200.
+    static func json(_ object: JSONObject) -> HTTPResponse { json(.object(object)) }
+}

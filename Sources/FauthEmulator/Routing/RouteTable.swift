@@ -1,0 +1,63 @@
+/// The route table: every route the emulator serves, looked up by method and path.
+///
+/// How to add a route:
+/// 1. In a new file (one per route family, e.g. `Routes/SignInWithIdpRoute.swift`), declare the route as a static
+///    property and its handler as a function:
+///    ```swift
+///    extension RouteTable {
+///        /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithIdp`.
+///        static let signInWithIdp = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp",
+///                                         access: .apiKey, handler: SignInWithIdpRoute.handle)
+///    }
+///    enum SignInWithIdpRoute {
+///        static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse { … }
+///    }
+///    ```
+///    Admin routes use `access: .privileged` and `Route.withTenantForm("/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:lookup")`
+///    for the path list; `{project}` / `{tenant}` arrive as `request.pathProjectId` / `request.pathTenantId`.
+/// 2. Add one line for it to `all` below.
+/// Handlers run with the state lock held; use `state.project(for: request)`, `state.parseIdToken`, `state.signIn`,
+/// `state.finishFirstFactor`, `request.requireField`, `ensure(_:_:)` and throw `APIError` for every error answer.
+enum RouteTable {
+    /// Every route, in match order.
+    static let all: [Route] = [
+        root,
+        signUp,
+        signInWithPassword,
+        lookup,
+        update,
+        delete,
+        createAuthUri,
+        sendOobCode,
+        resetPassword,
+        signInWithEmailLink,
+        secureToken,
+        passwordPolicy,
+        emulatorDeleteAccounts,
+        emulatorOobCodes,
+        emulatorVerificationCodes,
+        emulatorGetConfig,
+        emulatorPatchConfig,
+        emulatorAddFault,
+        emulatorClearFaults,
+        emulatorStatistics,
+        emulatorResetStatistics,
+    ] + notImplementedRoutes
+
+    /// The route for `method` and the path `segments`, with its path parameters; nil when none matches.
+    static func route(method: String, segments: [String]) -> (Route, (project: String?, tenant: String?))? {
+        for route in all where route.method == method {
+            for pattern in route.patterns {
+                if let parameters = pattern.match(segments) { return (route, parameters) }
+            }
+        }
+        return nil
+    }
+
+    /// The name a request is counted and faulted under (its last path segment), or nil for `GET /` and the
+    /// `/emulator/…` control routes, which are never counted or faulted.
+    static func trafficName(of segments: [String]) -> String? {
+        guard let last = segments.last, segments.first != "emulator" else { return nil }
+        return last
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import FauthJSON
+
+/// What an injected fault does to a request instead of the real answer.
+enum FaultAction: Sendable {
+    /// Answer with this response.
+    case respond(HTTPResponse)
+    /// Wait, then answer for real.
+    case delay(milliseconds: Int)
+    /// Close the connection without a reply.
+    case dropConnection
+}
+
+/// Per-route request counters and injected faults (fauth extensions), exact under concurrency.
+/// Routes are named by the last path segment (`accounts:lookup`, `token`); faults for `*` match every route.
+final class TrafficControl: @unchecked Sendable {
+    private struct Fault {
+        let route: String
+        var remaining: Int
+        let action: FaultAction
+    }
+
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    private var faults: [Fault] = []
+
+    /// Counts one request to `route` and takes one use of the first fault that matches it, if any.
+    func admit(route: String) -> FaultAction? {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[route, default: 0] += 1
+        guard let index = faults.firstIndex(where: { $0.route == route || $0.route == "*" }) else { return nil }
+        faults[index].remaining -= 1
+        let action = faults[index].action
+        if faults[index].remaining == 0 { faults.remove(at: index) }
+        return action
+    }
+
+    /// The counters as `{"requests": {route: count}}`, routes sorted by name.
+    func statistics() -> JSONObject {
+        lock.lock()
+        defer { lock.unlock() }
+        var requests = JSONObject()
+        for route in counts.keys.sorted() { requests[route] = .number(Double(counts[route]!)) }
+        return ["requests": .object(requests)]
+    }
+
+    /// Resets every counter to zero.
+    func resetStatistics() {
+        lock.lock()
+        defer { lock.unlock() }
+        counts = [:]
+    }
+
+    /// Queues a fault for the next `times` requests to `route`.
+    func addFault(route: String, times: Int, action: FaultAction) {
+        lock.lock()
+        defer { lock.unlock() }
+        faults.append(Fault(route: route, remaining: times, action: action))
+    }
+
+    /// Clears every queued fault.
+    func clearFaults() {
+        lock.lock()
+        defer { lock.unlock() }
+        faults = []
+    }
+
+    /// Reads a `POST …/faults` body: `route`, `times` (default 1) and one action; throws INVALID_ARGUMENT otherwise.
+    static func parseFault(_ request: RouteRequest) throws(APIError) -> (route: String, times: Int, action: FaultAction) {
+        guard let route = try request.string("route"), !route.isEmpty else {
+            throw APIError.invalidArgument("Invalid JSON payload received. /route must be a route name or \"*\"")
+        }
+        let times = try request.int("times") ?? 1
+        guard times >= 1 else { throw APIError.invalidArgument("Invalid JSON payload received. /times must be >= 1") }
+        var actions: [FaultAction] = []
+        if let status = try request.int("status") {
+            guard (100...599).contains(status) else {
+                throw APIError.invalidArgument("Invalid JSON payload received. /status must be an HTTP status code")
+            }
+            let contentType = try request.string("contentType") ?? "application/json"
+            let body = try request.string("body") ?? ""
+            actions.append(.respond(HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(body.utf8))))
+        }
+        if let delay = try request.int("delayMs") {
+            guard delay >= 0 else { throw APIError.invalidArgument("Invalid JSON payload received. /delayMs must be >= 0") }
+            actions.append(.delay(milliseconds: delay))
+        }
+        if try request.bool("dropConnection") == true { actions.append(.dropConnection) }
+        if let location = try request.string("redirect") {
+            actions.append(.respond(HTTPResponse(status: 307, headers: [("Location", location)])))
+        }
+        guard actions.count == 1, let action = actions.first else {
+            throw APIError.invalidArgument(
+                "Invalid JSON payload received. A fault needs exactly one of status, delayMs, dropConnection, redirect")
+        }
+        return (route, times, action)
+    }
+}

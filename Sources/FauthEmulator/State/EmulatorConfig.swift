@@ -1,0 +1,112 @@
+import FauthJSON
+
+/// The project configuration: Firebase's emulator keys plus fauth's `"fauth"` extensions.
+struct EmulatorConfig: Sendable, Equatable {
+    /// `signIn.allowDuplicateEmails`.
+    var allowDuplicateEmails = false
+    /// `emailPrivacyConfig.enableImprovedEmailPrivacy` (email enumeration protection).
+    var improvedEmailPrivacy = false
+    /// `fauth.recentLoginSeconds`: the maximum `auth_time` age for sensitive operations; nil means unchecked.
+    var recentLoginSeconds: Int?
+    /// `fauth.idTokenLifetimeSeconds`: nil means Firebase's 3600 s with `exp` not enforced.
+    var idTokenLifetimeSeconds: Int?
+    /// `fauth.signInProviders`: the default project's toggles.
+    var signInProviders = SignInSettings()
+    /// `fauth.passwordPolicy`.
+    var passwordPolicy: PasswordPolicy?
+    /// `fauth.failedSignInLimit`: failed sign-ins per email per minute before TOO_MANY_ATTEMPTS_TRY_LATER.
+    var failedSignInLimit: Int?
+
+    /// Firebase's default ID token lifetime.
+    static let defaultIdTokenLifetime = 3600
+
+    /// The lifetime of new ID tokens, in seconds.
+    var idTokenLifetime: Int { idTokenLifetimeSeconds ?? EmulatorConfig.defaultIdTokenLifetime }
+
+    /// The config as `GET /emulator/v1/projects/{p}/config` returns it.
+    var json: JSONObject {
+        var fauth: JSONObject = ["recentLoginSeconds": recentLoginSeconds.map { .number(Double($0)) } ?? .null]
+        fauth["idTokenLifetimeSeconds"] = .number(Double(idTokenLifetime))
+        fauth["signInProviders"] = [
+            "password": .bool(signInProviders.allowPasswordSignup),
+            "anonymous": .bool(signInProviders.enableAnonymousUser),
+            "emailLink": .bool(signInProviders.enableEmailLinkSignin),
+        ]
+        fauth["passwordPolicy"] = passwordPolicy.map { .object($0.json) } ?? .null
+        fauth["failedSignInLimit"] = failedSignInLimit.map { .number(Double($0)) } ?? .null
+        return [
+            "signIn": ["allowDuplicateEmails": .bool(allowDuplicateEmails)],
+            "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(improvedEmailPrivacy)],
+            "fauth": .object(fauth),
+        ]
+    }
+
+    /// Applies the keys present in `patch` (a PATCH body or an imported config.json); all-or-nothing.
+    mutating func apply(_ patch: JSONObject) throws(APIError) {
+        var updated = self
+        if let signIn = try Self.object(patch["signIn"], "/signIn") {
+            if let value = try Self.bool(signIn["allowDuplicateEmails"], "/signIn/allowDuplicateEmails") {
+                updated.allowDuplicateEmails = value
+            }
+        }
+        if let privacy = try Self.object(patch["emailPrivacyConfig"], "/emailPrivacyConfig") {
+            if let value = try Self.bool(privacy["enableImprovedEmailPrivacy"], "/emailPrivacyConfig/enableImprovedEmailPrivacy") {
+                updated.improvedEmailPrivacy = value
+            }
+        }
+        if let fauth = try Self.object(patch["fauth"], "/fauth") {
+            try updated.applyExtensions(fauth)
+        }
+        self = updated
+    }
+
+    private mutating func applyExtensions(_ fauth: JSONObject) throws(APIError) {
+        if let value = fauth["recentLoginSeconds"] {
+            recentLoginSeconds = try Self.count(value, "/fauth/recentLoginSeconds", minimum: 0)
+        }
+        if let value = fauth["idTokenLifetimeSeconds"] {
+            idTokenLifetimeSeconds = try Self.count(value, "/fauth/idTokenLifetimeSeconds", minimum: 1)
+        }
+        if let value = fauth["failedSignInLimit"] {
+            failedSignInLimit = try Self.count(value, "/fauth/failedSignInLimit", minimum: 1)
+        }
+        if let value = fauth["passwordPolicy"] {
+            passwordPolicy = try value.isNull ? nil : PasswordPolicy(json: Self.object(value, "/fauth/passwordPolicy") ?? [:])
+        }
+        if let value = fauth["signInProviders"] {
+            if value.isNull {
+                signInProviders = SignInSettings()
+            } else if let providers = try Self.object(value, "/fauth/signInProviders") {
+                let pointer = "/fauth/signInProviders/"
+                if let on = try Self.bool(providers["password"], pointer + "password") { signInProviders.allowPasswordSignup = on }
+                if let on = try Self.bool(providers["anonymous"], pointer + "anonymous") { signInProviders.enableAnonymousUser = on }
+                if let on = try Self.bool(providers["emailLink"], pointer + "emailLink") { signInProviders.enableEmailLinkSignin = on }
+            }
+        }
+    }
+
+    private static func object(_ value: JSONValue?, _ pointer: String) throws(APIError) -> JSONObject? {
+        switch value {
+        case nil, .null?: return nil
+        case .object(let object)?: return object
+        default: throw APIError.wrongType(pointer, expected: "object")
+        }
+    }
+
+    private static func bool(_ value: JSONValue?, _ pointer: String) throws(APIError) -> Bool? {
+        switch value {
+        case nil, .null?: return nil
+        case .bool(let flag)?: return flag
+        default: throw APIError.wrongType(pointer, expected: "boolean")
+        }
+    }
+
+    /// An integer ≥ `minimum`, or nil for JSON null (restore the default).
+    private static func count(_ value: JSONValue, _ pointer: String, minimum: Int) throws(APIError) -> Int? {
+        if value.isNull { return nil }
+        guard let number = value.int, number >= minimum else {
+            throw APIError.wrongType(pointer, expected: "null or an integer >= \(minimum)")
+        }
+        return number
+    }
+}

@@ -1,0 +1,119 @@
+import FauthJSON
+
+/// Everything the emulator remembers: the config, the default project and the tenants.
+/// Not thread-safe by itself: `AuthEmulator` holds its lock around every use.
+final class EmulatorState {
+    /// The emulator's project id (`--project`): the `aud` of ID tokens and the refresh tokens' projectId.
+    let projectId: String
+    /// The project configuration (Firebase keys and fauth extensions).
+    var config = EmulatorConfig()
+    /// The default (agent) project.
+    let defaultProject: ProjectState
+    /// Tenants by tenant id.
+    private(set) var tenants: [String: ProjectState] = [:]
+
+    /// Firebase's fixed project number.
+    static let projectNumber = "12345"
+
+    /// An empty state for `projectId`.
+    init(projectId: String) {
+        self.projectId = projectId
+        defaultProject = ProjectState(tenantId: nil)
+    }
+
+    /// The default project for nil, else the tenant, created with every provider on when first referenced.
+    func project(tenantId: String?) -> ProjectState {
+        guard let tenantId else { return defaultProject }
+        if let tenant = tenants[tenantId] { return tenant }
+        let tenant = ProjectState(tenantId: tenantId, tenantSettings: SignInSettings())
+        tenants[tenantId] = tenant
+        return tenant
+    }
+
+    /// The ids of every tenant.
+    var tenantIds: [String] { Array(tenants.keys) }
+
+    /// Adds or replaces a tenant (admin tenant routes, import).
+    func setTenant(_ tenant: ProjectState) {
+        guard let tenantId = tenant.tenantId else { return }
+        tenants[tenantId] = tenant
+    }
+
+    /// Removes a tenant and everything in it.
+    func removeTenant(_ tenantId: String) {
+        tenants[tenantId] = nil
+    }
+
+    /// The sign-in toggles that apply to `project`: the tenant's, or fauth's `signInProviders` for the default project.
+    func signInSettings(for project: ProjectState) -> SignInSettings {
+        project.tenantSettings ?? config.signInProviders
+    }
+
+    /// Throws PROJECT_DISABLED when `project` is a tenant with `disableAuth` (checked first on nearly every route).
+    func checkProjectEnabled(_ project: ProjectState) throws(APIError) {
+        try ensure(!signInSettings(for: project).disableAuth, "PROJECT_DISABLED")
+    }
+
+    /// The project a request lands in: the path tenant, else body `tenantId`, else the `idToken`'s tenant
+    /// (Firebase's pre-handler); a conflict between path and body gives TENANT_ID_MISMATCH.
+    func project(for request: RouteRequest) throws(APIError) -> ProjectState {
+        let bodyTenant = try request.string("tenantId")
+        if let pathTenant = request.pathTenantId, let bodyTenant, bodyTenant != pathTenant {
+            throw APIError.badRequest("TENANT_ID_MISMATCH")
+        }
+        if let tenantId = request.pathTenantId ?? bodyTenant { return project(tenantId: tenantId) }
+        if let idToken = try request.string("idToken"), let payload = IDToken.decodePayload(idToken) {
+            guard case .object(let firebase)? = payload["firebase"] else {
+                throw APIError.unexpected("Cannot read properties of undefined (reading 'tenant')")
+            }
+            return project(tenantId: firebase["tenant"]?.string)
+        }
+        return defaultProject
+    }
+
+    /// Enforces fauth's `passwordPolicy` (enforce mode) on a new password.
+    func checkPasswordPolicy(_ password: String) throws(APIError) {
+        guard let policy = config.passwordPolicy, policy.enforcementState == "ENFORCE" else { return }
+        let missing = policy.unmetRequirements(password)
+        try ensure(missing.isEmpty,
+                   "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [\(missing.joined(separator: ", "))]")
+    }
+
+    /// Firebase's minimum length check, then fauth's password policy.
+    func checkNewPassword(_ password: String) throws(APIError) {
+        try ensure(password.count >= 6, "WEAK_PASSWORD : Password should be at least 6 characters")
+        try checkPasswordPolicy(password)
+    }
+
+    /// Throws CREDENTIAL_TOO_OLD_LOGIN_AGAIN when fauth's `recentLoginSeconds` is set and the token's auth_time is older.
+    func checkRecentLogin(_ token: ParsedIDToken, nowMillis: Int) throws(APIError) {
+        guard let limit = config.recentLoginSeconds else { return }
+        try ensure(nowMillis / 1000 - token.authTime <= limit, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    }
+
+    /// Throws TOO_MANY_ATTEMPTS_TRY_LATER when fauth's `failedSignInLimit` failures happened for `email` in the last minute.
+    func checkSignInThrottle(email: String, in project: ProjectState, nowMillis: Int) throws(APIError) {
+        guard let limit = config.failedSignInLimit else { return }
+        let recent = (project.failedSignIns[email] ?? []).filter { nowMillis - $0 < 60_000 }
+        project.failedSignIns[email] = recent
+        try ensure(recent.count < limit,
+                   "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.")
+    }
+
+    /// Records one failed sign-in for `email` (only while `failedSignInLimit` is set).
+    func recordFailedSignIn(email: String, in project: ProjectState, nowMillis: Int) {
+        guard config.failedSignInLimit != nil else { return }
+        project.failedSignIns[email, default: []].append(nowMillis)
+    }
+}
+
+/// Firebase's email check: one `@` with something on each side.
+func isValidEmail(_ email: String) -> Bool {
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+}
+
+/// Firebase's phone check: a leading `+`.
+func isValidPhoneNumber(_ phoneNumber: String) -> Bool {
+    phoneNumber.hasPrefix("+")
+}

@@ -1,0 +1,236 @@
+import FauthJSON
+
+/// One linked sign-in provider of a user (`providerUserInfo[]`).
+struct ProviderUserInfo: Sendable, Equatable {
+    /// `password`, `phone`, or an IdP id such as `google.com`.
+    var providerId: String
+    /// The provider's user id (the email for `password`, the number for `phone`, the `sub` for IdPs).
+    var rawId: String
+    /// The federated id (the email for `password`, the `sub` for IdPs).
+    var federatedId: String?
+    var email: String?
+    var displayName: String?
+    var photoUrl: String?
+    var phoneNumber: String?
+    var screenName: String?
+
+    /// The entry as Firebase's emulator returns it.
+    var json: JSONObject {
+        var object: JSONObject = ["providerId": .string(providerId)]
+        object["rawId"] = .string(rawId)
+        if let federatedId { object["federatedId"] = .string(federatedId) }
+        if let email { object["email"] = .string(email) }
+        if let displayName { object["displayName"] = .string(displayName) }
+        if let photoUrl { object["photoUrl"] = .string(photoUrl) }
+        if let phoneNumber { object["phoneNumber"] = .string(phoneNumber) }
+        if let screenName { object["screenName"] = .string(screenName) }
+        return object
+    }
+
+    /// Reads an entry written by `json` (for import); nil without `providerId` and `rawId`.
+    init?(json: JSONObject) {
+        guard let providerId = json["providerId"]?.string, let rawId = json["rawId"]?.string else { return nil }
+        self.init(providerId: providerId, rawId: rawId)
+        federatedId = json["federatedId"]?.string
+        email = json["email"]?.string
+        displayName = json["displayName"]?.string
+        photoUrl = json["photoUrl"]?.string
+        phoneNumber = json["phoneNumber"]?.string
+        screenName = json["screenName"]?.string
+    }
+
+    /// Makes an entry from its identifying parts.
+    init(providerId: String, rawId: String, federatedId: String? = nil) {
+        self.providerId = providerId
+        self.rawId = rawId
+        self.federatedId = federatedId
+    }
+}
+
+/// One enrolled second factor (`mfaInfo[]`).
+struct MFAEnrollment: Sendable, Equatable {
+    var mfaEnrollmentId: String
+    var displayName: String?
+    /// The enrolled phone number (phone factors).
+    var phoneInfo: String?
+    /// The shared secret, base32 (TOTP factors).
+    var totpSharedSecret: String?
+    /// When it was enrolled, ISO 8601.
+    var enrolledAt: String
+
+    /// The entry as stored and exported, with the full phone number.
+    var json: JSONObject {
+        var object: JSONObject = ["mfaEnrollmentId": .string(mfaEnrollmentId)]
+        if let displayName { object["displayName"] = .string(displayName) }
+        if let phoneInfo { object["phoneInfo"] = .string(phoneInfo) }
+        if let totpSharedSecret { object["totpInfo"] = ["sharedSecretKey": .string(totpSharedSecret)] }
+        object["enrolledAt"] = .string(enrolledAt)
+        return object
+    }
+
+    /// Reads an entry written by `json`; nil without an enrollment id.
+    init?(json: JSONObject) {
+        guard let id = json["mfaEnrollmentId"]?.string else { return nil }
+        mfaEnrollmentId = id
+        displayName = json["displayName"]?.string
+        phoneInfo = json["phoneInfo"]?.string
+        totpSharedSecret = json["totpInfo"]?["sharedSecretKey"]?.string
+        enrolledAt = json["enrolledAt"]?.string ?? Timestamp.iso8601(millis: Timestamp.nowMillis())
+    }
+
+    /// Makes an enrollment from its parts.
+    init(mfaEnrollmentId: String, displayName: String?, phoneInfo: String?, totpSharedSecret: String?, enrolledAt: String) {
+        self.mfaEnrollmentId = mfaEnrollmentId
+        self.displayName = displayName
+        self.phoneInfo = phoneInfo
+        self.totpSharedSecret = totpSharedSecret
+        self.enrolledAt = enrolledAt
+    }
+}
+
+/// One user account, with every field Firebase's emulator keeps.
+struct UserRecord: Sendable, Equatable {
+    var localId: String
+    var email: String?
+    var emailVerified: Bool?
+    var displayName: String?
+    var photoUrl: String?
+    var phoneNumber: String?
+    var screenName: String?
+    /// `fakeHash:salt=<salt>:password=<plain>`, when the user has a password.
+    var passwordHash: String?
+    var salt: String?
+    /// Milliseconds since the epoch.
+    var passwordUpdatedAt: Int?
+    /// Seconds since the epoch; ID tokens issued before it are revoked (TOKEN_EXPIRED).
+    var validSince: Int?
+    var disabled: Bool = false
+    /// The custom claims, as a JSON object string.
+    var customAttributes: String?
+    var customAuth: Bool?
+    var emailLinkSignin: Bool?
+    var initialEmail: String?
+    /// Milliseconds since the epoch.
+    var createdAt: Int
+    /// Milliseconds since the epoch; the ID token's `auth_time`.
+    var lastLoginAt: Int?
+    /// ISO 8601.
+    var lastRefreshAt: String?
+    var providerUserInfo: [ProviderUserInfo] = []
+    var mfaInfo: [MFAEnrollment] = []
+    var tenantId: String?
+
+    /// A new account with only an id and creation time.
+    init(localId: String, createdAt: Int, tenantId: String?) {
+        self.localId = localId
+        self.createdAt = createdAt
+        self.tenantId = tenantId
+    }
+
+    /// True when the user has no linked provider and no email or phone (an anonymous account).
+    var isAnonymous: Bool {
+        providerUserInfo.isEmpty && email == nil && phoneNumber == nil && passwordHash == nil && customAuth != true
+    }
+
+    /// The password hash Firebase's emulator stores: `fakeHash:salt=<salt>:password=<plain>`.
+    static func fakeHash(salt: String, password: String) -> String {
+        "fakeHash:salt=\(salt):password=\(password)"
+    }
+
+    /// True when `password` is this user's password.
+    func hasPassword(_ password: String) -> Bool {
+        guard let passwordHash, let salt else { return false }
+        return passwordHash == UserRecord.fakeHash(salt: salt, password: password)
+    }
+
+    /// Sets a new password (hash, salt, passwordUpdatedAt) and bumps validSince to `now`.
+    mutating func setPassword(_ password: String, nowMillis: Int) {
+        let salt = "fakeSalt" + RandomID.alphanumeric(count: 20)
+        self.salt = salt
+        passwordHash = UserRecord.fakeHash(salt: salt, password: password)
+        passwordUpdatedAt = nowMillis
+        validSince = nowMillis / 1000
+    }
+
+    /// Replaces or appends the entry for `info.providerId`.
+    mutating func upsertProvider(_ info: ProviderUserInfo) {
+        if let index = providerUserInfo.firstIndex(where: { $0.providerId == info.providerId }) {
+            providerUserInfo[index] = info
+        } else {
+            providerUserInfo.append(info)
+        }
+    }
+
+    /// Keeps the `password` provider entry in step with the email, the password hash and email-link sign-in.
+    mutating func syncPasswordProvider() {
+        providerUserInfo.removeAll { $0.providerId == "password" }
+        guard passwordHash != nil || emailLinkSignin == true, let email else { return }
+        var info = ProviderUserInfo(providerId: "password", rawId: email, federatedId: email)
+        info.email = email
+        info.displayName = displayName
+        info.photoUrl = photoUrl
+        providerUserInfo.insert(info, at: 0)
+    }
+
+    /// Keeps the `phone` provider entry in step with the phone number.
+    mutating func syncPhoneProvider() {
+        providerUserInfo.removeAll { $0.providerId == "phone" }
+        guard let phoneNumber else { return }
+        var info = ProviderUserInfo(providerId: "phone", rawId: phoneNumber)
+        info.phoneNumber = phoneNumber
+        providerUserInfo.append(info)
+    }
+
+    /// The account as `accounts:lookup` returns it (not redacted) and as the export writes it.
+    var accountInfo: JSONObject {
+        var object: JSONObject = ["localId": .string(localId)]
+        if let email { object["email"] = .string(email) }
+        if let emailVerified { object["emailVerified"] = .bool(emailVerified) }
+        if let displayName { object["displayName"] = .string(displayName) }
+        if let photoUrl { object["photoUrl"] = .string(photoUrl) }
+        if let phoneNumber { object["phoneNumber"] = .string(phoneNumber) }
+        if let screenName { object["screenName"] = .string(screenName) }
+        if let passwordHash { object["passwordHash"] = .string(passwordHash) }
+        if let salt { object["salt"] = .string(salt) }
+        if let passwordUpdatedAt { object["passwordUpdatedAt"] = .number(Double(passwordUpdatedAt)) }
+        object["providerUserInfo"] = .array(providerUserInfo.map { .object($0.json) })
+        if let validSince { object["validSince"] = .string(String(validSince)) }
+        object["disabled"] = .bool(disabled)
+        if let lastLoginAt { object["lastLoginAt"] = .string(String(lastLoginAt)) }
+        object["createdAt"] = .string(String(createdAt))
+        if let lastRefreshAt { object["lastRefreshAt"] = .string(lastRefreshAt) }
+        if let customAttributes { object["customAttributes"] = .string(customAttributes) }
+        if let customAuth { object["customAuth"] = .bool(customAuth) }
+        if let emailLinkSignin { object["emailLinkSignin"] = .bool(emailLinkSignin) }
+        if let initialEmail { object["initialEmail"] = .string(initialEmail) }
+        if !mfaInfo.isEmpty { object["mfaInfo"] = .array(mfaInfo.map { .object($0.json) }) }
+        if let tenantId { object["tenantId"] = .string(tenantId) }
+        return object
+    }
+
+    /// Reads an account written by `accountInfo` (for import); nil without a `localId`.
+    init?(accountInfo json: JSONObject) {
+        guard let localId = json["localId"]?.string else { return nil }
+        self.init(localId: localId, createdAt: Int(json["createdAt"]?.string ?? "") ?? Timestamp.nowMillis(),
+                  tenantId: json["tenantId"]?.string)
+        email = json["email"]?.string
+        emailVerified = json["emailVerified"]?.bool
+        displayName = json["displayName"]?.string
+        photoUrl = json["photoUrl"]?.string
+        phoneNumber = json["phoneNumber"]?.string
+        screenName = json["screenName"]?.string
+        passwordHash = json["passwordHash"]?.string
+        salt = json["salt"]?.string
+        passwordUpdatedAt = json["passwordUpdatedAt"]?.int
+        validSince = json["validSince"]?.string.flatMap { Int($0) }
+        disabled = json["disabled"]?.bool ?? false
+        lastLoginAt = json["lastLoginAt"]?.string.flatMap { Int($0) }
+        lastRefreshAt = json["lastRefreshAt"]?.string
+        customAttributes = json["customAttributes"]?.string
+        customAuth = json["customAuth"]?.bool
+        emailLinkSignin = json["emailLinkSignin"]?.bool
+        initialEmail = json["initialEmail"]?.string
+        providerUserInfo = (json["providerUserInfo"]?.array ?? []).compactMap { $0.object.flatMap(ProviderUserInfo.init(json:)) }
+        mfaInfo = (json["mfaInfo"]?.array ?? []).compactMap { $0.object.flatMap(MFAEnrollment.init(json:)) }
+    }
+}

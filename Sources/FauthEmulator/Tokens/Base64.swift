@@ -1,0 +1,28 @@
+import Foundation
+
+/// Base64 and base64url coding for tokens.
+enum Base64 {
+    /// Standard base64 with padding.
+    static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+
+    /// Decodes standard base64 (padding optional); nil when malformed.
+    static func decode(_ text: String) -> [UInt8]? {
+        Data(base64Encoded: padded(text)).map { Array($0) }
+    }
+
+    /// Base64url without padding, as in JWTs.
+    static func encodeURL(_ bytes: [UInt8]) -> String {
+        encode(bytes).replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Decodes base64url (padding optional); nil when malformed.
+    static func decodeURL(_ text: String) -> [UInt8]? {
+        decode(text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"))
+    }
+
+    private static func padded(_ text: String) -> String {
+        let remainder = text.utf8.count % 4
+        return remainder == 0 ? text : text + String(repeating: "=", count: 4 - remainder)
+    }
+}

@@ -1,0 +1,102 @@
+import FauthJSON
+import Testing
+@testable import FauthEmulator
+
+@Suite("accounts:signUp over real sockets")
+struct SignUpTests {
+    @Test func createsAnEmailPasswordUserWithTokens() throws {
+        let fixture = try EmulatorFixture()
+        let json = try fixture.signUp("Alice@Example.com")
+        #expect(json["kind"]?.string == "identitytoolkit#SignupNewUserResponse")
+        #expect(json["email"]?.string == "alice@example.com")
+        #expect(json["expiresIn"]?.string == "3600")
+        let localId = try #require(json["localId"]?.string)
+        #expect(localId.count == 28 && localId.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        let idToken = try #require(json["idToken"]?.string)
+        #expect(idToken.hasSuffix("."))
+        let header = try #require(idToken.split(separator: ".").first.flatMap { Base64.decodeURL(String($0)) })
+        #expect(String(decoding: header, as: UTF8.self) == #"{"alg":"none","typ":"JWT"}"#)
+        let claims = try #require(idTokenClaims(idToken))
+        #expect(claims["user_id"]?.string == localId)
+        #expect(claims["sub"]?.string == localId)
+        #expect(claims["aud"]?.string == EmulatorFixture.projectId)
+        #expect(claims["iss"]?.string == "https://securetoken.google.com/\(EmulatorFixture.projectId)")
+        #expect(claims["email"]?.string == "alice@example.com")
+        #expect(claims["email_verified"]?.bool == false)
+        #expect(claims["firebase"]?["sign_in_provider"]?.string == "password")
+        #expect(claims["firebase"]?["identities"] == ["email": ["alice@example.com"]])
+        let iat = try #require(claims["iat"]?.int)
+        #expect(claims["exp"]?.int == iat + 3600)
+        let refresh = try #require(json["refreshToken"]?.string)
+        let decoded = try #require(RefreshToken(decoding: refresh))
+        #expect(decoded.localId == localId && decoded.provider == "password" && decoded.projectId == EmulatorFixture.projectId)
+        let user = try #require(try fixture.lookup(idToken))
+        #expect(user["passwordHash"]?.string?.hasPrefix("fakeHash:salt=fakeSalt") == true)
+        #expect(user["passwordHash"]?.string?.hasSuffix(":password=secret123") == true)
+        #expect(user["providerUserInfo"]?.array?.first?["providerId"]?.string == "password")
+    }
+
+    @Test func createsAnAnonymousUserIgnoringProfile() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.call("signUp", ["displayName": "Ignored", "returnSecureToken": true])
+        #expect(result.status == 200)
+        #expect(result.json["displayName"] == nil)
+        let claims = try #require(idTokenClaims(result.json["idToken"]?.string))
+        #expect(claims["provider_id"]?.string == "anonymous")
+        #expect(claims["firebase"]?["sign_in_provider"]?.string == "anonymous")
+        #expect(claims["email"] == nil && claims["email_verified"] == nil)
+    }
+
+    @Test func linksEmailAndPasswordToAnAnonymousUser() throws {
+        let fixture = try EmulatorFixture()
+        let anonymous = try fixture.call("signUp", [:]).json
+        let linked = try fixture.call("signUp", ["idToken": anonymous["idToken"]!, "email": "bob@example.com", "password": "secret123"])
+        #expect(linked.status == 200)
+        #expect(linked.json["localId"] == anonymous["localId"])
+        #expect(idTokenClaims(linked.json["idToken"]?.string)?["firebase"]?["sign_in_provider"]?.string == "password")
+        #expect(try fixture.signIn("bob@example.com")["localId"] == anonymous["localId"])
+    }
+
+    @Test func reportsErrorsInFirebaseOrder() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.signUp("taken@example.com")
+        let cases: [(JSONValue, String)] = [
+            (["localId": "x", "email": "a@b.c", "password": "secret123"], "UNEXPECTED_PARAMETER : User ID"),
+            (["password": "secret123"], "MISSING_EMAIL"),
+            (["email": "a@b.c"], "MISSING_PASSWORD"),
+            (["email": "", "password": "secret123"], "INVALID_EMAIL"),
+            (["email": "not-an-email", "password": "x"], "INVALID_EMAIL"),
+            (["email": "TAKEN@example.com", "password": "x"], "EMAIL_EXISTS"),
+            (["email": "new@example.com", "password": "12345"], "WEAK_PASSWORD : Password should be at least 6 characters"),
+            (["email": "new@example.com", "password": "secret123", "idToken": "garbage"], "INVALID_ID_TOKEN"),
+        ]
+        for (body, message) in cases {
+            let result = try fixture.call("signUp", body)
+            #expect(result.status == 400)
+            #expect(errorMessage(result.json) == message, "body \(body.serialized())")
+        }
+        let error = try fixture.call("signUp", ["email": "taken@example.com", "password": "secret123"]).json
+        #expect(error == ["error": ["code": 400, "message": "EMAIL_EXISTS",
+                                    "errors": [["message": "EMAIL_EXISTS", "reason": "invalid", "domain": "global"]]]])
+    }
+
+    @Test func privilegedSignUpCreatesWithoutTokens() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.admin("signUp", ["localId": "admin-made", "email": "c@example.com", "password": "secret123",
+                                                  "emailVerified": true, "disabled": true, "phoneNumber": "+15555550100"])
+        #expect(result.status == 200)
+        #expect(result.json["localId"]?.string == "admin-made")
+        #expect(result.json["idToken"] == nil && result.json["refreshToken"] == nil)
+        #expect(errorMessage(try fixture.admin("signUp", ["localId": "admin-made"]).json) == "DUPLICATE_LOCAL_ID")
+        #expect(errorMessage(try fixture.admin("signUp", ["phoneNumber": "5555"]).json) == "INVALID_PHONE_NUMBER : Invalid format.")
+        #expect(errorMessage(try fixture.admin("signUp", ["phoneNumber": "+15555550100"]).json) == "PHONE_NUMBER_EXISTS")
+        #expect(errorMessage(try fixture.signInError("c@example.com")) == "USER_DISABLED")
+    }
+}
+
+extension EmulatorFixture {
+    /// The error body of a failing password sign-in.
+    func signInError(_ email: String, _ password: String = "secret123") throws -> JSONValue {
+        try call("signInWithPassword", ["email": .string(email), "password": .string(password)]).json
+    }
+}
