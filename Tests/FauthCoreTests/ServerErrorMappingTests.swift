@@ -197,9 +197,17 @@ func detailIsIgnoredWhereTheSDKIgnoresIt(short: String) {
     #expect(error.server == ServerDetail(status: 400, message: "API key not valid. Please pass a valid API key."))
 }
 
-@Test func detailsReasonAPIKeyInvalidAloneIsInvalidAPIKey() {
-    let body = #"{"error":{"code":400,"message":"Something else","details":[{"reason":"API_KEY_INVALID"}]}}"#
-    #expect(ServerErrorMapping.error(httpStatus: 400, body: Array(body.utf8)).code == .invalidAPIKey)
+@Test(arguments: [
+    ("API_KEY_INVALID", ErrorCode.invalidAPIKey), ("API_KEY_EXPIRED", .invalidAPIKey),
+    ("API_KEY_HTTP_REFERRER_BLOCKED", .appNotAuthorized), ("API_KEY_IP_ADDRESS_BLOCKED", .appNotAuthorized),
+    ("API_KEY_ANDROID_APP_BLOCKED", .appNotAuthorized), ("API_KEY_IOS_APP_BLOCKED", .appNotAuthorized),
+    ("API_KEY_SERVICE_BLOCKED", .appNotAuthorized), ("SERVICE_DISABLED", .internalError),
+])
+func detailsReasonsAboutTheKeyAreMapped(reason: String, code: ErrorCode) {
+    let body = #"{"error":{"code":403,"message":"Something else","details":[{"reason":"\#(reason)"}]}}"#
+    let error = ServerErrorMapping.error(httpStatus: 403, body: Array(body.utf8))
+    #expect(error.code == code)
+    #expect(error.server == ServerDetail(status: 403, message: "Something else"))
 }
 
 @Test func missingAPIKeyOn403IsInvalidAPIKey() {
