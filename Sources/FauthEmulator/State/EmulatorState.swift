@@ -30,6 +30,21 @@ final class EmulatorState {
         return tenant
     }
 
+    /// The tenant `tenantId` if it exists (no implicit creation).
+    func existingTenant(_ tenantId: String) -> ProjectState? { tenants[tenantId] }
+
+    /// Creates an explicit tenant: every provider off, as Firebase's emulator creates them.
+    func createTenant(tenantId: String) -> ProjectState {
+        let off = SignInSettings(allowPasswordSignup: false, enableAnonymousUser: false, enableEmailLinkSignin: false)
+        let tenant = ProjectState(tenantId: tenantId, tenantSettings: off)
+        tenant.tenantConfig = ["mfaConfig": ["state": "DISABLED"]]
+        tenants[tenantId] = tenant
+        return tenant
+    }
+
+    /// Deletes a tenant with its users and codes.
+    func deleteTenant(_ tenantId: String) { tenants[tenantId] = nil }
+
     /// The ids of every tenant.
     var tenantIds: [String] { Array(tenants.keys) }
 
