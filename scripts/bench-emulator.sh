@@ -45,7 +45,7 @@ ready_max="$(printf '%s\n' "${ready_times[@]}" | sort -n | tail -1)"
 
 # A whole start-serve-stop cycle, as hyperfine sees it.
 hyperfine --warmup 3 --runs 20 --style none --export-json "$work/cycle.json" "$binary exec -- true" >/dev/null 2>&1
-cycle_ms="$(grep -m1 '"median"' "$work/cycle.json" | tr -dc '0-9.e-' | awk '{ printf "%.2f", $1 * 1000 }')"
+cycle_ms="$(sed -n 's/.*"median": *\([0-9.eE+-]*\).*/\1/p' "$work/cycle.json" | head -1 | awk '{ printf "%.2f", $1 * 1000 }')"
 
 # Lookup throughput: one user made with signUp, then wrk POSTs accounts:lookup with its real ID token.
 "$binary" --port 0 > "$work/emulator.out" 2>&1 &
