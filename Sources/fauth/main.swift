@@ -1,1 +1,8 @@
-print("fauth: not built yet")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FauthCLI
+
+exit(FauthCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .system()))

@@ -8,7 +8,8 @@ import FauthJSON
 ///
 /// | server says | fauth code | SDK gives |
 /// |---|---|---|
-/// | `API key not valid…`, `details[].reason` `API_KEY_INVALID`, `The request is missing a valid API key.`, `MISSING_API_KEY` | invalid-api-key | internal-error |
+/// | `API key not valid…`, `details[].reason` `API_KEY_INVALID` or `API_KEY_EXPIRED`, `The request is missing a valid API key.`, `MISSING_API_KEY` | invalid-api-key | internal-error |
+/// | `details[].reason` `API_KEY_HTTP_REFERRER_BLOCKED`, `API_KEY_IP_ADDRESS_BLOCKED`, `API_KEY_ANDROID_APP_BLOCKED`, `API_KEY_IOS_APP_BLOCKED`, `API_KEY_SERVICE_BLOCKED` (a key restricted to other clients or APIs) | app-not-authorized | internal-error |
 /// | `INVALID_REFRESH_TOKEN`, `MISSING_REFRESH_TOKEN`, `MISSING_ID_TOKEN` | invalid-user-token | internal-error |
 /// | `PROJECT_NOT_FOUND`, `CONFIGURATION_NOT_FOUND` | project-not-found | internal-error |
 /// | `PROJECT_DISABLED` (emulator: a tenant with auth disabled) | operation-not-allowed | internal-error |
@@ -42,12 +43,11 @@ public enum ServerErrorMapping {
             return known
         }
         let reasons = reasons(in: errorObject, member: "errors")
-        if reasons.contains(where: { $0.hasPrefix("keyInvalid") })
-            || self.reasons(in: errorObject, member: "details").contains("API_KEY_INVALID")
-        {
+        let details = Set(self.reasons(in: errorObject, member: "details"))
+        if reasons.contains(where: { $0.hasPrefix("keyInvalid") }) || !details.isDisjoint(with: invalidKeyReasons) {
             return FauthError(.invalidAPIKey, server: server)
         }
-        if reasons.contains("ipRefererBlocked") {
+        if reasons.contains("ipRefererBlocked") || !details.isDisjoint(with: blockedKeyReasons) {
             return FauthError(.appNotAuthorized, server: server)
         }
         switch httpStatus {
@@ -152,6 +152,15 @@ public enum ServerErrorMapping {
         }
         return String(text[first...last])
     }
+
+    /// Google's `ErrorInfo` reasons (`error.details[].reason`) for a key that is wrong or expired.
+    private static let invalidKeyReasons: Set<String> = ["API_KEY_INVALID", "API_KEY_EXPIRED"]
+
+    /// Google's `ErrorInfo` reasons for a valid key that is restricted to other clients or APIs.
+    private static let blockedKeyReasons: Set<String> = [
+        "API_KEY_HTTP_REFERRER_BLOCKED", "API_KEY_IP_ADDRESS_BLOCKED", "API_KEY_ANDROID_APP_BLOCKED",
+        "API_KEY_IOS_APP_BLOCKED", "API_KEY_SERVICE_BLOCKED",
+    ]
 
     /// Server message (the part before the first `:`) → code. Rows after "fauth's additions" are not in the SDK.
     static let codesByMessage: [String: ErrorCode] = [

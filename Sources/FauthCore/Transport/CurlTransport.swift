@@ -1,7 +1,8 @@
 import CCurlShim
 
 /// An `HTTPTransport` over libcurl, loaded with dlopen on the first request: one easy handle per request,
-/// HTTP/1.1, TLS verified, redirects never followed, a total deadline, and a capped response body.
+/// HTTP/1.1, TLS verified, redirects never followed, a total deadline, and a capped response body. Proxies come from
+/// the usual environment variables, as with `curl`, except for loopback hosts, which are always reached directly.
 public struct CurlTransport: HTTPTransport {
     /// The default cap on a response body: 8 MiB.
     public static let defaultMaximumBodySize = 8 << 20
@@ -49,7 +50,11 @@ public struct CurlTransport: HTTPTransport {
                     let options = CurlOptions(handle: handle)
                     try configure(options, request: request, headerList: headerList, body: bodyBytes,
                                   errorBuffer: errorBytes, collector: collector)
-                    return fauth_curl_easy_perform(handle)
+                    let code = fauth_curl_easy_perform(handle)
+                    // The buffers above live only in these closures: libcurl must not keep pointers to them.
+                    _ = fauth_curl_setopt_pointer(handle, Int32(FAUTH_CURLOPT_ERRORBUFFER), nil)
+                    _ = fauth_curl_setopt_pointer(handle, Int32(FAUTH_CURLOPT_POSTFIELDS), nil)
+                    return code
                 }
             }
         }
@@ -94,6 +99,9 @@ public struct CurlTransport: HTTPTransport {
         try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
         try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
+        if LoopbackURL.isLoopback(request.url) {
+            try options.set(FAUTH_CURLOPT_PROXY, string: "")  // a local emulator is never reached through a proxy
+        }
 
         if request.method == "GET" && request.body.isEmpty {
             try options.set(FAUTH_CURLOPT_HTTPGET, long: 1)

@@ -25,7 +25,12 @@ enum RouteTable {
         signUp,
         signInWithPassword,
         lookup,
+        update,
         delete,
+        createAuthUri,
+        sendOobCode,
+        resetPassword,
+        signInWithEmailLink,
         secureToken,
         passwordPolicy,
         emulatorDeleteAccounts,
@@ -37,7 +42,7 @@ enum RouteTable {
         emulatorClearFaults,
         emulatorStatistics,
         emulatorResetStatistics,
-    ] + notImplementedRoutes
+    ] + notImplementedRoutes + federatedMFAAndAdminRoutes
 
     /// The route for `method` and the path `segments`, with its path parameters; nil when none matches.
     static func route(method: String, segments: [String]) -> (Route, (project: String?, tenant: String?))? {

@@ -161,10 +161,10 @@ struct UserRecord: Sendable, Equatable {
         }
     }
 
-    /// Keeps the `password` provider entry in step with the email and password hash.
+    /// Keeps the `password` provider entry in step with the email, the password hash and email-link sign-in.
     mutating func syncPasswordProvider() {
         providerUserInfo.removeAll { $0.providerId == "password" }
-        guard passwordHash != nil, let email else { return }
+        guard passwordHash != nil || emailLinkSignin == true, let email else { return }
         var info = ProviderUserInfo(providerId: "password", rawId: email, federatedId: email)
         info.email = email
         info.displayName = displayName

@@ -29,11 +29,13 @@ final class EmulatorFixture {
     func newClient() throws -> TestHTTPClient { try TestHTTPClient(port: server.port) }
 
     /// POSTs `body` to the Identity Toolkit v1 client route `accounts:<name>` with an API key.
+    @discardableResult
     func call(_ name: String, _ body: JSONValue, headers: [(String, String)] = []) throws -> (status: Int, json: JSONValue) {
         try client.json(path: "/identitytoolkit.googleapis.com/v1/accounts:\(name)?key=fake-key", body: body, headers: headers)
     }
 
     /// POSTs `body` to `accounts:<name>` as the admin (`Authorization: Bearer owner`).
+    @discardableResult
     func admin(_ name: String, _ body: JSONValue) throws -> (status: Int, json: JSONValue) {
         try client.json(path: "/identitytoolkit.googleapis.com/v1/accounts:\(name)", body: body,
                         headers: [("Authorization", "Bearer owner")])

@@ -1,0 +1,98 @@
+/// Splits argv by the catalogue's rules: global options before or after the command, `--name=value` and
+/// `--name value`, bundled short flags, `--` ending options (an email or token may start with `-`), and an
+/// error with a suggestion for anything unknown.
+public enum ArgumentParser {
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var spec: CommandSpec?
+        var remaining = arguments[...]
+        var optionsEnded = false
+
+        while let argument = remaining.popFirst() {
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                if parsed.command == nil {
+                    guard let command = CommandCatalog.command(named: argument) else {
+                        throw unknownCommand(argument)
+                    }
+                    parsed.command = argument
+                    spec = command
+                } else {
+                    parsed.arguments.append(argument)
+                }
+            } else if argument == "--" {
+                optionsEnded = true
+            } else if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+                guard let option = CommandCatalog.globalOption(named: name) ?? spec?.option(named: name) else {
+                    throw unknownOption("--\(name)", command: spec)
+                }
+                try record(option, inlineValue: inlineValue, from: &remaining, into: &parsed, command: spec)
+            } else {
+                var letters = argument.dropFirst()
+                while let letter = letters.popFirst() {
+                    guard let option = CommandCatalog.globalOption(short: letter) else {
+                        throw unknownOption("-\(letter)", command: spec)
+                    }
+                    let inline = option.takesValue && !letters.isEmpty ? String(letters) : nil
+                    try record(option, inlineValue: inline, from: &remaining, into: &parsed, command: spec)
+                    if inline != nil { break }
+                }
+            }
+        }
+        if let spec, parsed.arguments.count > spec.arguments.count {
+            let extra = parsed.arguments[spec.arguments.count]
+            throw UsageError("unexpected argument '\(extra)'", command: spec.name)
+        }
+        return parsed
+    }
+
+    private static func record(
+        _ option: OptionSpec, inlineValue: String?, from remaining: inout ArraySlice<String>,
+        into parsed: inout ParsedArguments, command: CommandSpec?
+    ) throws(UsageError) {
+        let value: String
+        if option.takesValue {
+            if let inlineValue {
+                value = inlineValue
+            } else if let next = remaining.popFirst() {
+                value = next
+            } else {
+                throw UsageError("option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))", command: command?.name)
+            }
+        } else {
+            guard inlineValue == nil else {
+                throw UsageError("option --\(option.name) takes no value", command: command?.name)
+            }
+            value = ""
+        }
+        if let previous = parsed.options[option.name], previous != value {
+            throw UsageError("option --\(option.name) is given twice with different values", command: command?.name)
+        }
+        parsed.options[option.name] = value
+    }
+
+    private static func unknownCommand(_ word: String) -> UsageError {
+        let suggestion = Suggestion.closest(to: word, among: CommandCatalog.commands.map(\.name))
+        return UsageError("unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+
+    private static func unknownOption(_ written: String, command: CommandSpec?) -> UsageError {
+        if written == "--password" || written == "-p" {
+            return UsageError(
+                "passwords are not taken on the command line; use --password-stdin, --password-file FILE or FAUTH_PASSWORD",
+                command: command?.name)
+        }
+        let known = CommandCatalog.globalOptions + (command?.options ?? [])
+        let name = written.drop { $0 == "-" }
+        var message = "unknown option '\(written)'"
+        if let suggestion = Suggestion.closest(to: String(name), among: known.map(\.name)) {
+            message += "; did you mean '--\(suggestion)'?"
+        } else if command == nil, let owner = CommandCatalog.commands.first(where: { $0.option(named: String(name)) != nil }) {
+            message += "; it belongs after a command, e.g. 'fauth \(owner.name) \(written)'"
+        }
+        return UsageError(message, command: command?.name)
+    }
+}

@@ -1,0 +1,31 @@
+/// One fauth command: its name, usage lines, options and help text. The catalogue of these drives parsing,
+/// help, and the tests that keep the man page, completions and README in step with the code.
+public struct CommandSpec: Sendable {
+    /// The command word (`signin`).
+    public let name: String
+    /// One line saying what it does.
+    public let summary: String
+    /// Usage lines after `fauth ` (`signin --email EMAIL [--password-stdin | --password-file FILE]`).
+    public let usage: [String]
+    /// The options this command accepts besides the global ones.
+    public let options: [OptionSpec]
+    /// The positional arguments it takes: their names, for help and completion.
+    public let arguments: [String]
+    /// Longer help: paragraphs shown after the option list.
+    public let details: String
+
+    /// Makes a command spec.
+    public init(_ name: String, summary: String, usage: [String], options: [OptionSpec] = [], arguments: [String] = [], details: String = "") {
+        self.name = name
+        self.summary = summary
+        self.usage = usage
+        self.options = options
+        self.arguments = arguments
+        self.details = details
+    }
+
+    /// The option with this long name, if the command has it.
+    public func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name }
+    }
+}

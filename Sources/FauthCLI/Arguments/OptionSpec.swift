@@ -1,0 +1,36 @@
+/// What shell completion offers for an option's value.
+public enum ValueCompletion: String, Sendable {
+    case none, file, profile, provider, hostPort
+}
+
+/// One command-line option: its long name, optional short letter, value and help line.
+public struct OptionSpec: Sendable, Equatable {
+    /// The long name without the leading `--` (`email`).
+    public let name: String
+    /// The one-letter short form (`v` for `-v`), if any.
+    public let short: Character?
+    /// The placeholder of the value (`EMAIL`), or nil for a flag.
+    public let valueName: String?
+    /// The one-line help text.
+    public let help: String
+    /// What completion offers for the value.
+    public let completion: ValueCompletion
+
+    /// Makes an option.
+    public init(_ name: String, short: Character? = nil, value: String? = nil, completion: ValueCompletion = .none, help: String) {
+        self.name = name
+        self.short = short
+        self.valueName = value
+        self.help = help
+        self.completion = completion
+    }
+
+    /// Whether the option takes a value.
+    public var takesValue: Bool { valueName != nil }
+
+    /// How the option is written in help: `-v, --verbose` or `--email EMAIL`.
+    public var synopsis: String {
+        let long = "--\(name)" + (valueName.map { " \($0)" } ?? "")
+        return short.map { "-\($0), \(long)" } ?? long
+    }
+}

@@ -1,0 +1,15 @@
+/// A command line split into the command, option values and positional arguments, checked against the catalogue.
+public struct ParsedArguments: Sendable, Equatable {
+    /// The command word, or nil when none was given.
+    public var command: String?
+    /// Option values by long name (flags map to an empty string).
+    public var options: [String: String] = [:]
+    /// Positional arguments after the command.
+    public var arguments: [String] = []
+
+    /// Whether the flag or option was given.
+    public func has(_ name: String) -> Bool { options[name] != nil }
+
+    /// The value of an option, if given.
+    public func value(_ name: String) -> String? { options[name] }
+}

@@ -1,0 +1,20 @@
+import FauthJSON
+
+/// `fauth providers`: the signed-in user's linked providers; with `--email`, the sign-in methods of an email.
+struct ProvidersCommand: Command {
+    func run(_ invocation: Invocation) throws -> CommandOutput {
+        if let email = try invocation.email() {
+            let methods = try invocation.client().signInMethods(forEmail: email)
+            return CommandOutput(
+                json: .array(methods.map { ["providerId": .string($0)] }),
+                text: methods.map { $0 + "\n" }.joined(), isData: true)
+        }
+        let providers = try invocation.client().providers()
+        let text = providers.map { provider in
+            ([provider.providerId] + [provider.email ?? provider.phoneNumber, provider.displayName.map { "\"\($0)\"" },
+                                      provider.uid.map { "uid \($0)" }].compactMap { $0 })
+                .joined(separator: "  ") + "\n"
+        }.joined()
+        return CommandOutput(json: .array(providers.map(ResultText.json)), text: text, isData: true)
+    }
+}

@@ -1,0 +1,17 @@
+import FauthCore
+
+/// `fauth reauth`: prove the signed-in user's identity again; another user's credentials are refused.
+struct ReauthCommand: Command {
+    func run(_ invocation: Invocation) throws -> CommandOutput {
+        let store = try invocation.sessionStore()
+        let credential = try invocation.credential(defaultEmail: {
+            guard let session = try store.load() else { throw FauthError(.notSignedIn) }
+            guard let email = session.user.email else {
+                throw UsageError("the signed-in user has no email: give --email or --provider", command: "reauth")
+            }
+            return email
+        })
+        let result = try invocation.client().reauthenticate(with: credential)
+        return CommandOutput(json: ResultText.json(result), text: ResultText.text("Reauthenticated", result), isData: false)
+    }
+}

@@ -1,0 +1,11 @@
+/// `fauth signup`: create an email/password account and sign in to it.
+struct SignUpCommand: Command {
+    func run(_ invocation: Invocation) throws -> CommandOutput {
+        guard let email = try invocation.email() else {
+            throw UsageError("--email is required", command: "signup")
+        }
+        let password = try invocation.secrets.password(prompt: "New password for \(email): ")
+        let result = try invocation.client().signUp(email: email, password: password)
+        return CommandOutput(json: ResultText.json(result), text: ResultText.text("Signed up and signed in as", result), isData: false)
+    }
+}

@@ -1,0 +1,15 @@
+import FauthCore
+
+/// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in.
+struct StatusCommand: Command {
+    func run(_ invocation: Invocation) throws -> CommandOutput {
+        let session = try invocation.client().status()
+        let expires = ISO8601.format(session.expiresAt)
+        let text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
+            + "token expires: \(expires)\nprofile: \(invocation.profile)\n"
+        return CommandOutput(
+            json: ["signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
+                   "profile": .string(invocation.profile)],
+            text: text, isData: true)
+    }
+}

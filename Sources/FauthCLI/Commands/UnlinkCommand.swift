@@ -1,0 +1,10 @@
+/// `fauth unlink PROVIDER_ID`: remove a provider from the signed-in user.
+struct UnlinkCommand: Command {
+    func run(_ invocation: Invocation) throws -> CommandOutput {
+        guard let providerId = invocation.arguments.arguments.first, !providerId.isEmpty else {
+            throw UsageError("unlink needs the PROVIDER_ID to remove (see 'fauth providers')", command: "unlink")
+        }
+        let result = try invocation.client().unlink(providerId: providerId)
+        return CommandOutput(json: ResultText.json(result), text: ResultText.text("Unlinked \(providerId) from", result), isData: false)
+    }
+}

@@ -1,0 +1,105 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FauthCore
+
+/// One run of a command: its parsed arguments and context, and the profile, session store, configuration and
+/// client they resolve to (flag > environment > config file > the session's stored settings).
+final class Invocation {
+    let arguments: ParsedArguments
+    let context: CLIContext
+    /// Whether output and errors are JSON.
+    let json: Bool
+    /// Where the command's secrets come from.
+    var secrets: SecretReader
+
+    init(arguments: ParsedArguments, context: CLIContext) {
+        self.arguments = arguments
+        self.context = context
+        self.json = arguments.has("json")
+        let interrupt = json
+            ? FauthError(.interrupted).jsonObject().serialized() + "\n"
+            : "fauth: \(ErrorCode.interrupted.defaultMessage) (interrupted)\n"
+        self.secrets = SecretReader(context: context, arguments: arguments, interruptMessage: interrupt)
+    }
+
+    /// The profile name: --profile > FAUTH_PROFILE > `default`.
+    var profile: String {
+        arguments.value("profile") ?? context.environment["FAUTH_PROFILE"] ?? "default"
+    }
+
+    /// The session store of this profile (or of --session / FAUTH_SESSION).
+    func sessionStore() throws -> SessionStore {
+        SessionStore(path: try SessionLocation.path(
+            sessionOption: arguments.value("session"), profile: profile, environment: context.environment))
+    }
+
+    /// The client, configured from flags, environment, config file and the stored session's settings.
+    func client() throws -> AuthClient {
+        let store = try sessionStore()
+        let stored = try? store.load()?.project
+        let flags = ConfigurationInputs(
+            apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
+            tenantId: arguments.value("tenant"), configFile: arguments.value("config"),
+            timeout: try timeoutOption())
+        let configuration = try ConfigurationResolver.resolve(flags: flags, environment: context.environment, session: stored)
+        var trace: (@Sendable (String) -> Void)?
+        if arguments.has("verbose") {
+            let writeError = context.writeError
+            trace = { line in writeError("fauth: \(line)\n") }
+        }
+        return AuthClient(configuration: configuration, store: store, transport: context.transport, trace: trace, now: context.now)
+    }
+
+    /// The email option's value, checked to be non-empty.
+    func email() throws -> String? {
+        guard let email = arguments.value("email") else { return nil }
+        guard !email.isEmpty else { throw FauthError(.missingEmail) }
+        return email
+    }
+
+    /// The credential the options describe (for signin, link and reauth), reading secrets as needed.
+    func credential(defaultEmail: () throws -> String?) throws -> Credential {
+        let given = ["email", "anonymous", "custom-token", "provider"].filter(arguments.has)
+        guard given.count <= 1 else {
+            throw UsageError("give one credential, not both --\(given[0]) and --\(given[1])", command: arguments.command)
+        }
+        let kind = given.first ?? "email"
+        let strays = (kind == "provider" ? [] : ["id-token", "access-token", "token-secret", "nonce"])
+            + (kind == "email" ? [] : ["password-stdin", "password-file"])
+        if let stray = strays.first(where: arguments.has) {
+            throw UsageError("--\(stray) does not go with " + (given.isEmpty ? "this command" : "--\(kind)"), command: arguments.command)
+        }
+        switch kind {
+        case "anonymous":
+            return .anonymous
+        case "custom-token":
+            return .customToken(try secrets.token(option: "custom-token") ?? "")
+        case "provider":
+            let credential = IdpCredential(
+                providerId: arguments.value("provider") ?? "",
+                idToken: try secrets.token(option: "id-token"),
+                nonce: arguments.value("nonce"),
+                accessToken: try secrets.token(option: "access-token"),
+                tokenSecret: try secrets.token(option: "token-secret"))
+            try credential.validate()
+            return .identityProvider(credential)
+        default:
+            guard let email = try email() ?? defaultEmail() else {
+                throw UsageError("--email is required", command: arguments.command)
+            }
+            return .password(email: email, password: try secrets.password(prompt: "Password for \(email): "))
+        }
+    }
+
+    /// The option `--timeout` as seconds, if given.
+    private func timeoutOption() throws -> Double? {
+        guard let text = arguments.value("timeout") else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError("--timeout needs a positive number of seconds, not '\(text)'", command: arguments.command)
+        }
+        return seconds
+    }
+}

@@ -1,0 +1,11 @@
+import FauthJSON
+
+/// What a successful command prints: a JSON document for `--json`, lines for people otherwise.
+struct CommandOutput {
+    /// The one JSON document printed on stdout with `--json`.
+    var json: JSONValue
+    /// The text printed on stdout without `--json` (empty for nothing).
+    var text: String
+    /// Whether the text is requested data (printed even with `--quiet`) rather than a confirmation.
+    var isData: Bool
+}

@@ -1,0 +1,45 @@
+import FauthCore
+
+/// Turns a failure into what stderr shows: the JSON error object with `--json`, otherwise
+/// `fauth: <message> (<code>)` and at most one `hint:` line.
+enum ErrorRenderer {
+    /// The stderr text for `error`.
+    static func render(_ error: FauthError, json: Bool, command: String?) -> String {
+        if json { return error.jsonObject().serialized() + "\n" }
+        var text = "fauth: \(error.message) (\(error.code.rawValue))\n"
+        if let reason = error.reason, reason != error.message { text += "reason: \(reason)\n" }
+        if let hint = hint(for: error, command: command) { text += "hint: \(hint)\n" }
+        return text
+    }
+
+    /// The usage error as a `FauthError`, so it renders and exits like every other failure.
+    static func fauthError(_ usage: UsageError) -> FauthError {
+        FauthError(.usage, message: usage.message)
+    }
+
+    private static func hint(for error: FauthError, command: String?) -> String? {
+        switch error.code {
+        case .usage:
+            return "see 'fauth \(command.map { "\($0) " } ?? "")--help'"
+        case .accountExistsWithDifferentCredential:
+            let methods = error.signInMethods ?? []
+            return methods.isEmpty
+                ? "sign in to the existing account, then 'fauth link' this provider"
+                : "sign in with one of: \(methods.joined(separator: ", ")); then 'fauth link' this provider"
+        case .credentialAlreadyInUse, .emailAlreadyInUse:
+            return "that credential belongs to another account: sign in to it, or use another credential"
+        case .providerAlreadyLinked:
+            return "run 'fauth unlink PROVIDER_ID' first to replace it"
+        default:
+            break
+        }
+        switch error.code.action {
+        case .signin: return "run 'fauth signin'"
+        case .reauth: return "run 'fauth reauth', then try again"
+        case .retry: return "this is temporary: try again later"
+        case .completeSecondFactor: return "this account needs its second factor to sign in"
+        case .fixConfig: return "check the API key (--api-key, --config), the tenant, and the project's sign-in providers"
+        default: return nil
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the FauthCLI sources land; removed with the first real file.

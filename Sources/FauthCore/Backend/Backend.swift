@@ -1,0 +1,163 @@
+import FauthJSON
+
+/// Makes backend calls: encodes an endpoint's body, sends it over the transport, retries idempotent calls that
+/// failed for a passing reason, checks the status and decodes the answer or maps the failure to a `FauthError`.
+public struct Backend: Sendable {
+    /// Where calls go, with which key and tenant, and the total deadline of one call.
+    public let configuration: BackendConfiguration
+    /// What sends the HTTP requests.
+    public let transport: any HTTPTransport
+    /// Receives one line per request, answer and retry (for `--verbose`); never a body or a secret.
+    public let trace: (@Sendable (String) -> Void)?
+    /// When idempotent calls are repeated.
+    public let retryPolicy: RetryPolicy
+
+    /// The `X-Client-Version` header value.
+    public static let clientVersion = "fauth/\(FauthVersion.current)"
+
+    /// Makes a backend.
+    public init(configuration: BackendConfiguration, transport: any HTTPTransport,
+                trace: (@Sendable (String) -> Void)? = nil, retryPolicy: RetryPolicy = .standard) {
+        self.configuration = configuration
+        self.transport = transport
+        self.trace = trace
+        self.retryPolicy = retryPolicy
+    }
+
+    /// Makes the call and returns its decoded answer; every failure is a `FauthError`.
+    public func call<E: Endpoint>(_ endpoint: E) throws(FauthError) -> E.Response {
+        let request = TransportRequest(
+            method: "POST",
+            url: configuration.url(for: E.service, path: E.path),
+            headers: [("Content-Type", "application/json"), ("X-Client-Version", Self.clientVersion)],
+            body: body(of: endpoint).serializedBytes(),
+            timeout: configuration.timeout)
+        let response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path),
+                                maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
+        return try decode(response, as: E.self)
+    }
+
+    /// The endpoint's body, with the configured `tenantId` added where the service takes one.
+    func body<E: Endpoint>(of endpoint: E) -> JSONValue {
+        guard E.service.takesTenantId, let tenantId = configuration.tenantId, !tenantId.isEmpty,
+              var object = endpoint.body.object else {
+            return endpoint.body
+        }
+        object["tenantId"] = .string(tenantId)
+        return .object(object)
+    }
+
+    /// Sends `request` up to `maxAttempts` times, within the total deadline, and returns the last answer.
+    private func send(_ request: TransportRequest, tracedAs tracedURL: String, maxAttempts: Int) throws(FauthError) -> TransportResponse {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var attempt = 1
+        while true {
+            var attemptRequest = request
+            attemptRequest.timeout = configuration.timeout - Self.seconds(start.duration(to: clock.now))
+            trace?("\(request.method) \(tracedURL)")
+            let attemptStart = clock.now
+            let result: Result<TransportResponse, TransportFailure>
+            do {
+                result = .success(try transport.send(attemptRequest))
+            } catch {
+                result = .failure(error)
+            }
+            let milliseconds = Int((Self.seconds(attemptStart.duration(to: clock.now)) * 1000).rounded())
+            switch result {
+            case .success(let response): trace?("→ \(response.status) in \(milliseconds) ms")
+            case .failure(let failure): trace?("→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(redacted(failure.message))")
+            }
+
+            guard attempt < maxAttempts, let reason = Self.retryReason(result) else {
+                return try result.mapError(networkError).get()
+            }
+            let delay = Self.retryAfter(result) ?? retryPolicy.backoff(beforeRetry: attempt)
+            guard Self.seconds(start.duration(to: clock.now)) + delay < configuration.timeout else {
+                return try result.mapError(networkError).get()
+            }
+            trace?("retrying in \(Self.formatted(delay)) s (\(reason))")
+            retryPolicy.sleep(delay)
+            attempt += 1
+        }
+    }
+
+    /// The decoded answer for a 2xx, else the error the status and body map to.
+    private func decode<E: Endpoint>(_ response: TransportResponse, as endpoint: E.Type) throws(FauthError) -> E.Response {
+        switch response.status {
+        case 200..<300:
+            let json: JSONValue
+            do {
+                json = try JSONValue.parse(response.body)
+            } catch {
+                var failure = ResponseReader.malformed(E.path, "the body is not JSON (\(error.message))")
+                failure.server = ServerDetail(status: response.status)
+                throw failure
+            }
+            return try E.decode(json)
+        case 300..<400:
+            let location = response.header("Location").map { " to \(redacted($0))" } ?? ""
+            throw FauthError(.internalError,
+                             message: "The server answered \(response.status) (a redirect\(location)), which fauth does not follow.",
+                             server: ServerDetail(status: response.status))
+        default:
+            throw ServerErrorMapping.error(httpStatus: response.status, body: response.body)
+        }
+    }
+
+    private func networkError(_ failure: TransportFailure) -> FauthError {
+        FauthError(.networkError, underlying: UnderlyingError(domain: "curl", code: failure.code, message: redacted(failure.message)))
+    }
+
+    /// `text` with the API key (as written and percent-encoded) replaced by `REDACTED`.
+    private func redacted(_ text: String) -> String {
+        guard !configuration.apiKey.isEmpty else { return text }
+        return text.replacing(configuration.apiKey, with: BackendConfiguration.redactedKey)
+            .replacing(PercentEncoding.encode(configuration.apiKey), with: BackendConfiguration.redactedKey)
+    }
+
+    /// Why the attempt is worth repeating (for the trace), or nil when it is not: a connection that failed or broke,
+    /// a timeout, 429, 502, 503, 504. TLS failures and other transport errors are not retried.
+    private static func retryReason(_ result: Result<TransportResponse, TransportFailure>) -> String? {
+        switch result {
+        case .success(let response):
+            return [429, 502, 503, 504].contains(response.status) ? String(response.status) : nil
+        case .failure(let failure):
+            switch failure {
+            case .connectionRefused, .connectionReset, .hostNotFound, .timedOut: return summary(of: failure)
+            case .tls, .other: return nil
+            }
+        }
+    }
+
+    /// The response's `Retry-After` in seconds, when it is a non-negative number (an HTTP date is ignored).
+    private static func retryAfter(_ result: Result<TransportResponse, TransportFailure>) -> Double? {
+        guard case .success(let response) = result, let value = response.header("Retry-After"),
+              let seconds = Double(value.trimmingHTTPWhitespace()), seconds >= 0, seconds.isFinite else {
+            return nil
+        }
+        return seconds
+    }
+
+    private static func summary(of failure: TransportFailure) -> String {
+        switch failure {
+        case .connectionRefused: return "connection refused"
+        case .connectionReset: return "connection reset"
+        case .hostNotFound: return "host not found"
+        case .timedOut: return "timed out"
+        case .tls: return "TLS failure"
+        case .other: return "transport failure"
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// Seconds with one decimal (`0.4`, `12.0`).
+    private static func formatted(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,68 @@
+/// Where and how backend calls are made: the API key, an optional emulator, the tenant and the total deadline.
+public struct BackendConfiguration: Sendable, Equatable {
+    /// The Firebase Web API key, sent as `?key=`.
+    public var apiKey: String
+    /// The emulator's `HOST:PORT` (as in `FIREBASE_AUTH_EMULATOR_HOST`), or nil for Google's production servers.
+    public var emulatorHost: String?
+    /// The tenant every Identity Toolkit request body names, or nil for the project itself.
+    public var tenantId: String?
+    /// The total time one call may take, retries included, in seconds.
+    public var timeout: Double
+
+    /// The deadline used when none is given, in seconds.
+    public static let defaultTimeout: Double = 30
+
+    /// Makes a configuration.
+    public init(apiKey: String, emulatorHost: String? = nil, tenantId: String? = nil, timeout: Double = BackendConfiguration.defaultTimeout) {
+        self.apiKey = apiKey
+        self.emulatorHost = emulatorHost
+        self.tenantId = tenantId
+        self.timeout = timeout
+    }
+
+    /// The URL of `path` on `service`, with the API key percent-encoded in the query, as the Firebase SDKs build it:
+    /// `https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=K`, or on an emulator
+    /// `http://HOST:PORT/identitytoolkit.googleapis.com/v1/accounts:signUp?key=K`.
+    public func url(for service: Service, path: String) -> String {
+        url(for: service, path: path, keyValue: PercentEncoding.encode(apiKey))
+    }
+
+    /// The same URL with the key replaced by `REDACTED`, for traces and messages.
+    public func redactedURL(for service: Service, path: String) -> String {
+        url(for: service, path: path, keyValue: Self.redactedKey)
+    }
+
+    /// What stands for the API key in traces and messages.
+    static let redactedKey = "REDACTED"
+
+    private func url(for service: Service, path: String, keyValue: String) -> String {
+        let base: String
+        if let emulatorHost {
+            base = "http://\(Self.bracketingIPv6(emulatorHost))/\(service.host)"
+        } else {
+            base = "https://\(service.host)"
+        }
+        return "\(base)/\(service.version)/\(path)?key=\(keyValue)"
+    }
+
+    /// `HOST:PORT` with an IPv6 host put in brackets (`::1:9099` → `[::1]:9099`), as the SDKs' `useEmulator` does;
+    /// a host already in brackets, a name or an IPv4 address is kept.
+    static func bracketingIPv6(_ hostAndPort: String) -> String {
+        guard !hostAndPort.hasPrefix("["), hostAndPort.filter({ $0 == ":" }).count > 1 else {
+            return hostAndPort
+        }
+        guard let lastColon = hostAndPort.lastIndex(of: ":"),
+              hostAndPort[hostAndPort.index(after: lastColon)...].allSatisfy(\.isASCIIDigitCharacter),
+              hostAndPort.index(after: lastColon) != hostAndPort.endIndex else {
+            return "[\(hostAndPort)]"
+        }
+        return "[\(hostAndPort[..<lastColon])]\(hostAndPort[lastColon...])"
+    }
+}
+
+extension Character {
+    /// Whether this is one of `0`…`9`.
+    fileprivate var isASCIIDigitCharacter: Bool {
+        ("0"..."9").contains(self)
+    }
+}

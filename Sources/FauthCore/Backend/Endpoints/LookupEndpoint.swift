@@ -1,0 +1,34 @@
+import FauthJSON
+
+/// `accounts:lookup`: the account of an ID token.
+public struct LookupEndpoint: Endpoint {
+    /// The user's ID token.
+    public var idToken: String
+
+    /// Makes a lookup request.
+    public init(idToken: String) {
+        self.idToken = idToken
+    }
+
+    /// Identity Toolkit v1.
+    public static let service = Service.identityToolkitV1
+    /// `accounts:lookup`.
+    public static let path = "accounts:lookup"
+    /// Idempotent: it only reads.
+    public static let isIdempotent = true
+
+    /// `{idToken}`.
+    public var body: JSONValue {
+        ["idToken": .string(idToken)]
+    }
+
+    /// Decodes the one user of `users`; no `users`, or not exactly one, is `user-not-found`.
+    public static func decode(_ json: JSONValue) throws(FauthError) -> LookupResponse {
+        let reader = try ResponseReader(json, endpoint: path)
+        let users = try reader.objects("users")
+        guard users.count == 1 else {
+            throw FauthError(.userNotFound, message: "The lookup answered \(users.count) users instead of one.")
+        }
+        return LookupResponse(user: try AccountInfo.read(users[0]))
+    }
+}

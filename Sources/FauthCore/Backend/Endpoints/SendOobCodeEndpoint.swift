@@ -1,0 +1,57 @@
+import FauthJSON
+
+/// `accounts:sendOobCode`: send a password-reset, verification or sign-in email.
+public struct SendOobCodeEndpoint: Endpoint {
+    /// What the email is for.
+    public var requestType: OobRequestType
+    /// The address (password reset, sign-in link).
+    public var email: String?
+    /// The user's ID token (verification, email change).
+    public var idToken: String?
+    /// The new address (email change).
+    public var newEmail: String?
+    /// Where the link continues after the action, if anywhere.
+    public var continueUrl: String?
+
+    /// Makes a request; see also the factory functions.
+    public init(requestType: OobRequestType, email: String? = nil, idToken: String? = nil, newEmail: String? = nil, continueUrl: String? = nil) {
+        self.requestType = requestType
+        self.email = email
+        self.idToken = idToken
+        self.newEmail = newEmail
+        self.continueUrl = continueUrl
+    }
+
+    /// Sends a password-reset email to `email`.
+    public static func passwordReset(email: String) -> SendOobCodeEndpoint {
+        SendOobCodeEndpoint(requestType: .passwordReset, email: email)
+    }
+
+    /// Sends a verification email to the user of `idToken`.
+    public static func verifyEmail(idToken: String) -> SendOobCodeEndpoint {
+        SendOobCodeEndpoint(requestType: .verifyEmail, idToken: idToken)
+    }
+
+    /// Identity Toolkit v1.
+    public static let service = Service.identityToolkitV1
+    /// `accounts:sendOobCode`.
+    public static let path = "accounts:sendOobCode"
+    /// Not idempotent: every attempt sends an email.
+    public static let isIdempotent = false
+
+    /// `{requestType, email?, idToken?, newEmail?, continueUrl?}`.
+    public var body: JSONValue {
+        var object: JSONObject = ["requestType": .string(requestType.rawValue)]
+        object["email"] = email.map(JSONValue.string)
+        object["idToken"] = idToken.map(JSONValue.string)
+        object["newEmail"] = newEmail.map(JSONValue.string)
+        object["continueUrl"] = continueUrl.map(JSONValue.string)
+        return .object(object)
+    }
+
+    /// Decodes the address the email went to.
+    public static func decode(_ json: JSONValue) throws(FauthError) -> SendOobCodeResponse {
+        let reader = try ResponseReader(json, endpoint: path)
+        return SendOobCodeResponse(email: try reader.optionalString("email"))
+    }
+}

@@ -1,0 +1,47 @@
+import FauthJSON
+
+/// `accounts:signInWithIdp`: sign in with an identity provider's credential, or link it to a user.
+public struct SignInWithIdpEndpoint: Endpoint {
+    /// The provider credential.
+    public var credential: IdpCredential
+    /// The ID token of the user to link the provider to; nil to sign in.
+    public var idToken: String?
+
+    /// Makes an IdP sign-in (or, with `idToken`, link) request.
+    public init(credential: IdpCredential, idToken: String? = nil) {
+        self.credential = credential
+        self.idToken = idToken
+    }
+
+    /// The `requestUri` the SDKs send when no web flow is involved.
+    public static let requestUri = "http://localhost"
+
+    /// Identity Toolkit v1.
+    public static let service = Service.identityToolkitV1
+    /// `accounts:signInWithIdp`.
+    public static let path = "accounts:signInWithIdp"
+    /// Not idempotent: an attempt may create or link a user.
+    public static let isIdempotent = false
+
+    /// `{requestUri: "http://localhost", postBody, returnIdpCredential: true, returnSecureToken: true, idToken?}`.
+    public var body: JSONValue {
+        var object: JSONObject = [
+            "requestUri": .string(Self.requestUri),
+            "postBody": .string(credential.postBody),
+            "returnIdpCredential": true,
+            "returnSecureToken": true,
+        ]
+        object["idToken"] = idToken.map(JSONValue.string)
+        return .object(object)
+    }
+
+    /// Decodes the answer; a 200 carrying `errorMessage` (the backend's soft errors, e.g.
+    /// `FEDERATED_USER_ID_ALREADY_LINKED`) is thrown as the error that message maps to.
+    public static func decode(_ json: JSONValue) throws(FauthError) -> SignInWithIdpResponse {
+        let reader = try ResponseReader(json, endpoint: path)
+        if let errorMessage = try reader.optionalString("errorMessage"), !errorMessage.isEmpty {
+            throw ServerErrorMapping.error(serverMessage: errorMessage, httpStatus: 200)
+        }
+        return try SignInWithIdpResponse(reader)
+    }
+}

@@ -1,0 +1,59 @@
+import FauthJSON
+
+/// `accounts:signUp`: create an email/password account, an anonymous user, or link email/password to a user.
+public struct SignUpEndpoint: Endpoint {
+    /// The new account's email (nil for an anonymous user).
+    public var email: String?
+    /// The new account's password (nil for an anonymous user).
+    public var password: String?
+    /// An optional display name.
+    public var displayName: String?
+    /// The ID token of the user to link the email and password to.
+    public var idToken: String?
+
+    /// Makes a sign-up request from its fields; see also the factory functions.
+    public init(email: String? = nil, password: String? = nil, displayName: String? = nil, idToken: String? = nil) {
+        self.email = email
+        self.password = password
+        self.displayName = displayName
+        self.idToken = idToken
+    }
+
+    /// Creates an email/password account.
+    public static func emailPassword(email: String, password: String, displayName: String? = nil) -> SignUpEndpoint {
+        SignUpEndpoint(email: email, password: password, displayName: displayName)
+    }
+
+    /// Creates an anonymous user.
+    public static func anonymous() -> SignUpEndpoint {
+        SignUpEndpoint()
+    }
+
+    /// Links an email and password to the user of `idToken` (upgrading an anonymous user).
+    public static func link(idToken: String, email: String, password: String) -> SignUpEndpoint {
+        SignUpEndpoint(email: email, password: password, idToken: idToken)
+    }
+
+    /// Identity Toolkit v1.
+    public static let service = Service.identityToolkitV1
+    /// `accounts:signUp`.
+    public static let path = "accounts:signUp"
+    /// Not idempotent: a second attempt could create a second user.
+    public static let isIdempotent = false
+
+    /// `{email?, password?, displayName?, idToken?, returnSecureToken: true}`.
+    public var body: JSONValue {
+        var object = JSONObject()
+        object["email"] = email.map(JSONValue.string)
+        object["password"] = password.map(JSONValue.string)
+        object["displayName"] = displayName.map(JSONValue.string)
+        object["idToken"] = idToken.map(JSONValue.string)
+        object["returnSecureToken"] = true
+        return .object(object)
+    }
+
+    /// Decodes the new user's id, email, name and tokens.
+    public static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
+        try SignInResponse(ResponseReader(json, endpoint: path))
+    }
+}

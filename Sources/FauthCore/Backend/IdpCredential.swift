@@ -1,0 +1,35 @@
+/// A credential from an identity provider (Google, Apple, GitHub, an OIDC provider, …), as `signInWithIdp` takes it.
+public struct IdpCredential: Sendable, Equatable {
+    /// The provider (`google.com`, `facebook.com`, `github.com`, `twitter.com`, `apple.com`, `oidc.…`).
+    public var providerId: String
+    /// The provider's ID token (Google, Apple, OIDC).
+    public var idToken: String?
+    /// The raw nonce the ID token was minted with (Apple, OIDC).
+    public var nonce: String?
+    /// The provider's access token (Google, Facebook, GitHub, Twitter, OIDC).
+    public var accessToken: String?
+    /// The OAuth 1 token secret (Twitter).
+    public var tokenSecret: String?
+
+    /// Makes a credential; leave out what the provider does not use.
+    public init(providerId: String, idToken: String? = nil, nonce: String? = nil, accessToken: String? = nil, tokenSecret: String? = nil) {
+        self.providerId = providerId
+        self.idToken = idToken
+        self.nonce = nonce
+        self.accessToken = accessToken
+        self.tokenSecret = tokenSecret
+    }
+
+    /// The form-encoded `postBody` as the Firebase SDKs build it: `providerId` first, then `id_token`, `nonce`,
+    /// `access_token` and `oauth_token_secret` where present, each name and value percent-encoded.
+    public var postBody: String {
+        var pairs: [(name: String, value: String)] = [("providerId", providerId)]
+        let optional: [(name: String, value: String?)] = [
+            ("id_token", idToken), ("nonce", nonce), ("access_token", accessToken), ("oauth_token_secret", tokenSecret),
+        ]
+        for (name, value) in optional {
+            if let value { pairs.append((name, value)) }
+        }
+        return PercentEncoding.form(pairs)
+    }
+}

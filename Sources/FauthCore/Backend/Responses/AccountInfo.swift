@@ -1,0 +1,67 @@
+/// An account as `accounts:lookup` describes it.
+public struct AccountInfo: Sendable, Equatable {
+    /// The user's uid (`localId`).
+    public var localId: String
+    /// The account's email.
+    public var email: String?
+    /// Whether the email is verified.
+    public var emailVerified: Bool
+    /// The display name.
+    public var displayName: String?
+    /// The photo URL.
+    public var photoUrl: String?
+    /// The phone number.
+    public var phoneNumber: String?
+    /// When the account was created, in milliseconds since 1970.
+    public var createdAt: Int?
+    /// When the user last signed in, in milliseconds since 1970.
+    public var lastLoginAt: Int?
+    /// The password hash; non-empty means the account has a password.
+    public var passwordHash: String?
+    /// The linked providers.
+    public var providerUserInfo: [ProviderUserInfo]
+    /// The enrolled second factors.
+    public var mfaInfo: [MFAEnrollment]
+    /// The tenant the account belongs to.
+    public var tenantId: String?
+    /// Whether the account is disabled.
+    public var disabled: Bool
+
+    /// Makes an account description.
+    public init(localId: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+                photoUrl: String? = nil, phoneNumber: String? = nil, createdAt: Int? = nil, lastLoginAt: Int? = nil,
+                passwordHash: String? = nil, providerUserInfo: [ProviderUserInfo] = [], mfaInfo: [MFAEnrollment] = [],
+                tenantId: String? = nil, disabled: Bool = false) {
+        self.localId = localId
+        self.email = email
+        self.emailVerified = emailVerified
+        self.displayName = displayName
+        self.photoUrl = photoUrl
+        self.phoneNumber = phoneNumber
+        self.createdAt = createdAt
+        self.lastLoginAt = lastLoginAt
+        self.passwordHash = passwordHash
+        self.providerUserInfo = providerUserInfo
+        self.mfaInfo = mfaInfo
+        self.tenantId = tenantId
+        self.disabled = disabled
+    }
+
+    /// Reads one entry of a lookup's `users`.
+    static func read(_ reader: ResponseReader) throws(FauthError) -> AccountInfo {
+        AccountInfo(
+            localId: try reader.string("localId"),
+            email: try reader.optionalString("email"),
+            emailVerified: try reader.bool("emailVerified"),
+            displayName: try reader.optionalString("displayName"),
+            photoUrl: try reader.optionalString("photoUrl"),
+            phoneNumber: try reader.optionalString("phoneNumber"),
+            createdAt: try reader.integer("createdAt"),
+            lastLoginAt: try reader.integer("lastLoginAt"),
+            passwordHash: try reader.optionalString("passwordHash"),
+            providerUserInfo: try ProviderUserInfo.readAll(reader),
+            mfaInfo: try MFAEnrollment.readAll(reader),
+            tenantId: try reader.optionalString("tenantId"),
+            disabled: try reader.bool("disabled"))
+    }
+}

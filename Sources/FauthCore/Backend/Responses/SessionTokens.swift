@@ -1,0 +1,26 @@
+/// The credentials of a signed-in session, as the backend returns them.
+public struct SessionTokens: Sendable, Equatable {
+    /// The Firebase ID token (a JWT).
+    public var idToken: String
+    /// The refresh token.
+    public var refreshToken: String
+    /// The ID token's lifetime in seconds, when the server said (`expiresIn`).
+    public var expiresIn: Int?
+
+    /// Makes session tokens.
+    public init(idToken: String, refreshToken: String, expiresIn: Int?) {
+        self.idToken = idToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+    }
+
+    /// The tokens of a response that carries `idToken`, `refreshToken` and `expiresIn`; nil when either token is
+    /// absent or empty.
+    static func readIfPresent(_ reader: ResponseReader) throws(FauthError) -> SessionTokens? {
+        let idToken = try reader.optionalString("idToken") ?? ""
+        let refreshToken = try reader.optionalString("refreshToken") ?? ""
+        let expiresIn = try reader.integer("expiresIn")
+        guard !idToken.isEmpty, !refreshToken.isEmpty else { return nil }
+        return SessionTokens(idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
+    }
+}

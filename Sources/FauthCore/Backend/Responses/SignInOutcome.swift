@@ -1,0 +1,25 @@
+/// What a sign-in call produced: a session, or a request for the second factor.
+public enum SignInOutcome: Sendable, Equatable {
+    /// The user is signed in with these tokens.
+    case signedIn(SessionTokens)
+    /// The account has second factors; the sign-in completes with `pendingCredential` and one of `enrollments`.
+    case secondFactorRequired(pendingCredential: String, enrollments: [MFAEnrollment])
+
+    /// The tokens, when signed in.
+    public var tokens: SessionTokens? {
+        if case .signedIn(let tokens) = self { return tokens }
+        return nil
+    }
+
+    /// Reads the outcome of a sign-in response: its `mfaPendingCredential` when present, else its tokens, which must
+    /// then both be there (otherwise `invalid-user-token`).
+    static func read(_ reader: ResponseReader) throws(FauthError) -> SignInOutcome {
+        if let pendingCredential = try reader.optionalString("mfaPendingCredential"), !pendingCredential.isEmpty {
+            return .secondFactorRequired(pendingCredential: pendingCredential, enrollments: try MFAEnrollment.readAll(reader))
+        }
+        guard let tokens = try SessionTokens.readIfPresent(reader) else {
+            throw FauthError(.invalidUserToken, message: "The \(reader.endpoint) response has no ID token or refresh token.")
+        }
+        return .signedIn(tokens)
+    }
+}

@@ -1,0 +1,25 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The outcome of a successful sign-up, sign-in, link, unlink or reauthentication.
+public struct AuthResult: Sendable, Equatable {
+    /// The signed-in user as the server now describes it.
+    public var user: UserRecord
+    /// Whether the step created the account.
+    public var isNewUser: Bool
+    /// The provider the step used (or removed, for unlink).
+    public var providerId: String
+    /// When the session's ID token expires.
+    public var expiresAt: Date
+
+    /// Makes a result.
+    public init(user: UserRecord, isNewUser: Bool, providerId: String, expiresAt: Date) {
+        self.user = user
+        self.isNewUser = isNewUser
+        self.providerId = providerId
+        self.expiresAt = expiresAt
+    }
+}

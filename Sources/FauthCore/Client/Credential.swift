@@ -1,0 +1,43 @@
+/// A way to prove who the user is, for sign-in, link and reauthentication.
+public enum Credential: Sendable, Equatable {
+    /// An email and password.
+    case password(email: String, password: String)
+    /// A new anonymous user (sign-in only).
+    case anonymous
+    /// A custom token minted by the app's server (sign-in only).
+    case customToken(String)
+    /// Tokens from an identity provider such as Google or Apple.
+    case identityProvider(IdpCredential)
+
+    /// The provider id this credential signs in with (`password`, `anonymous`, `custom`, `google.com`, …).
+    public var providerId: String {
+        switch self {
+        case .password: "password"
+        case .anonymous: "anonymous"
+        case .customToken: "custom"
+        case .identityProvider(let credential): credential.providerId
+        }
+    }
+}
+
+extension IdpCredential {
+    /// Checks, before any request, that the provider id is usable and that the tokens this provider needs are there.
+    public func validate() throws(FauthError) {
+        let reserved: Set = ["password", "phone", "anonymous", "custom", "emailLink", "firebase"]
+        guard !providerId.isEmpty, !reserved.contains(providerId), providerId == providerId.lowercased(),
+              providerId.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" }) else {
+            throw FauthError(.invalidProviderID, message: "'\(providerId)' is not an identity provider id (google.com, apple.com, oidc.example, …).")
+        }
+        let needs: String?
+        switch providerId {
+        case "google.com": needs = idToken == nil && accessToken == nil ? "--id-token or --access-token" : nil
+        case "facebook.com", "github.com": needs = accessToken == nil ? "--access-token" : nil
+        case "twitter.com": needs = accessToken == nil || tokenSecret == nil ? "--access-token and --token-secret" : nil
+        case "apple.com": needs = idToken == nil ? "--id-token (and --nonce)" : nil
+        default: needs = idToken == nil && accessToken == nil ? "--id-token or --access-token" : nil
+        }
+        if let needs {
+            throw FauthError(.usage, message: "\(providerId) needs \(needs).")
+        }
+    }
+}

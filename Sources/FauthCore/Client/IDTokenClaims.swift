@@ -1,0 +1,33 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FauthJSON
+
+/// The few claims fauth reads from a Firebase ID token's payload. The signature is not checked: the token came
+/// from the server over the connection the user chose, and fauth only uses these for display and bookkeeping.
+struct IDTokenClaims: Equatable {
+    /// When the user last proved their identity (`auth_time`).
+    var authTime: Date?
+    /// The project the token was issued for (`aud`).
+    var audience: String?
+    /// How the user signed in (`firebase.sign_in_provider`: `password`, `anonymous`, `google.com`, …).
+    var signInProvider: String?
+
+    /// Reads the payload of a JWT; an unreadable token gives empty claims.
+    init(token: String) {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let payload = Self.base64URLDecode(parts[1]),
+              let json = try? JSONValue.parse(payload) else { return }
+        authTime = json["auth_time"]?.number.map { Date(timeIntervalSince1970: $0) }
+        audience = json["aud"]?.string
+        signInProvider = json["firebase"]?["sign_in_provider"]?.string
+    }
+
+    private static func base64URLDecode(_ text: Substring) -> [UInt8]? {
+        var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64).map { Array($0) }
+    }
+}

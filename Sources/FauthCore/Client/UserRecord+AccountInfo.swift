@@ -1,0 +1,39 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FauthJSON
+
+extension UserRecord {
+    /// The user as a lookup describes it; `idToken` (the session's) tells whether it signed in anonymously, which
+    /// it stays until a provider, email or phone is linked.
+    init(_ account: AccountInfo, idToken: String) {
+        let providers = account.providerUserInfo.map { info in
+            ProviderInfo(
+                providerId: info.providerId, uid: info.rawId ?? info.federatedId ?? info.email ?? info.phoneNumber,
+                email: info.email, displayName: info.displayName, photoURL: info.photoUrl, phoneNumber: info.phoneNumber)
+        }
+        self.init(
+            uid: account.localId, email: account.email, emailVerified: account.emailVerified,
+            displayName: account.displayName, photoURL: account.photoUrl, phoneNumber: account.phoneNumber,
+            isAnonymous: providers.isEmpty && account.email == nil && account.phoneNumber == nil
+                && IDTokenClaims(token: idToken).signInProvider == "anonymous",
+            tenantId: account.tenantId, providers: providers,
+            createdAt: account.createdAt.map { Date(timeIntervalSince1970: Double($0) / 1000) },
+            lastSignInAt: account.lastLoginAt.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+    }
+}
+
+extension MFAEnrollment {
+    /// One factor as the `second-factor-required` error lists it: `{"uid", "factorId", "displayName", "phoneNumber", "enrolledAt"}`.
+    var jsonObject: JSONValue {
+        [
+            "uid": .string(enrollmentId),
+            "factorId": .string(factorId),
+            "displayName": displayName.map { .string($0) } ?? .null,
+            "phoneNumber": phoneNumber.map { .string($0) } ?? .null,
+            "enrolledAt": enrolledAt.map { .string($0) } ?? .null,
+        ]
+    }
+}

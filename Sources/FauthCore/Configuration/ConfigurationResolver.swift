@@ -1,0 +1,70 @@
+/// Combines flags, environment, config file and the session's stored settings: flag > environment > config file >
+/// session (cli.md). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_TENANT`,
+/// `FAUTH_CONFIG` (a config file path, like `--config`) and `FAUTH_TIMEOUT` (seconds); an empty variable counts as unset.
+public enum ConfigurationResolver {
+    /// The resolved configuration; bad values, an unreadable config file, or no API key without an emulator → `usage`.
+    public static func resolve(
+        flags: ConfigurationInputs, environment: [String: String], session: ProjectSettings?
+    ) throws -> ResolvedConfiguration {
+        let configPath = try choose(flag: flags.configFile, flagName: "--config", environment, "FAUTH_CONFIG")
+        let configFile = try configPath.map { try FirebaseConfigFile.read(path: $0) }
+
+        let emulatorHost: String?
+        if let given = try choose(flag: flags.emulatorHost, flagName: "--emulator", environment, "FIREBASE_AUTH_EMULATOR_HOST") {
+            let source = flags.emulatorHost != nil ? "--emulator" : "FIREBASE_AUTH_EMULATOR_HOST"
+            emulatorHost = try EmulatorHost.validated(given, source: source)
+        } else {
+            emulatorHost = session?.emulatorHost
+        }
+
+        let apiKey = try choose(flag: flags.apiKey, flagName: "--api-key", environment, "FAUTH_API_KEY")
+            ?? configFile?.apiKey ?? session?.apiKey
+            ?? (emulatorHost != nil ? ResolvedConfiguration.emulatorPlaceholderAPIKey : nil)
+        guard let apiKey else {
+            throw FauthError(.usage, message: "No API key: pass --api-key, set FAUTH_API_KEY or pass --config FILE.")
+        }
+        let tenantId = try choose(flag: flags.tenantId, flagName: "--tenant", environment, "FAUTH_TENANT")
+            ?? session?.tenantId
+        return ResolvedConfiguration(
+            apiKey: apiKey, emulatorHost: emulatorHost, tenantId: tenantId,
+            projectId: configFile?.projectId ?? session?.projectId,
+            timeout: try timeout(flag: flags.timeout, environment: environment))
+    }
+
+    /// The flag's value, else the environment variable's; an empty flag value is a usage error.
+    private static func choose(
+        flag: String?, flagName: String, _ environment: [String: String], _ variable: String
+    ) throws -> String? {
+        if let flag {
+            guard !flag.isEmpty else {
+                throw FauthError(.usage, message: "\(flagName) needs a non-empty value.")
+            }
+            return flag
+        }
+        if let value = environment[variable], !value.isEmpty {
+            return value
+        }
+        return nil
+    }
+
+    /// `--timeout` > `FAUTH_TIMEOUT` > the default; it must be a finite number of seconds above 0.
+    private static func timeout(flag: Double?, environment: [String: String]) throws -> Double {
+        if let flag {
+            return try validatedTimeout(flag, source: "--timeout", text: nil)
+        }
+        if let text = environment["FAUTH_TIMEOUT"], !text.isEmpty {
+            guard let seconds = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+                throw FauthError(.usage, message: "FAUTH_TIMEOUT: '\(text)' is not a number of seconds.")
+            }
+            return try validatedTimeout(seconds, source: "FAUTH_TIMEOUT", text: text)
+        }
+        return ResolvedConfiguration.defaultTimeout
+    }
+
+    private static func validatedTimeout(_ seconds: Double, source: String, text: String?) throws -> Double {
+        guard seconds.isFinite, seconds > 0 else {
+            throw FauthError(.usage, message: "\(source): '\(text ?? "\(seconds)")' is not a number of seconds above 0.")
+        }
+        return seconds
+    }
+}

@@ -1,0 +1,54 @@
+import FauthJSON
+
+/// One identity provider linked to a user (the SDK's `UserInfo`).
+public struct ProviderInfo: Sendable, Equatable {
+    /// `password`, `phone`, `google.com`, `oidc.…`, ….
+    public var providerId: String
+    /// The user's id at that provider.
+    public var uid: String?
+    /// The email the provider gave.
+    public var email: String?
+    /// The display name the provider gave.
+    public var displayName: String?
+    /// The photo URL the provider gave.
+    public var photoURL: String?
+    /// The phone number (the `phone` provider).
+    public var phoneNumber: String?
+
+    /// Makes provider information.
+    public init(
+        providerId: String, uid: String? = nil, email: String? = nil, displayName: String? = nil,
+        photoURL: String? = nil, phoneNumber: String? = nil
+    ) {
+        self.providerId = providerId
+        self.uid = uid
+        self.email = email
+        self.displayName = displayName
+        self.photoURL = photoURL
+        self.phoneNumber = phoneNumber
+    }
+
+    /// `{"providerId","uid","email","displayName","photoURL","phoneNumber"}`, null when absent (cli.md).
+    public func jsonObject() -> JSONValue {
+        [
+            "providerId": .string(providerId),
+            "uid": JSONValue(optional: uid),
+            "email": JSONValue(optional: email),
+            "displayName": JSONValue(optional: displayName),
+            "photoURL": JSONValue(optional: photoURL),
+            "phoneNumber": JSONValue(optional: phoneNumber),
+        ]
+    }
+
+    /// Reads the object `jsonObject()` writes; `providerId` is required.
+    public init(json: JSONValue) throws(SessionFormatError) {
+        try self.init(SessionJSONReader(json, path: "provider"))
+    }
+
+    init(_ reader: SessionJSONReader) throws(SessionFormatError) {
+        self.init(
+            providerId: try reader.string("providerId", allowingEmpty: false), uid: try reader.optionalString("uid"),
+            email: try reader.optionalString("email"), displayName: try reader.optionalString("displayName"),
+            photoURL: try reader.optionalString("photoURL"), phoneNumber: try reader.optionalString("phoneNumber"))
+    }
+}

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FauthJSON
+
+/// One session file, handed out by `SessionStore.withLock` for a read-modify-write under the lock.
+public struct SessionFile {
+    /// The file's path.
+    public let path: String
+
+    /// Session files larger than this are refused as corrupt.
+    static let sizeLimit = 1 << 20
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The session, nil when the file does not exist; anything wrong with it → `session-store-error`.
+    public func read() throws -> Session? {
+        let descriptor: Int32
+        do {
+            descriptor = try FileDescriptorIO.openForReading(path, followingLinks: false)
+        } catch {
+            switch error.code {
+            case ENOENT: return nil
+            case ELOOP: throw refusal("is a symbolic link; fauth does not follow links for its session file")
+            default: throw failure("read", error)
+            }
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw failure("read", SystemError.current("fstat"))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw refusal("is not a regular file")
+        }
+        if let problem = Self.securityProblem(mode: info.st_mode, owner: info.st_uid, expectedOwner: geteuid()) {
+            throw refusal(problem)
+        }
+        let content: [UInt8]
+        do {
+            guard let bytes = try FileDescriptorIO.readAll(descriptor, limit: Self.sizeLimit) else {
+                throw refusal("is larger than \(Self.sizeLimit) bytes")
+            }
+            content = bytes
+        } catch let error as SystemError {
+            throw failure("read", error)
+        }
+        guard !content.isEmpty else {
+            throw refusal("is empty")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(content)
+        } catch {
+            throw refusal("is not valid JSON (\(error.description))")
+        }
+        do {
+            return try Session(json: document)
+        } catch {
+            throw refusal("is not a valid fauth session: \(error.description)")
+        }
+    }
+
+    /// Replaces the file atomically: a 0600 temporary file in the same folder, written in full and synced, renamed
+    /// over the target, then the folder synced. Any failure removes the temporary file and leaves the target as it was.
+    public func write(_ session: Session) throws {
+        try SessionFolder.prepare(forFile: path)
+        let temporaryPath = SessionFolder.folder(of: path) + "/." + baseName + ".tmp-"
+            + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw failure("write", SystemError.current("open"))
+        }
+        do {
+            var bytes = Array(session.jsonObject().serialized(pretty: true).utf8)
+            bytes.append(UInt8(ascii: "\n"))
+            guard fchmod(descriptor, 0o600) == 0 else {
+                throw SystemError.current("fchmod")
+            }
+            try FileDescriptorIO.writeAll(descriptor, bytes)
+            guard fsync(descriptor) == 0 else {
+                throw SystemError.current("fsync")
+            }
+            guard close(descriptor) == 0 else {
+                throw SystemError.current("close")
+            }
+        } catch {
+            close(descriptor)
+            unlink(temporaryPath)
+            throw failure("write", error as? SystemError ?? SystemError(operation: "write", code: EIO))
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            let error = SystemError.current("rename")
+            unlink(temporaryPath)
+            throw failure("write", error)
+        }
+        syncFolder()
+    }
+
+    /// Deletes the file; a missing file is not an error. The lock file stays: another process may be waiting on it.
+    public func remove() throws {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw failure("remove", SystemError.current("unlink"))
+        }
+        syncFolder()
+    }
+
+    /// Why a file with this mode and owner must not be used, nil when it is safe (as ssh refuses unprotected keys).
+    static func securityProblem(mode: mode_t, owner: uid_t, expectedOwner: uid_t) -> String? {
+        if owner != expectedOwner {
+            return "is owned by another user (uid \(owner)); it must belong to uid \(expectedOwner)"
+        }
+        if mode & (S_IRWXG | S_IRWXO) != 0 {
+            return "is readable or writable by group or others"
+        }
+        return nil
+    }
+
+    private var baseName: String {
+        guard let slash = path.lastIndex(of: "/") else {
+            return path
+        }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Makes the rename durable; a folder that cannot be synced (some file systems) does not undo the write.
+    private func syncFolder() {
+        let folder = open(SessionFolder.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// session-store-error for a file fauth refuses to use; permission problems carry the `chmod 600` fix.
+    private func refusal(_ problem: String) -> FauthError {
+        let fix = problem.hasPrefix("is readable or writable") ? "; run: chmod 600 \(path)" : "."
+        return FauthError(.sessionStoreError, message: "The session file \(path) \(problem)\(fix)")
+    }
+
+    /// session-store-error for a system call that failed while reading, writing or removing the file.
+    private func failure(_ action: String, _ error: SystemError) -> FauthError {
+        FauthError(
+            .sessionStoreError, message: "Cannot \(action) the session file \(path): \(error.description).",
+            underlying: error.underlying)
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A profile's session file and its lock (session.md): lock-free reads, locked read-modify-writes.
+public struct SessionStore: Sendable {
+    /// The session file's path.
+    public let path: String
+    /// How long `withLock` waits for another process to release the lock, in seconds.
+    public let lockTimeout: Double
+
+    /// A store for the session file at `path`.
+    public init(path: String, lockTimeout: Double = 10) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    /// The sibling lock file, `<path>.lock`.
+    public var lockPath: String { path + ".lock" }
+
+    /// The session, nil when there is none; a corrupt, insecure or unreadable file → `session-store-error`.
+    public func load() throws -> Session? {
+        try SessionFile(path: path).read()
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `<path>.lock` (0600); `body` must re-read the file it changes.
+    /// A lock not had within `lockTimeout` seconds → `session-store-error`.
+    public func withLock<T>(_ body: (SessionFile) throws -> T) throws -> T {
+        try SessionFolder.prepare(forFile: path)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw lockFailure(SystemError.current("open"))
+        }
+        defer { close(descriptor) }  // closing the descriptor releases the lock
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw lockFailure(SystemError.current("fstat"))
+        }
+        guard info.st_uid == geteuid() else {
+            throw FauthError(.sessionStoreError, message: "The lock file \(lockPath) is owned by another user (uid \(info.st_uid)).")
+        }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            throw lockFailure(SystemError.current("fchmod"))
+        }
+        try acquire(descriptor)
+        return try body(SessionFile(path: path))
+    }
+
+    /// Removes the session file under the lock, whatever it holds (sign-out); returns whether there was one.
+    public func remove() throws -> Bool {
+        try withLock { file in
+            let existed = access(path, F_OK) == 0
+            try file.remove()
+            return existed
+        }
+    }
+
+    /// The session files of every profile in this store's folder (`<profile>.json` with a valid profile name),
+    /// sorted; empty when the folder does not exist. Meant for a store at the default location (`signout --all`).
+    public func allProfilePaths() throws -> [String] {
+        let folder = SessionFolder.folder(of: path)
+        guard let stream = opendir(folder) else {
+            if errno == ENOENT {
+                return []
+            }
+            let error = SystemError.current("opendir")
+            throw FauthError(
+                .sessionStoreError, message: "Cannot list the session folder \(folder): \(error.description).",
+                underlying: error.underlying)
+        }
+        defer { closedir(stream) }
+        var paths: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".json"), SessionLocation.isValidProfileName(String(name.dropLast(5))) else {
+                continue
+            }
+            paths.append(folder + "/" + name)
+        }
+        return paths.sorted()
+    }
+
+    /// Polls a non-blocking `flock` with a growing pause (1 ms up to 50 ms) until it is had or the time is up.
+    private func acquire(_ descriptor: Int32) throws {
+        let deadline = monotonicSeconds() + max(0, lockTimeout)
+        var pause = 0.001
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw lockFailure(SystemError.current("flock"))
+            }
+            let remaining = deadline - monotonicSeconds()
+            guard remaining > 0 else {
+                throw FauthError(
+                    .sessionStoreError,
+                    message: "Timed out after \(lockTimeout) s waiting for the lock \(lockPath): another fauth is using this session.")
+            }
+            let seconds = min(pause, remaining)
+            var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+            nanosleep(&request, nil)
+            pause = min(pause * 2, 0.05)
+        }
+    }
+
+    private func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    private func lockFailure(_ error: SystemError) -> FauthError {
+        FauthError(
+            .sessionStoreError, message: "Cannot lock the session file \(path): \(error.description).",
+            underlying: error.underlying)
+    }
+}

@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FauthJSON
+
+/// The signed-in user's profile as last seen from the backend.
+public struct UserRecord: Sendable, Equatable {
+    /// The Firebase user id.
+    public var uid: String
+    /// The primary email.
+    public var email: String?
+    /// Whether the email is verified.
+    public var emailVerified: Bool
+    /// The display name.
+    public var displayName: String?
+    /// The photo URL.
+    public var photoURL: String?
+    /// The phone number.
+    public var phoneNumber: String?
+    /// Whether the user is anonymous (no provider linked).
+    public var isAnonymous: Bool
+    /// The tenant the user belongs to.
+    public var tenantId: String?
+    /// The linked identity providers.
+    public var providers: [ProviderInfo]
+    /// When the account was created.
+    public var createdAt: Date?
+    /// When the user last signed in.
+    public var lastSignInAt: Date?
+
+    /// Makes a user record.
+    public init(
+        uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+        photoURL: String? = nil, phoneNumber: String? = nil, isAnonymous: Bool = false, tenantId: String? = nil,
+        providers: [ProviderInfo] = [], createdAt: Date? = nil, lastSignInAt: Date? = nil
+    ) {
+        self.uid = uid
+        self.email = email
+        self.emailVerified = emailVerified
+        self.displayName = displayName
+        self.photoURL = photoURL
+        self.phoneNumber = phoneNumber
+        self.isAnonymous = isAnonymous
+        self.tenantId = tenantId
+        self.providers = providers
+        self.createdAt = createdAt
+        self.lastSignInAt = lastSignInAt
+    }
+
+    /// The cli.md "user" shape: every key present (null when absent), dates ISO-8601 UTC.
+    public func jsonObject() -> JSONValue {
+        [
+            "uid": .string(uid),
+            "email": JSONValue(optional: email),
+            "emailVerified": .bool(emailVerified),
+            "displayName": JSONValue(optional: displayName),
+            "photoURL": JSONValue(optional: photoURL),
+            "phoneNumber": JSONValue(optional: phoneNumber),
+            "isAnonymous": .bool(isAnonymous),
+            "tenantId": JSONValue(optional: tenantId),
+            "providers": .array(providers.map { $0.jsonObject() }),
+            "createdAt": JSONValue(optional: createdAt),
+            "lastSignInAt": JSONValue(optional: lastSignInAt),
+        ]
+    }
+
+    /// Reads the object `jsonObject()` writes: `uid`, `emailVerified`, `isAnonymous` and `providers` are required.
+    public init(json: JSONValue) throws(SessionFormatError) {
+        try self.init(SessionJSONReader(json, path: "user"))
+    }
+
+    init(_ reader: SessionJSONReader) throws(SessionFormatError) {
+        var providers: [ProviderInfo] = []
+        for providerReader in try reader.readers("providers") {
+            providers.append(try ProviderInfo(providerReader))
+        }
+        self.init(
+            uid: try reader.string("uid", allowingEmpty: false), email: try reader.optionalString("email"),
+            emailVerified: try reader.bool("emailVerified"), displayName: try reader.optionalString("displayName"),
+            photoURL: try reader.optionalString("photoURL"), phoneNumber: try reader.optionalString("phoneNumber"),
+            isAnonymous: try reader.bool("isAnonymous"), tenantId: try reader.optionalString("tenantId"),
+            providers: providers, createdAt: try reader.optionalDate("createdAt"),
+            lastSignInAt: try reader.optionalDate("lastSignInAt"))
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whole-file reads and writes on raw file descriptors, retrying interrupted calls and short writes.
+enum FileDescriptorIO {
+    /// Reads until end of file; nil when the content is longer than `limit` bytes.
+    static func readAll(_ descriptor: Int32, limit: Int) throws(SystemError) -> [UInt8]? {
+        var content: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR {
+                    continue
+                }
+                throw SystemError.current("read")
+            }
+            if count == 0 {
+                return content
+            }
+            content += chunk[0..<count]
+            if content.count > limit {
+                return nil
+            }
+        }
+    }
+
+    /// Writes every byte, looping over short writes and `EINTR`.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if count < 0 {
+                if errno == EINTR {
+                    continue
+                }
+                throw SystemError.current("write")
+            }
+            offset += count
+        }
+    }
+
+    /// Opens a file for reading (with `O_NOFOLLOW` unless `followingLinks`); retries `EINTR`.
+    static func openForReading(_ path: String, followingLinks: Bool) throws(SystemError) -> Int32 {
+        while true {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+            if descriptor >= 0 {
+                return descriptor
+            }
+            if errno != EINTR {
+                throw SystemError.current("open")
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// The `requestUri` of `accounts:signInWithIdp` with the IdP's answer merged in: the URI's query, then the
+/// `postBody` pairs, then the URI's `#fragment` pairs, each later source replacing earlier values of the same name.
+struct IdpRequestURI: Sendable, CustomStringConvertible {
+    /// `scheme:` plus everything up to the query or fragment, as sent.
+    let base: String
+    /// The merged parameters in first-seen order; within one source the first value of a name wins.
+    private(set) var parameters: [(name: String, value: String)] = []
+
+    /// Parses an absolute URI (`scheme:…`) and merges `postBody`; nil when the URI is not absolute.
+    init?(absolute text: String, postBody: String?) {
+        guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon]) else { return nil }
+        var rest = Substring(text)
+        var fragment = ""
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query = ""
+        if let question = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: question)...])
+            rest = rest[..<question]
+        }
+        base = String(rest)
+        merge(FormURLEncoding.decode(query))
+        merge(FormURLEncoding.decode(postBody ?? ""))
+        merge(FormURLEncoding.decode(fragment))
+    }
+
+    /// The value of the parameter `name`, if present.
+    func value(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+
+    /// The normalized URI: the base and the merged parameters as a form-encoded query, with no fragment.
+    var description: String {
+        guard !parameters.isEmpty else { return base }
+        return base + "?" + parameters.map { Self.formEncode($0.name) + "=" + Self.formEncode($0.value) }.joined(separator: "&")
+    }
+
+    private mutating func merge(_ pairs: [(name: String, value: String)]) {
+        var seen: Set<String> = []
+        for pair in pairs where seen.insert(pair.name).inserted {
+            if let index = parameters.firstIndex(where: { $0.name == pair.name }) {
+                parameters[index].value = pair.value
+            } else {
+                parameters.append(pair)
+            }
+        }
+    }
+
+    private static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+            || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    /// `application/x-www-form-urlencoded` serialization: space as `+`, alphanumerics and `*-._` kept.
+    private static func formEncode(_ text: String) -> String {
+        var output = ""
+        for byte in text.utf8 {
+            if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "*-._".utf8.contains(byte) {
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            } else if byte == UInt8(ascii: " ") {
+                output += "+"
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                output += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]], as: UTF8.self)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,99 @@
+import FauthJSON
+
+/// The second factors the MFA routes handle.
+enum SecondFactorKind: String, Sendable {
+    case phone
+    case totp
+
+    /// The factor of a stored enrollment.
+    init(_ enrollment: MFAEnrollment) {
+        self = enrollment.totpSharedSecret == nil ? .phone : .totp
+    }
+}
+
+extension EmulatorState {
+    /// First factors that cannot carry a second one (Firebase's `MFA_INELIGIBLE_PROVIDER`).
+    static let mfaIneligibleProviders: Set<String> = ["anonymous", "phone", "custom", "gc.apple.com"]
+
+    /// The ID token of an MFA enrollment request: MISSING_ID_TOKEN, the ID-token errors, UNSUPPORTED_FIRST_FACTOR.
+    func parseEnrollmentIdToken(_ request: RouteRequest, in project: ProjectState, nowMillis: Int) throws(APIError) -> ParsedIDToken {
+        let token = try parseIdToken(try request.requireField("idToken", else: "MISSING_ID_TOKEN"), in: project, nowMillis: nowMillis)
+        try ensure(!Self.mfaIneligibleProviders.contains(token.signInProvider),
+                   "UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.")
+        return token
+    }
+
+    /// Throws OPERATION_NOT_ALLOWED when `project` is a tenant whose `mfaConfig` does not enable `factor`.
+    /// The default project and implicitly created tenants allow both factors.
+    func checkFactorEnabled(_ factor: SecondFactorKind, in project: ProjectState) throws(APIError) {
+        guard project.tenantId != nil, let config = project.tenantConfig["mfaConfig"]?.object else { return }
+        switch factor {
+        case .phone:
+            let state = config["state"]?.string
+            let providers = config["enabledProviders"]?.array ?? []
+            try ensure((state == "ENABLED" || state == "MANDATORY") && providers.contains("PHONE_SMS"),
+                       "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
+        case .totp:
+            let enabled = (config["providerConfigs"]?.array ?? []).contains {
+                $0["state"]?.string == "ENABLED" && $0["totpProviderConfig"] != nil
+            }
+            try ensure(enabled, "OPERATION_NOT_ALLOWED : TOTP based MFA not enabled.")
+        }
+    }
+
+    /// Reads `mfaPendingCredential` for `project` with Firebase's errors, and the user it names.
+    func parsePendingCredential(_ encoded: String, in project: ProjectState) throws(APIError) -> (MFAPendingCredential, UserRecord) {
+        guard let pending = MFAPendingCredential(decoding: encoded) else {
+            throw APIError.badRequest("((Invalid phoneVerificationInfo.mfaPendingCredential.))")
+        }
+        try ensure(pending.projectId == projectId, "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
+        try ensure(pending.tenantId == project.tenantId, "TENANT_ID_MISMATCH")
+        guard let user = project.user(localId: pending.localId) else {
+            throw APIError.badRequest("((User in pendingCredentialPayload does not exist.))")
+        }
+        return (pending, user)
+    }
+
+    /// The project of a second-factor sign-in: the request's, else the pending credential's tenant.
+    func project(forSecondFactor request: RouteRequest) throws(APIError) -> ProjectState {
+        if request.pathTenantId == nil, try request.string("tenantId") == nil,
+           let encoded = try request.string("mfaPendingCredential"), let pending = MFAPendingCredential(decoding: encoded) {
+            return project(tenantId: pending.tenantId)
+        }
+        return try project(for: request)
+    }
+
+    /// A new enrollment id, unique among `user`'s enrollments.
+    func newEnrollmentId(for user: UserRecord) -> String {
+        var id = RandomID.alphanumeric(count: 28)
+        while user.mfaInfo.contains(where: { $0.mfaEnrollmentId == id }) { id = RandomID.alphanumeric(count: 28) }
+        return id
+    }
+}
+
+extension ProjectState {
+    /// "Sends" a 6-digit SMS code to `phoneNumber`: records it for `GET …/verificationCodes` and returns its sessionInfo.
+    func issueVerificationCode(phoneNumber: String) -> String {
+        let code = VerificationCode(code: RandomID.digits(count: 6), phoneNumber: phoneNumber,
+                                    sessionInfo: RandomID.alphanumeric(count: 64), mfaContext: nil)
+        verificationCodes.append(code)
+        return code.sessionInfo
+    }
+
+    /// Checks and consumes an SMS code (INVALID_SESSION_INFO, INVALID_CODE); returns the verified phone number.
+    func consumeVerificationCode(sessionInfo: String, code: String) throws(APIError) -> String {
+        guard let index = verificationCodes.firstIndex(where: { $0.sessionInfo == sessionInfo }) else {
+            throw APIError.badRequest("INVALID_SESSION_INFO")
+        }
+        try ensure(verificationCodes[index].code == code, "INVALID_CODE")
+        return verificationCodes.remove(at: index).phoneNumber
+    }
+}
+
+extension TOTP {
+    /// Checks a user-entered code against a base32 shared secret at `nowMillis` (the current step ±1).
+    static func verify(_ code: String, sharedSecretKey: String, nowMillis: Int) -> Bool {
+        guard let secret = Base32.decode(sharedSecretKey) else { return false }
+        return verify(code, secret: secret, at: Int64(nowMillis / 1000))
+    }
+}

@@ -1,0 +1,38 @@
+extension RouteTable {
+    private static let adminProject = "/identitytoolkit.googleapis.com/v1/projects/{project}/"
+
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts`: the Admin SDKs' create user (a privileged signUp, no tokens).
+    static let adminCreateAccount = Route("POST", Route.withTenantForm(adminProject + "accounts"), access: .privileged,
+                                          handler: SignUpRoute.handle)
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:lookup`.
+    static let adminLookup = Route("POST", Route.withTenantForm(adminProject + "accounts:lookup"), access: .privileged,
+                                   handler: LookupRoute.handle)
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:update` (disable, revoke, custom claims, profile, password, links).
+    static let adminUpdate = Route("POST", Route.withTenantForm(adminProject + "accounts:update"), access: .privileged,
+                                   handler: UpdateRoute.handle)
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:sendOobCode` (action links, `returnOobLink`).
+    static let adminSendOobCode = Route("POST", Route.withTenantForm(adminProject + "accounts:sendOobCode"),
+                                        access: .privileged, handler: SendOobCodeRoute.handle)
+    /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:delete`.
+    static let adminDelete = Route("POST", Route.withTenantForm(adminProject + "accounts:delete"), access: .privileged,
+                                   handler: DeleteRoute.handle)
+
+    /// The routes of federated sign-in, custom tokens, MFA and the Admin SDKs, in match order.
+    static let federatedMFAAndAdminRoutes: [Route] = [
+        signInWithIdp,
+        signInWithCustomToken,
+        mfaEnrollmentStart,
+        mfaEnrollmentFinalize,
+        mfaEnrollmentWithdraw,
+        mfaSignInStart,
+        mfaSignInFinalize,
+        adminCreateAccount,
+        adminLookup,
+        adminUpdate,
+        adminSendOobCode,
+        adminDelete,
+        adminBatchGet,
+        adminBatchDelete,
+        adminBatchCreate,
+    ]
+}

@@ -1,0 +1,73 @@
+import FauthJSON
+
+extension RouteTable {
+    /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start`.
+    static let mfaSignInStart = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start",
+                                      access: .apiKey, handler: MFASignInRoutes.start)
+    /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize`.
+    static let mfaSignInFinalize = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize",
+                                         access: .apiKey, handler: MFASignInRoutes.finalize)
+}
+
+/// The second step of an MFA sign-in, after a first factor answered with `mfaPendingCredential`.
+enum MFASignInRoutes {
+    /// `mfaSignIn:start`: sends an SMS code to the phone of `mfaEnrollmentId` (TOTP needs no start).
+    static func start(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
+        let project = try state.project(forSecondFactor: request)
+        try state.checkProjectEnabled(project)
+        let encoded = try request.requireField(
+            "mfaPendingCredential", else: "MISSING_MFA_PENDING_CREDENTIAL : Request does not have MFA pending credential.")
+        let enrollmentId = try request.requireField(
+            "mfaEnrollmentId", else: "MISSING_MFA_ENROLLMENT_ID : No second factor identifier is provided.")
+        let (_, user) = try state.parsePendingCredential(encoded, in: project)
+        guard let enrollment = user.mfaInfo.first(where: { $0.mfaEnrollmentId == enrollmentId }) else {
+            throw APIError.badRequest("MFA_ENROLLMENT_NOT_FOUND")
+        }
+        guard let phoneNumber = enrollment.phoneInfo else {
+            throw APIError.badRequest("INVALID_ARGUMENT : MFA provider not supported!")
+        }
+        let sessionInfo = project.issueVerificationCode(phoneNumber: phoneNumber)
+        return .json(["phoneResponseInfo": ["sessionInfo": .string(sessionInfo)]])
+    }
+
+    /// `mfaSignIn:finalize`: checks the SMS code (`phoneVerificationInfo`) or the TOTP code (`totpVerificationInfo`
+    /// with `mfaEnrollmentId`) and completes the sign-in with tokens that carry the second factor.
+    static func finalize(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
+        let nowMillis = Timestamp.nowMillis()
+        let project = try state.project(forSecondFactor: request)
+        try state.checkProjectEnabled(project)
+        let encoded = try request.requireField("mfaPendingCredential", else: "MISSING_CREDENTIAL : Please set MFA Pending Credential.")
+        let pending: MFAPendingCredential
+        let user: UserRecord
+        let enrollment: MFAEnrollment
+        if let totp = try request.object("totpVerificationInfo") {
+            let enrollmentId = try request.requireField(
+                "mfaEnrollmentId", else: "MISSING_MFA_ENROLLMENT_ID : No second factor identifier is provided.")
+            let code = try MFAEnrollmentRoutes.string(totp, "verificationCode", in: "totpVerificationInfo", else: "MISSING_CODE")
+            (pending, user) = try state.parsePendingCredential(encoded, in: project)
+            guard let found = user.mfaInfo.first(where: { $0.mfaEnrollmentId == enrollmentId }),
+                  let secret = found.totpSharedSecret else {
+                throw APIError.badRequest("MFA_ENROLLMENT_NOT_FOUND")
+            }
+            try ensure(TOTP.verify(code, sharedSecretKey: secret, nowMillis: nowMillis), "INVALID_CODE")
+            enrollment = found
+        } else {
+            guard let phone = try request.object("phoneVerificationInfo") else {
+                throw APIError.badRequest("INVALID_ARGUMENT : MFA provider not supported!")
+            }
+            try rejectUnimplemented(phone["androidVerificationProof"] != nil, "androidVerificationProof is unsupported!")
+            let code = try MFAEnrollmentRoutes.string(phone, "code", in: "phoneVerificationInfo", else: "MISSING_CODE")
+            let sessionInfo = try MFAEnrollmentRoutes.string(phone, "sessionInfo", in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
+            let phoneNumber = try project.consumeVerificationCode(sessionInfo: sessionInfo, code: code)
+            (pending, user) = try state.parsePendingCredential(encoded, in: project)
+            guard let found = user.mfaInfo.first(where: { $0.phoneInfo == phoneNumber }) else {
+                throw APIError.badRequest("MFA_ENROLLMENT_NOT_FOUND")
+            }
+            enrollment = found
+        }
+        try ensure(!user.disabled, "USER_DISABLED")
+        let secondFactor = SecondFactorClaims(factor: SecondFactorKind(enrollment).rawValue, identifier: enrollment.mfaEnrollmentId)
+        let tokens = state.signIn(user, signInProvider: pending.signInProvider, in: project, secondFactor: secondFactor, nowMillis: nowMillis)
+        return .json(["idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])
+    }
+}

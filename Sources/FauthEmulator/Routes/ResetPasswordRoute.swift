@@ -1,0 +1,36 @@
+import FauthJSON
+
+extension RouteTable {
+    /// `POST /identitytoolkit.googleapis.com/v1/accounts:resetPassword`.
+    static let resetPassword = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:resetPassword", access: .apiKey,
+                                     handler: ResetPasswordRoute.handle)
+}
+
+/// `accounts:resetPassword`: reports an OOB code's purpose, or with `newPassword` consumes a PASSWORD_RESET code.
+enum ResetPasswordRoute {
+    /// Handles the route, with Firebase's check order.
+    static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
+        let project = try state.project(for: request)
+        try state.checkProjectEnabled(project)
+        try ensure(state.signInSettings(for: project).allowPasswordSignup, "PASSWORD_LOGIN_DISABLED")
+        let code = try request.requireField("oobCode", else: "MISSING_OOB_CODE")
+        guard let oob = project.oobCode(code) else { throw APIError.badRequest("INVALID_OOB_CODE") }
+        var response: JSONObject = ["kind": "identitytoolkit#ResetPasswordResponse", "requestType": .string(oob.requestType)]
+        guard let newPassword = try request.string("newPassword") else {
+            if oob.requestType != "EMAIL_SIGNIN" { response["email"] = .string(oob.email) }
+            if let newEmail = oob.newEmail { response["newEmail"] = .string(newEmail) }
+            return HTTPResponse.json(response)
+        }
+        try ensure(oob.requestType == "PASSWORD_RESET", "INVALID_OOB_CODE")
+        try state.checkNewPassword(newPassword)
+        guard var user = project.user(email: oob.email) else { throw APIError.badRequest("INVALID_OOB_CODE") }
+        _ = project.consumeOobCode(code)
+        user.setPassword(newPassword, nowMillis: Timestamp.nowMillis())
+        user.emailVerified = true
+        user.providerUserInfo.removeAll { $0.providerId != "password" && $0.providerId != "phone" }
+        user.syncPasswordProvider()
+        project.save(user)
+        response["email"] = .string(oob.email)
+        return HTTPResponse.json(response)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import FauthJSON
+
+/// What fauth says when the server cannot be reached or answers with a fault.
+@Suite struct NetworkTests {
+    @Test func anEmulatorThatIsDownIsARetryableNetworkError() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("down@example.com")
+        let closedPort = try RunningEmulator()
+        let host = closedPort.host
+        closedPort.server.stop()
+        try expectSessionUnchanged(sandbox) {
+            let run = try sandbox.run(["providers", "--json", "--emulator", host])
+            expectFailure(run, status: 10, code: "network-error")
+            #expect(run.error["retryable"] == true)
+            #expect(run.error["underlying"]?["domain"] == "curl")
+        }
+        let signin = try sandbox.run(["signin", "--anonymous", "--json"], environment: ["FIREBASE_AUTH_EMULATOR_HOST": host])
+        expectFailure(signin, status: 10, code: "network-error")
+    }
+
+    @Test func aServiceOutageIsRetryableAndChangesNothing() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("outage@example.com")
+        emulator.inject(route: "accounts:lookup", times: 10, ["status": 503, "body": "<html>down</html>", "contentType": "text/html"])
+        try expectSessionUnchanged(sandbox) {
+            let run = try sandbox.run(["providers", "--json", "--timeout", "5"])
+            expectFailure(run, status: 10, code: "service-unavailable")
+            #expect(run.error["retryable"] == true)
+        }
+    }
+
+    @Test func verboseTracesRequestsWithoutSecrets() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let run = try sandbox.run(["signup", "-v", "--email", "trace@example.com", "--password-stdin", "--api-key", "AIzaSECRETKEY"], stdin: "secret-pass-1")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("accounts:signUp"))
+        #expect(!run.stderr.contains("AIzaSECRETKEY"))
+        #expect(!run.stderr.contains("secret-pass-1"))
+        let refresh = sandbox.session()?["refreshToken"]?.string ?? "?"
+        #expect(!run.stderr.contains(refresh) && !run.stdout.contains(refresh))
+    }
+}

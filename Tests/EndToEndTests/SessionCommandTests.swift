@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import FauthJSON
+
+/// `providers`, `token`, `status` and `signout`, and what each does without a session.
+@Suite struct SessionCommandTests {
+    @Test func providersListsTheLinkedProviders() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("prov@example.com")
+        let run = try sandbox.run(["providers", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.json.array?.count == 1)
+        #expect(run.json.array?.first?["providerId"] == "password")
+        #expect(run.json.array?.first?["email"] == "prov@example.com")
+        #expect(run.json.array?.first?.object?.keys == ["providerId", "uid", "email", "displayName", "photoURL", "phoneNumber"])
+    }
+
+    @Test func providersByEmailNeedsNoSession() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("methods@example.com")
+        try sandbox.run(["signout"])
+        let run = try sandbox.run(["providers", "--json", "--email", "methods@example.com"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.json == [["providerId": "password"]])
+        #expect(try sandbox.run(["providers", "--json", "--email", "unknown@example.com"]).json == [])
+    }
+
+    @Test func tokenPrintsTheBareIDTokenAndRefreshesOnlyWhenForced() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("token@example.com")
+        let cached = try sandbox.run(["token"])
+        #expect(cached.status == 0)
+        #expect(cached.stdout == (sandbox.session()?["idToken"]?.string ?? "?") + "\n")
+        #expect(emulator.requestCount("token") == 0)
+        let forced = try sandbox.run(["token", "--force-refresh", "--json"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(emulator.requestCount("token") == 1)
+        #expect(forced.json.object?.keys == ["idToken", "expiresAt"])
+        #expect(sandbox.session()?["idToken"] == forced.json["idToken"])
+    }
+
+    @Test func anExpiringTokenIsRefreshed() throws {
+        let emulator = try RunningEmulator()
+        emulator.configure(["fauth": ["idTokenLifetimeSeconds": 120]])
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("short@example.com")
+        let first = try sandbox.run(["token"])
+        #expect(first.status == 0)
+        #expect(emulator.requestCount("token") == 1)
+    }
+
+    @Test func statusShowsTheUserAndTheProfile() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("status@example.com", profile: "work")
+        let run = try sandbox.run(["status", "--json", "--profile", "work"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.json["signedIn"] == true)
+        #expect(run.json["profile"] == "work")
+        #expect(run.json["user"]?["email"] == "status@example.com")
+    }
+
+    @Test(arguments: [["providers"], ["token"], ["status"], ["unlink", "password"], ["reauth", "--password-stdin"]])
+    func commandsThatNeedASessionSaySignInFirst(arguments: [String]) throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let run = try sandbox.run(arguments + ["--json"], stdin: "secret-pass-1")
+        expectFailure(run, status: 4, code: "not-signed-in")
+        #expect(run.error["action"] == "signin")
+    }
+
+    @Test func aDeletedUsersSessionIsClearedAndReportedAsSignInRequired() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("gone@example.com")
+        emulator.call("DELETE", "/emulator/v1/projects/\(emulator.projectId)/accounts")
+        let run = try sandbox.run(["status", "--json"])
+        expectFailure(run, status: 4, code: "not-signed-in")
+        #expect(run.error["server"]?["message"] == "USER_NOT_FOUND")
+        #expect(sandbox.sessionBytes() == nil)
+        expectFailure(try sandbox.run(["token", "--json"]), status: 4, code: "not-signed-in")
+    }
+
+    @Test func signOutForgetsOneProfileOrAll() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("one@example.com")
+        try sandbox.signUp("two@example.com", profile: "second")
+        #expect(try sandbox.run(["signout"]).status == 0)
+        #expect(sandbox.sessionBytes() == nil)
+        #expect(sandbox.sessionBytes(profile: "second") != nil)
+        #expect(try sandbox.run(["signout"]).status == 0, "signing out when signed out succeeds")
+        let all = try sandbox.run(["signout", "--all", "--json"])
+        #expect(all.status == 0)
+        #expect(all.json["removed"]?.array?.count == 1)
+        #expect(sandbox.sessionBytes(profile: "second") == nil)
+    }
+}

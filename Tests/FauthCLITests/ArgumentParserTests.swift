@@ -1,0 +1,83 @@
+import Testing
+@testable import FauthCLI
+
+@Suite struct ArgumentParserTests {
+    @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
+        let before = try ArgumentParser.parse(["--json", "--profile", "work", "token"])
+        let after = try ArgumentParser.parse(["token", "--profile=work", "--json"])
+        #expect(before == after)
+        #expect(before.command == "token")
+        #expect(before.value("profile") == "work")
+        #expect(before.has("json"))
+    }
+
+    @Test func valuesMayStartWithADash() throws {
+        let parsed = try ArgumentParser.parse(["signin", "--email", "-odd@example.com", "--password-stdin"])
+        #expect(parsed.value("email") == "-odd@example.com")
+        #expect(parsed.has("password-stdin"))
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let parsed = try ArgumentParser.parse(["unlink", "--json", "--", "--weird"])
+        #expect(parsed.arguments == ["--weird"])
+        let command = try ArgumentParser.parse(["--", "status"])
+        #expect(command.command == "status")
+    }
+
+    @Test func shortFlagsBundle() throws {
+        let parsed = try ArgumentParser.parse(["-qv", "status"])
+        #expect(parsed.has("quiet") && parsed.has("verbose"))
+    }
+
+    @Test func unknownOptionsSuggestTheClosestName() {
+        #expect(throws: UsageError("unknown option '--emial'; did you mean '--email'?", command: "signin")) {
+            try ArgumentParser.parse(["signin", "--emial", "x"])
+        }
+        #expect(throws: UsageError("unknown option '--jsn'; did you mean '--json'?", command: nil)) {
+            try ArgumentParser.parse(["--jsn"])
+        }
+        #expect(throws: UsageError("unknown option '-x'", command: "token")) {
+            try ArgumentParser.parse(["token", "-x"])
+        }
+    }
+
+    @Test func aCommandOptionBeforeTheCommandSaysWhereItBelongs() {
+        #expect(throws: UsageError("unknown option '--force-refresh'; it belongs after a command, e.g. 'fauth token --force-refresh'")) {
+            try ArgumentParser.parse(["--force-refresh", "token"])
+        }
+    }
+
+    @Test func unknownCommandsSuggestTheClosest() {
+        #expect(throws: UsageError("unknown command 'sigin'; did you mean 'signin'?")) { try ArgumentParser.parse(["sigin"]) }
+        #expect(throws: UsageError("unknown command 'frobnicate'")) { try ArgumentParser.parse(["frobnicate"]) }
+    }
+
+    @Test func passwordsOnArgvAreRefusedWithTheAlternatives() throws {
+        let error = #expect(throws: UsageError.self) { try ArgumentParser.parse(["signin", "--password", "hunter2"]) }
+        #expect(error?.message.contains("--password-stdin") == true)
+        #expect(error?.message.contains("hunter2") == false)
+    }
+
+    @Test func valuesAndFlagsAreChecked() {
+        #expect(throws: UsageError("option --email needs a value (EMAIL)", command: "signin")) {
+            try ArgumentParser.parse(["signin", "--email"])
+        }
+        #expect(throws: UsageError("option --json takes no value", command: "token")) {
+            try ArgumentParser.parse(["token", "--json=yes"])
+        }
+        #expect(throws: UsageError("option --profile is given twice with different values", command: "token")) {
+            try ArgumentParser.parse(["token", "--profile", "a", "--profile", "b"])
+        }
+        #expect(throws: UsageError("unexpected argument 'extra'", command: "status")) {
+            try ArgumentParser.parse(["status", "extra"])
+        }
+    }
+
+    @Test func suggestionsUseEditDistance() {
+        #expect(Suggestion.distance("kitten", "sitting") == 3)
+        #expect(Suggestion.distance("", "abc") == 3)
+        #expect(Suggestion.distance("emial", "email") == 1)
+        #expect(Suggestion.closest(to: "provders", among: ["providers", "signin"]) == "providers")
+        #expect(Suggestion.closest(to: "zzz", among: ["providers", "signin"]) == nil)
+    }
+}

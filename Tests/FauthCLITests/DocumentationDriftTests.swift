@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import FauthCore
+@testable import FauthCLI
+
+/// Keeps README.md, man/fauth.1, completions/ and --help in step with the command catalogue and error codes:
+/// a command, option or code added to the code and not to the docs fails here.
+@Suite struct DocumentationDriftTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    static var allOptions: [OptionSpec] {
+        CommandCatalog.globalOptions + CommandCatalog.commands.flatMap(\.options)
+    }
+
+    @Test func theCompletionFilesAreTheGeneratedScripts() throws {
+        #expect(try Self.text("completions/fauth.bash") == CompletionScript.script(for: "bash"))
+        #expect(try Self.text("completions/_fauth") == CompletionScript.script(for: "zsh"))
+        #expect(try Self.text("completions/fauth.fish") == CompletionScript.script(for: "fish"))
+    }
+
+    @Test func everyCommandAndOptionIsInTheManPage() throws {
+        let man = try Self.text("man/fauth.1")
+        for command in CommandCatalog.commands {
+            #expect(man.contains(".B \(command.name)"), "man/fauth.1 lacks command \(command.name)")
+        }
+        for option in Self.allOptions {
+            let escaped = "\\-\\-" + option.name.replacingOccurrences(of: "-", with: "\\-")
+            #expect(man.contains(escaped), "man/fauth.1 lacks --\(option.name)")
+        }
+    }
+
+    @Test func everyCommandAndOptionIsInTheReadme() throws {
+        let readme = try Self.text("README.md")
+        for command in CommandCatalog.commands {
+            #expect(readme.contains("`\(command.name)"), "README.md lacks command \(command.name)")
+        }
+        for option in Self.allOptions {
+            #expect(readme.contains("--\(option.name)"), "README.md lacks --\(option.name)")
+        }
+    }
+
+    @Test func everyErrorCodeIsInTheManPageUnderItsExitStatus() throws {
+        let man = try Self.text("man/fauth.1")
+        let exitSection = man.components(separatedBy: ".SH EXIT STATUS")[1].components(separatedBy: ".SH ERRORS")[0]
+        let groups = exitSection.components(separatedBy: ".TP\n.B ").dropFirst()
+        var documented: [String: Int32] = [:]
+        for group in groups {
+            let status = Int32(group.prefix { $0.isNumber }) ?? -1
+            for match in group.components(separatedBy: "\\fB").dropFirst() {
+                documented[String(match.prefix { $0 != "\\" })] = status
+            }
+        }
+        for code in ErrorCode.allCases {
+            #expect(documented[code.rawValue] == code.exitStatus, "man/fauth.1 EXIT STATUS: \(code.rawValue) should be under \(code.exitStatus)")
+        }
+    }
+
+    @Test func helpListsEveryCommandAndEachPageItsOptions() {
+        let overview = HelpText.overview()
+        for command in CommandCatalog.commands {
+            #expect(overview.contains("  \(command.name) "))
+            let page = HelpText.page(for: command)
+            for option in command.options {
+                #expect(page.contains("--\(option.name)"))
+            }
+        }
+        for option in CommandCatalog.globalOptions {
+            #expect(overview.contains("--\(option.name)"))
+        }
+    }
+
+    @Test func everyEnvironmentVariableTheSourcesNameIsInTheManPage() throws {
+        let man = try Self.text("man/fauth.1")
+        let pattern = try Regex(#""((FAUTH|FIREBASE|XDG)_[A-Z_]+)""#)
+        var variables: Set<String> = []
+        for folder in ["Sources/FauthCore", "Sources/FauthCLI"] {
+            let enumerator = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent(folder).path)
+            while let file = enumerator?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let source = try Self.text("\(folder)/\(file)")
+                for match in source.matches(of: pattern) {
+                    variables.insert(String(source[match.range].dropFirst().dropLast()))
+                }
+            }
+        }
+        #expect(variables.contains("FAUTH_PASSWORD") && variables.contains("FIREBASE_AUTH_EMULATOR_HOST"))
+        for variable in variables {
+            #expect(man.contains(".B \(variable)") || man.contains(".BR \(variable)"), "man/fauth.1 ENVIRONMENT lacks \(variable)")
+        }
+    }
+}

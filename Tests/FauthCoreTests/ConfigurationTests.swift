@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+
+@testable import FauthCore
+
+private let servicePlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+        <key>CLIENT_ID</key><string>123-abc.apps.googleusercontent.com</string>
+        <key>API_KEY</key><string>AIza-plist&amp;key</string>
+        <key>GCM_SENDER_ID</key><string>123</string>
+        <key>PLIST_VERSION</key><string>1</string>
+        <key>PROJECT_ID</key><string>plist-project</string>
+        <key>IS_SIGNIN_ENABLED</key><true/>
+    </dict>
+    </plist>
+    """
+
+private let googleServicesJSON = """
+    {"project_info":{"project_number":"123","project_id":"android-project","storage_bucket":"x.appspot.com"},
+     "client":[{"client_info":{"mobilesdk_app_id":"1:123:android:abc"},
+                "api_key":[{"current_key":"AIza-android"}]},
+               {"api_key":[{"current_key":"AIza-second"}]}],
+     "configuration_version":"1"}
+    """
+
+/// The error a throwing call ended with, nil when it did not throw a FauthError.
+private func fauthError(_ body: () throws -> Void) -> FauthError? {
+    do {
+        try body()
+        return nil
+    } catch let error as FauthError {
+        return error
+    } catch {
+        return nil
+    }
+}
+
+// MARK: Config files
+
+@Test func readsGoogleServiceInfoPlist() throws {
+    let folder = TemporaryFolder()
+    let path = folder.write("GoogleService-Info.plist", servicePlist)
+    #expect(try FirebaseConfigFile.read(path: path) == FirebaseConfigFile(apiKey: "AIza-plist&key", projectId: "plist-project"))
+}
+
+@Test func readsABinaryPlist() throws {
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = .binary
+    let data = try encoder.encode(["API_KEY": "AIza-binary", "PROJECT_ID": "binary-project"])
+    #expect(try FirebaseConfigFile.parse(Array(data), path: "x.plist")
+        == FirebaseConfigFile(apiKey: "AIza-binary", projectId: "binary-project"))
+}
+
+@Test func readsGoogleServicesJSON() throws {
+    let folder = TemporaryFolder()
+    let path = folder.write("google-services.json", googleServicesJSON)
+    #expect(try FirebaseConfigFile.read(path: path) == FirebaseConfigFile(apiKey: "AIza-android", projectId: "android-project"))
+}
+
+@Test(arguments: [
+    #"{"apiKey":"AIza-web","authDomain":"web.firebaseapp.com","projectId":"web-project","appId":"1:2:web:3"}"#,
+    #"{"firebaseConfig":{"apiKey":"AIza-web","projectId":"web-project"}}"#,
+    #"{"config":{"apiKey":"AIza-web","projectId":"web-project"},"other":1}"#,
+    "\u{FEFF}\n  {\"apiKey\":\"AIza-web\",\"projectId\":\"web-project\"}",
+])
+func readsWebConfigJSON(text: String) throws {
+    #expect(try FirebaseConfigFile.parse(Array(text.utf8), path: "web.json")
+        == FirebaseConfigFile(apiKey: "AIza-web", projectId: "web-project"))
+}
+
+@Test func aWebConfigWithoutProjectIdIsFine() throws {
+    #expect(try FirebaseConfigFile.parse(Array(#"{"apiKey":"k"}"#.utf8), path: "w.json") == FirebaseConfigFile(apiKey: "k"))
+}
+
+@Test(arguments: [
+    ("", "is not a GoogleService-Info.plist, google-services.json or web config JSON"),
+    ("const firebaseConfig = {apiKey: 'x'}", "is not a GoogleService-Info.plist"),
+    ("{\"apiKey\": ", "is not valid JSON"),
+    ("{\"projectId\":\"p\"}", "has no API key"),
+    ("{\"apiKey\":\"\"}", "has no API key"),
+    ("{\"apiKey\":5}", "has no API key"),
+    ("{\"project_info\":{\"project_id\":\"p\"},\"client\":[]}", "has no API key"),
+    ("<plist><dict><key>API_KEY</key>", "is not a valid property list"),
+    ("<plist version=\"1.0\"><dict><key>PROJECT_ID</key><string>p</string></dict></plist>", "has no API key"),
+])
+func invalidConfigFilesAreUsageErrorsNamingThePath(content: String, problem: String) {
+    let error = fauthError { _ = try FirebaseConfigFile.parse(Array(content.utf8), path: "/cfg/x") }
+    #expect(error?.code == .usage)
+    #expect(error?.message.hasPrefix("The config file /cfg/x \(problem)") == true)
+}
+
+@Test func aMissingConfigFileIsAUsageErrorNamingThePath() {
+    let error = fauthError { _ = try FirebaseConfigFile.read(path: "/nonexistent/GoogleService-Info.plist") }
+    #expect(error?.code == .usage)
+    #expect(error?.message == "Cannot read the config file /nonexistent/GoogleService-Info.plist: No such file or directory.")
+}
+
+// MARK: Precedence
+
+private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "session-host:1", tenantId: "session-tenant", projectId: "session-project")
+
+@Test func theFlagWinsOverEverything() throws {
+    let folder = TemporaryFolder()
+    let config = folder.write("web.json", #"{"apiKey":"config-key","projectId":"config-project"}"#)
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", configFile: config, timeout: 5),
+        environment: [
+            "FAUTH_API_KEY": "env-key", "FIREBASE_AUTH_EMULATOR_HOST": "env-host:3", "FAUTH_TENANT": "env-tenant",
+            "FAUTH_TIMEOUT": "7",
+        ],
+        session: session)
+    #expect(resolved == ResolvedConfiguration(
+        apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", projectId: "config-project", timeout: 5))
+    #expect(resolved.backendConfiguration == BackendConfiguration(
+        apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", timeout: 5))
+}
+
+@Test func theEnvironmentWinsOverConfigFileAndSession() throws {
+    let folder = TemporaryFolder()
+    let config = folder.write("web.json", #"{"apiKey":"config-key"}"#)
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(),
+        environment: [
+            "FAUTH_API_KEY": "env-key", "FIREBASE_AUTH_EMULATOR_HOST": "env-host:3", "FAUTH_TENANT": "env-tenant",
+            "FAUTH_TIMEOUT": "7.5", "FAUTH_CONFIG": config,
+        ],
+        session: session)
+    #expect(resolved == ResolvedConfiguration(
+        apiKey: "env-key", emulatorHost: "env-host:3", tenantId: "env-tenant", projectId: "session-project", timeout: 7.5))
+}
+
+@Test func theConfigFileWinsOverTheSession() throws {
+    let folder = TemporaryFolder()
+    let config = folder.write("google-services.json", googleServicesJSON)
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(configFile: config), environment: [:], session: session)
+    #expect(resolved == ResolvedConfiguration(
+        apiKey: "AIza-android", emulatorHost: "session-host:1", tenantId: "session-tenant", projectId: "android-project",
+        timeout: ResolvedConfiguration.defaultTimeout))
+}
+
+@Test func theConfigFlagWinsOverTheConfigVariable() throws {
+    let folder = TemporaryFolder()
+    let flagConfig = folder.write("a.json", #"{"apiKey":"from-flag-file"}"#)
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(configFile: flagConfig), environment: ["FAUTH_CONFIG": "/nonexistent.json"], session: nil)
+    #expect(resolved.apiKey == "from-flag-file")
+}
+
+@Test func theSessionFillsWhatNothingElseGives() throws {
+    let resolved = try ConfigurationResolver.resolve(flags: ConfigurationInputs(), environment: [:], session: session)
+    #expect(resolved == ResolvedConfiguration(
+        apiKey: "session-key", emulatorHost: "session-host:1", tenantId: "session-tenant", projectId: "session-project"))
+    #expect(resolved.projectSettings == session)
+}
+
+@Test func emptyEnvironmentValuesCountAsUnset() throws {
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(),
+        environment: ["FAUTH_API_KEY": "", "FIREBASE_AUTH_EMULATOR_HOST": "", "FAUTH_TENANT": "", "FAUTH_CONFIG": "", "FAUTH_TIMEOUT": ""],
+        session: session)
+    #expect(resolved.apiKey == "session-key")
+    #expect(resolved.emulatorHost == "session-host:1")
+}
+
+@Test func anEmulatorWithoutAKeyUsesThePlaceholder() throws {
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(), environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"], session: nil)
+    #expect(resolved.apiKey == ResolvedConfiguration.emulatorPlaceholderAPIKey)
+    #expect(resolved.emulatorHost == "127.0.0.1:9099")
+    #expect(resolved.backendConfiguration == BackendConfiguration(
+        apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "127.0.0.1:9099"))
+}
+
+@Test func noKeyAndNoEmulatorIsAUsageError() {
+    let error = fauthError {
+        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(tenantId: "t"), environment: [:], session: nil)
+    }
+    #expect(error == FauthError(.usage, message: "No API key: pass --api-key, set FAUTH_API_KEY or pass --config FILE."))
+}
+
+@Test func anUnreadableConfigFileIsAUsageError() {
+    let error = fauthError {
+        _ = try ConfigurationResolver.resolve(
+            flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_CONFIG": "/nonexistent/c.json"], session: nil)
+    }
+    #expect(error?.code == .usage)
+    #expect(error?.message.contains("/nonexistent/c.json") == true)
+}
+
+@Test(arguments: ["--api-key", "--emulator", "--tenant", "--config"])
+func emptyFlagValuesAreUsageErrors(flag: String) {
+    var inputs = ConfigurationInputs(apiKey: "k")
+    switch flag {
+    case "--api-key": inputs.apiKey = ""
+    case "--emulator": inputs.emulatorHost = ""
+    case "--tenant": inputs.tenantId = ""
+    default: inputs.configFile = ""
+    }
+    let error = fauthError { _ = try ConfigurationResolver.resolve(flags: inputs, environment: [:], session: nil) }
+    #expect(error == FauthError(.usage, message: "\(flag) needs a non-empty value."))
+}
+
+// MARK: Emulator host and timeout values
+
+@Test(arguments: ["127.0.0.1:9099", "localhost:9099", "[::1]:9099", "[fe80::1]:1", "auth-emu.internal:65535", "host_1:80"])
+func validEmulatorHosts(host: String) throws {
+    #expect(EmulatorHost.isValid(host))
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(emulatorHost: host), environment: [:], session: nil)
+    #expect(resolved.emulatorHost == host)
+}
+
+@Test(arguments: [
+    "localhost", "http://localhost:9099", ":9099", "host:0", "host:65536", "host:", "[::1]", "::1:9099", "host:99a",
+    "host:9099/path", "[::1:9099", "[]:9099", "[zz::1]:9099", "ho st:1", "host:+80", "host:١٢",
+])
+func invalidEmulatorHostsAreUsageErrors(host: String) {
+    #expect(!EmulatorHost.isValid(host))
+    let fromFlag = fauthError {
+        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(emulatorHost: host), environment: [:], session: nil)
+    }
+    #expect(fromFlag?.code == .usage)
+    #expect(fromFlag?.message.hasPrefix("--emulator: ") == true)
+    let fromEnvironment = fauthError {
+        _ = try ConfigurationResolver.resolve(
+            flags: ConfigurationInputs(), environment: ["FIREBASE_AUTH_EMULATOR_HOST": host], session: nil)
+    }
+    #expect(fromEnvironment?.message.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST: ") == true)
+}
+
+@Test(arguments: ["abc", "0", "-1", "inf", "nan", "1e3", " 5", "0x10"])
+func invalidTimeoutVariablesAreUsageErrors(text: String) {
+    let error = fauthError {
+        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_TIMEOUT": text], session: nil)
+    }
+    #expect(error?.code == .usage)
+    #expect(error?.message.hasPrefix("FAUTH_TIMEOUT: ") == true)
+}
+
+@Test(arguments: [0.0, -3.0, Double.infinity, Double.nan])
+func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
+    let error = fauthError {
+        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k", timeout: seconds), environment: [:], session: nil)
+    }
+    #expect(error?.code == .usage)
+    #expect(error?.message.hasPrefix("--timeout: ") == true)
+}

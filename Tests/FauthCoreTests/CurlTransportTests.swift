@@ -1,0 +1,169 @@
+import FauthCore
+import FauthEmulator
+import Testing
+
+/// CurlTransport against a real HTTP server on the loopback interface.
+@Suite struct CurlTransportTests {
+    private let transport = CurlTransport()
+
+    private func post(_ server: LoopbackServer, path: String = "/echo", body: String = "{}", timeout: Double = 10,
+                      headers: [(name: String, value: String)] = [("Content-Type", "application/json")]) -> TransportRequest {
+        TransportRequest(method: "POST", url: server.baseURL + path, headers: headers, body: bytes(body), timeout: timeout)
+    }
+
+    @Test func returnsStatusHeadersAndBodyOfA200() throws {
+        let server = try LoopbackServer { _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("X-Test", "  yes  ")], body: bytes(#"{"ok":true}"#))
+        }
+        defer { server.stop() }
+        let response = try transport.send(post(server))
+        #expect(response.status == 200)
+        #expect(response.body == bytes(#"{"ok":true}"#))
+        #expect(response.header("x-test") == "yes")
+        #expect(response.header("content-type") == "application/json")
+        #expect(response.header("Absent") == nil)
+    }
+
+    @Test func sendsMethodPathBodyAndHeadersWithoutExpect() throws {
+        let server = try LoopbackServer { _ in HTTPResponse(status: 204) }
+        defer { server.stop() }
+        let body = String(repeating: "x", count: 100_000)  // large enough that curl would use Expect: 100-continue
+        _ = try transport.send(post(server, path: "/v1/accounts:signUp?key=k%2B1", body: body,
+                                    headers: [("Content-Type", "application/json"), ("X-Client-Version", "fauth/test")]))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.path == "/v1/accounts:signUp")
+        #expect(request.query == "key=k%2B1")
+        #expect(request.body == bytes(body))
+        #expect(request.header("Content-Type") == "application/json")
+        #expect(request.header("X-Client-Version") == "fauth/test")
+        #expect(request.header("Expect") == nil)
+    }
+
+    @Test func sendsAnEmptyPostBody() throws {
+        let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
+        defer { server.stop() }
+        let response = try transport.send(post(server, body: ""))
+        #expect(response.status == 200)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.body.isEmpty)
+        #expect(request.header("Content-Length") == "0")
+    }
+
+    @Test func sendsAGetAndOtherMethods() throws {
+        let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
+        defer { server.stop() }
+        _ = try transport.send(TransportRequest(method: "GET", url: server.baseURL + "/ready", timeout: 10))
+        _ = try transport.send(TransportRequest(method: "PATCH", url: server.baseURL + "/config", body: bytes("{}"), timeout: 10))
+        #expect(server.requests.map(\.method) == ["GET", "PATCH"])
+        #expect(server.requests.last?.body == bytes("{}"))
+    }
+
+    @Test func keepsTheBodyOfA4xx() throws {
+        let errorBody = #"{"error":{"code":400,"message":"EMAIL_EXISTS"}}"#
+        let server = try LoopbackServer { _ in HTTPResponse(status: 400, body: bytes(errorBody)) }
+        defer { server.stop() }
+        let response = try transport.send(post(server))
+        #expect(response.status == 400)
+        #expect(response.body == bytes(errorBody))
+    }
+
+    @Test func returnsARedirectWithoutFollowingIt() throws {
+        let server = try LoopbackServer { request in
+            request.path == "/moved" ? HTTPResponse(status: 200) : HTTPResponse(status: 307, headers: [("Location", "/moved")])
+        }
+        defer { server.stop() }
+        let response = try transport.send(post(server, path: "/start"))
+        #expect(response.status == 307)
+        #expect(response.header("Location") == "/moved")
+        #expect(server.requests.map(\.path) == ["/start"])
+    }
+
+    @Test func timesOutOnASilentServer() throws {
+        let gate = Gate()
+        let server = try LoopbackServer { _ in
+            gate.wait()
+            return HTTPResponse(status: 200)
+        }
+        defer {
+            gate.open()
+            server.stop()
+        }
+        #expect {
+            try transport.send(post(server, timeout: 0.3))
+        } throws: { error in
+            guard case .timedOut(let code, _) = error as? TransportFailure else { return false }
+            return code == 28
+        }
+    }
+
+    @Test func failsWhenTheServerDropsTheConnection() throws {
+        let server = try LoopbackServer { _ in .dropConnection }
+        defer { server.stop() }
+        #expect {
+            try transport.send(post(server))
+        } throws: { error in
+            guard case .connectionReset(let code, let message) = error as? TransportFailure else { return false }
+            return code == 52 && !message.isEmpty
+        }
+    }
+
+    @Test func failsWhenNothingListens() throws {
+        let port = try closedLoopbackPort()
+        let request = TransportRequest(method: "POST", url: "http://127.0.0.1:\(port)/x", timeout: 10)
+        #expect {
+            try transport.send(request)
+        } throws: { error in
+            guard case .connectionRefused(let code, let message) = error as? TransportFailure else { return false }
+            return code == 7 && message.contains("\(port)")
+        }
+    }
+
+    @Test func failsWhenTheHostDoesNotResolve() throws {
+        let request = TransportRequest(method: "POST", url: "http://fauth-test.invalid/x", timeout: 10)
+        #expect {
+            try transport.send(request)
+        } throws: { error in
+            guard case .hostNotFound(let code, _) = error as? TransportFailure else { return false }
+            return code == 6
+        }
+    }
+
+    @Test func capsTheResponseBody() throws {
+        let server = try LoopbackServer { request in
+            HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: request.path == "/big" ? 1001 : 1000))
+        }
+        defer { server.stop() }
+        let capped = CurlTransport(maximumBodySize: 1000)
+        #expect(try capped.send(post(server, path: "/fits")).body.count == 1000)
+        #expect {
+            try capped.send(post(server, path: "/big"))
+        } throws: { error in
+            guard case .other(let code, let message) = error as? TransportFailure else { return false }
+            return code == 63 && message.contains("1000")
+        }
+    }
+
+    @Test func capsTheResponseBodyAtEightMebibytesByDefault() throws {
+        let server = try LoopbackServer { _ in
+            HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: CurlTransport.defaultMaximumBodySize + 1))
+        }
+        defer { server.stop() }
+        #expect(throws: TransportFailure.self) {
+            try transport.send(post(server))
+        }
+    }
+
+    @Test func refusesAHeaderThatWouldSplitTheRequest() throws {
+        let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
+        defer { server.stop() }
+        #expect {
+            try transport.send(post(server, headers: [("X-Bad", "a\r\nInjected: yes")]))
+        } throws: { error in
+            guard case .other(let code, _) = error as? TransportFailure else { return false }
+            return code == 43
+        }
+        #expect(server.requests.isEmpty)
+    }
+}

@@ -1,0 +1,101 @@
+import FauthJSON
+import Foundation
+import Testing
+
+@testable import FauthCore
+
+@Test func userJSONHasEveryKeyOfTheCLIShapeInOrder() throws {
+    let user = try #require(minimalSession().user.jsonObject().object)
+    #expect(user.keys == [
+        "uid", "email", "emailVerified", "displayName", "photoURL", "phoneNumber", "isAnonymous", "tenantId",
+        "providers", "createdAt", "lastSignInAt",
+    ])
+    #expect(user["email"] == .null)
+    #expect(user["createdAt"] == .null)
+    #expect(user["providers"] == [])
+    #expect(user["isAnonymous"] == true)
+}
+
+@Test func userJSONWritesDatesAsISO8601AndProvidersWithEveryKey() throws {
+    let user = try #require(sampleSession().user.jsonObject().object)
+    #expect(user["createdAt"] == "2023-11-14T22:13:20Z")
+    let provider = try #require(user["providers"]?.array?.first?.object)
+    #expect(provider.keys == ["providerId", "uid", "email", "displayName", "photoURL", "phoneNumber"])
+    #expect(provider["photoURL"] == .null)
+}
+
+@Test(arguments: [sampleSession(), minimalSession()])
+func sessionRoundTripsThroughJSONText(session: Session) throws {
+    let text = session.jsonObject().serialized()
+    #expect(try Session(json: JSONValue.parse(text)) == session)
+}
+
+@Test func sessionDocumentHasTheVersionAndEveryMember() throws {
+    let document = try #require(sampleSession().jsonObject().object)
+    #expect(document.keys == ["version", "project", "user", "idToken", "refreshToken", "expiresAt", "authTime"])
+    #expect(document["version"] == 1)
+    #expect(document["expiresAt"] == "2023-11-14T23:13:20Z")
+}
+
+/// A valid document with one member replaced (nil removes it).
+private func document(replacing path: [String], with value: JSONValue?) -> JSONValue {
+    func replace(_ node: JSONValue, _ path: ArraySlice<String>) -> JSONValue {
+        guard var object = node.object, let key = path.first else { return node }
+        if path.count == 1 {
+            object[key] = value
+        } else {
+            object[key] = replace(object[key] ?? .null, path.dropFirst())
+        }
+        return .object(object)
+    }
+    return replace(sampleSession().jsonObject(), path[...])
+}
+
+@Test(arguments: [
+    (["version"], nil, "version is missing"),
+    (["version"], 2, "version is 2, which this fauth does not know (it reads 1)"),
+    (["version"], "1", "version must be an integer"),
+    (["user"], nil, "user is missing"),
+    (["project"], [], "project must be an object"),
+    (["user", "uid"], nil, "user.uid is missing"),
+    (["user", "uid"], "", "user.uid is empty"),
+    (["user", "emailVerified"], "yes", "user.emailVerified must be true or false"),
+    (["user", "isAnonymous"], nil, "user.isAnonymous is missing"),
+    (["user", "providers"], nil, "user.providers is missing"),
+    (["user", "providers"], [1], "user.providers[0] must be an object"),
+    (["user", "email"], 5, "user.email must be a string or null"),
+    (["user", "createdAt"], "yesterday", "user.createdAt must be a timestamp like 2026-01-31T12:00:00Z"),
+    (["idToken"], nil, "idToken is missing"),
+    (["refreshToken"], "", "refreshToken is empty"),
+    (["expiresAt"], nil, "expiresAt is missing"),
+    (["expiresAt"], 1_700_000_000, "expiresAt must be a string"),
+    (["project", "apiKey"], false, "project.apiKey must be a string or null"),
+] as [([String], JSONValue?, String)])
+func invalidDocumentsNameTheMemberAndTheProblem(path: [String], value: JSONValue?, expected: String) {
+    #expect(throws: SessionFormatError.self) { try Session(json: document(replacing: path, with: value)) }
+    do {
+        _ = try Session(json: document(replacing: path, with: value))
+    } catch {
+        #expect(error.description == expected)
+    }
+}
+
+@Test func providerIdIsRequired() {
+    var providers = sampleSession().user.jsonObject()["providers"]!.array!
+    var first = providers[0].object!
+    first["providerId"] = nil
+    providers[0] = .object(first)
+    #expect(throws: SessionFormatError(member: "user.providers[0].providerId", problem: "is missing")) {
+        try Session(json: document(replacing: ["user", "providers"], with: .array(providers)))
+    }
+}
+
+@Test func absentOptionalMembersReadAsNil() throws {
+    let user = try UserRecord(json: ["uid": "u", "emailVerified": false, "isAnonymous": true, "providers": []])
+    #expect(user == UserRecord(uid: "u", isAnonymous: true))
+    #expect(try ProjectSettings(json: [:]) == ProjectSettings())
+}
+
+@Test func aDocumentThatIsNotAnObjectIsRefused() {
+    #expect(throws: SessionFormatError(member: "", problem: "is not a JSON object")) { try Session(json: []) }
+}

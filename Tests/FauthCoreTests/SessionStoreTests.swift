@@ -1,0 +1,255 @@
+import Dispatch
+import FauthJSON
+import Foundation
+import Glibc
+import Testing
+
+@testable import FauthCore
+
+/// Collects values from concurrent closures.
+private final class Collector<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Value] = []
+    func add(_ value: Value) { lock.withLock { stored.append(value) } }
+    var values: [Value] { lock.withLock { stored } }
+}
+
+/// The error a throwing call ended with, nil when it did not throw a FauthError.
+private func fauthError(_ body: () throws -> Void) -> FauthError? {
+    do {
+        try body()
+        return nil
+    } catch let error as FauthError {
+        return error
+    } catch {
+        return nil
+    }
+}
+
+private func save(_ session: Session, to store: SessionStore) throws {
+    try store.withLock { file in try file.write(session) }
+}
+
+@Test func missingFileLoadsAsNoSession() throws {
+    let folder = TemporaryFolder()
+    #expect(try SessionStore(path: folder.file("none.json")).load() == nil)
+}
+
+@Test(arguments: [sampleSession(), minimalSession()])
+func everyFieldRoundTrips(session: Session) throws {
+    let folder = TemporaryFolder()
+    let store = SessionStore(path: folder.file("s.json"))
+    try save(session, to: store)
+    #expect(try store.load() == session)
+    #expect(try store.withLock { try $0.read() } == session)
+}
+
+@Test func modesAreTightEvenUnderUmask000() throws {
+    let folder = TemporaryFolder()
+    let store = SessionStore(path: folder.file("state/fauth/sessions/default.json"))
+    let previous = umask(0)
+    defer { umask(previous) }
+    try save(sampleSession(), to: store)
+    #expect(permissions(folder.file("state")) == 0o700)
+    #expect(permissions(folder.file("state/fauth")) == 0o700)
+    #expect(permissions(folder.file("state/fauth/sessions")) == 0o700)
+    #expect(permissions(store.path) == 0o600)
+    #expect(permissions(store.lockPath) == 0o600)
+}
+
+@Test func existingLooseLockFileIsTightened() throws {
+    let folder = TemporaryFolder()
+    let store = SessionStore(path: folder.file("s.json"))
+    folder.write("s.json.lock", "", mode: 0o666)
+    try save(sampleSession(), to: store)
+    #expect(permissions(store.lockPath) == 0o600)
+}
+
+@Test func readersNeverSeeAPartialFileWhileAWriterReplacesIt() throws {
+    let folder = TemporaryFolder()
+    let store = SessionStore(path: folder.file("s.json"))
+    let small = sampleSession(refreshToken: "small", displayName: "s")
+    let large = sampleSession(refreshToken: "large", displayName: String(repeating: "L", count: 300_000))
+    try save(small, to: store)
+    let seen = Collector<String>()
+    let failures = Collector<String>()
+    DispatchQueue.concurrentPerform(iterations: 2) { role in
+        if role == 0 {
+            for round in 0..<150 {
+                do { try save(round % 2 == 0 ? large : small, to: store) } catch { failures.add("write: \(error)") }
+            }
+        } else {
+            for _ in 0..<1500 {
+                do {
+                    let loaded = try store.load()
+                    if loaded == small || loaded == large {
+                        seen.add(loaded!.refreshToken)
+                    } else {
+                        failures.add("unexpected content")
+                    }
+                } catch {
+                    failures.add("read: \(error)")
+                }
+            }
+        }
+    }
+    #expect(failures.values.isEmpty)
+    #expect(seen.values.count == 1500)
+    #expect(folder.names() == ["s.json", "s.json.lock"])
+}
+
+@Test func theLockSerializesReadModifyWritesAcrossThreads() throws {
+    let folder = TemporaryFolder()
+    let store = SessionStore(path: folder.file("s.json"))
+    try save(sampleSession(displayName: "0"), to: store)
+    let failures = Collector<String>()
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        for _ in 0..<5 {
+            do {
+                try store.withLock { file in
+                    var session = try #require(try file.read())
+                    session.user.displayName = String(Int(session.user.displayName ?? "")! + 1)
+                    try file.write(session)
+                }
+            } catch {
+                failures.add("\(error)")
+            }
+        }
+    }
+    #expect(failures.values.isEmpty)
+    #expect(try store.load()?.user.displayName == "40")
+}
+
+@Test func aSecondLockHolderSeesTheFirstOnesWrite() throws {
+    let folder = TemporaryFolder()
+    let first = SessionStore(path: folder.file("s.json"))
+    let second = SessionStore(path: folder.file("s.json"))
+    try first.withLock { file in try file.write(sampleSession(refreshToken: "refreshed-by-first")) }
+    let seen = try second.withLock { file in try file.read()?.refreshToken }
+    #expect(seen == "refreshed-by-first")
+}
+
+@Test func waitingForAHeldLockIsBounded() throws {
+    let folder = TemporaryFolder()
+    let holder = SessionStore(path: folder.file("s.json"))
+    let waiter = SessionStore(path: folder.file("s.json"), lockTimeout: 0.2)
+    let error = try holder.withLock { _ in
+        fauthError { try waiter.withLock { (_: SessionFile) -> Void in Issue.record("took a held lock") } }
+    }
+    #expect(error?.code == .sessionStoreError)
+    #expect(error?.exitStatus == 12)
+    #expect(error?.message.contains(waiter.lockPath) == true)
+    #expect(try waiter.withLock { _ in true })
+}
+
+@Test(arguments: [
+    ("", "is empty"),
+    ("{\"version\":", "is not valid JSON"),
+    ("[]", "is not a valid fauth session: is not a JSON object"),
+    ("{\"version\":2}", "is not a valid fauth session: version is 2, which this fauth does not know (it reads 1)"),
+    ("{\"version\":1}", "is not a valid fauth session: project is missing"),
+])
+func damagedFilesAreRefusedNamingThePathAndTheProblem(content: String, problem: String) throws {
+    let folder = TemporaryFolder()
+    let path = folder.write("s.json", content)
+    let error = fauthError { _ = try SessionStore(path: path).load() }
+    #expect(error?.code == .sessionStoreError)
+    #expect(error?.message.hasPrefix("The session file \(path) \(problem)") == true)
+}
+
+@Test func aFileMissingAFieldIsRefused() throws {
+    let folder = TemporaryFolder()
+    var document = try #require(sampleSession().jsonObject().object)
+    document["refreshToken"] = nil
+    let path = folder.write("s.json", JSONValue.object(document).serialized())
+    let error = fauthError { _ = try SessionStore(path: path).load() }
+    #expect(error?.message == "The session file \(path) is not a valid fauth session: refreshToken is missing.")
+}
+
+@Test func anOversizedFileIsRefused() throws {
+    let folder = TemporaryFolder()
+    let path = folder.write("s.json", String(repeating: " ", count: SessionFile.sizeLimit + 1))
+    #expect(fauthError { _ = try SessionStore(path: path).load() }?.message.contains("is larger than") == true)
+}
+
+@Test(arguments: [0o644, 0o640, 0o620, 0o604, 0o602, 0o660, 0o666] as [mode_t])
+func filesOpenToGroupOrOthersAreRefusedWithTheFix(mode: mode_t) throws {
+    let folder = TemporaryFolder()
+    let store = SessionStore(path: folder.file("s.json"))
+    try save(sampleSession(), to: store)
+    chmod(store.path, mode)
+    let error = fauthError { _ = try store.load() }
+    #expect(error?.code == .sessionStoreError)
+    #expect(error?.message.hasSuffix("run: chmod 600 \(store.path)") == true)
+}
+
+@Test func aSymbolicLinkIsRefused() throws {
+    let folder = TemporaryFolder()
+    let target = SessionStore(path: folder.file("real.json"))
+    try save(sampleSession(), to: target)
+    symlink(target.path, folder.file("link.json"))
+    let error = fauthError { _ = try SessionStore(path: folder.file("link.json")).load() }
+    #expect(error?.message.contains("is a symbolic link") == true)
+}
+
+@Test func ownershipAndModeRules() {
+    #expect(SessionFile.securityProblem(mode: S_IFREG | 0o600, owner: 1000, expectedOwner: 1000) == nil)
+    #expect(SessionFile.securityProblem(mode: S_IFREG | 0o400, owner: 1000, expectedOwner: 1000) == nil)
+    #expect(SessionFile.securityProblem(mode: S_IFREG | 0o600, owner: 0, expectedOwner: 1000)?.contains("another user") == true)
+    #expect(SessionFile.securityProblem(mode: S_IFREG | 0o604, owner: 1000, expectedOwner: 1000) != nil)
+    #expect(SessionFile.securityProblem(mode: S_IFREG | 0o610, owner: 1000, expectedOwner: 1000) != nil)
+}
+
+@Test func aFolderWritableByOthersIsRefusedUnlessSticky() throws {
+    let folder = TemporaryFolder()
+    mkdir(folder.file("open"), 0o700)
+    chmod(folder.file("open"), 0o777)
+    let error = fauthError { try save(sampleSession(), to: SessionStore(path: folder.file("open/s.json"))) }
+    #expect(error?.code == .sessionStoreError)
+    #expect(error?.message.hasSuffix("run: chmod 700 \(folder.file("open"))") == true)
+    #expect(folder.names(in: "open").isEmpty)
+
+    mkdir(folder.file("sticky"), 0o700)
+    chmod(folder.file("sticky"), 0o1777)
+    try save(sampleSession(), to: SessionStore(path: folder.file("sticky/s.json")))
+}
+
+@Test func aDamagedFileIsReplacedByAWrite() throws {
+    let folder = TemporaryFolder()
+    let path = folder.write("s.json", "garbage", mode: 0o644)
+    let store = SessionStore(path: path)
+    try save(sampleSession(), to: store)
+    #expect(try store.load() == sampleSession())
+    #expect(permissions(path) == 0o600)
+}
+
+@Test func aFailedWriteLeavesNoTemporaryFileAndTheTargetUntouched() throws {
+    let folder = TemporaryFolder()
+    mkdir(folder.file("s.json"), 0o700)
+    folder.write("s.json/keep", "x")
+    let error = fauthError { try save(sampleSession(), to: SessionStore(path: folder.file("s.json"))) }
+    #expect(error?.code == .sessionStoreError)
+    #expect(error?.underlying?.domain == "posix")
+    #expect(folder.names() == ["s.json", "s.json.lock"])
+    #expect(folder.names(in: "s.json") == ["keep"])
+}
+
+@Test func removeDeletesTheFileAndToleratesAMissingOne() throws {
+    let folder = TemporaryFolder()
+    let store = SessionStore(path: folder.file("s.json"))
+    try save(sampleSession(), to: store)
+    try store.withLock { try $0.remove() }
+    #expect(try store.load() == nil)
+    try store.withLock { try $0.remove() }
+    #expect(folder.names() == ["s.json.lock"])
+}
+
+@Test func allProfilePathsListsOnlyProfileSessionFiles() throws {
+    let folder = TemporaryFolder()
+    for name in ["b.json", "a.json", ".a.json.tmp-1f", "a.json.lock", "bad name.json", "notes.txt"] {
+        folder.write(name, "{}")
+    }
+    let store = SessionStore(path: folder.file("default.json"))
+    #expect(try store.allProfilePaths() == [folder.file("a.json"), folder.file("b.json")])
+    #expect(try SessionStore(path: folder.file("missing/default.json")).allProfilePaths() == [])
+}

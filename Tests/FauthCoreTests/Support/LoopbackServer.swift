@@ -1,0 +1,76 @@
+import FauthEmulator
+import Foundation
+
+/// A real HTTP server on 127.0.0.1 (a free port) whose answers a test scripts, and which records what it received.
+final class LoopbackServer: Sendable {
+    private let server: HTTPServer
+    private let log: RequestLog
+
+    /// Starts a server that answers every request with `handler`'s response.
+    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+        let log = RequestLog()
+        server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0)) { request in
+            log.append(request)
+            return handler(request)
+        }
+        self.log = log
+        server.start()
+    }
+
+    /// `host:port`, as an emulator host.
+    var hostAndPort: String { "127.0.0.1:\(server.port)" }
+
+    /// `http://127.0.0.1:port`.
+    var baseURL: String { "http://\(hostAndPort)" }
+
+    /// The requests received so far, in order.
+    var requests: [HTTPRequest] { log.requests }
+
+    /// Stops the server (and waits for its threads).
+    func stop() {
+        server.stop()
+    }
+}
+
+/// A thread-safe list of the requests a server received.
+final class RequestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [HTTPRequest] = []
+
+    func append(_ request: HTTPRequest) {
+        lock.withLock { stored.append(request) }
+    }
+
+    var requests: [HTTPRequest] {
+        lock.withLock { stored }
+    }
+}
+
+/// A one-shot gate: `wait()` blocks until `open()` (used to hold a response back until the client gave up).
+final class Gate: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    func wait() {
+        semaphore.wait()
+        semaphore.signal()
+    }
+
+    func open() {
+        semaphore.signal()
+    }
+}
+
+/// A port on 127.0.0.1 where nothing listens (bound by a server that is then stopped).
+func closedLoopbackPort() throws -> Int {
+    let server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0)) { _ in
+        HTTPResponse(status: 500)
+    }
+    let port = server.port
+    server.stop()
+    return port
+}
+
+/// UTF-8 bytes of a string.
+func bytes(_ text: String) -> [UInt8] {
+    Array(text.utf8)
+}

@@ -1,0 +1,210 @@
+import FauthJSON
+import Testing
+@testable import FauthEmulator
+
+@Suite("MFA v2 routes (SMS and TOTP) over real sockets")
+struct MFATests {
+    /// A password user with a verified email, signed in; returns its sign-in response.
+    private func verifiedUser(_ fixture: EmulatorFixture, _ email: String = "mfa@example.com") throws -> JSONValue {
+        let created = try fixture.adminProject("accounts", ["email": .string(email), "password": "secret123", "emailVerified": true])
+        #expect(created.status == 200)
+        return try fixture.signIn(email)
+    }
+
+    /// The SMS code the emulator "sent" for `sessionInfo`.
+    private func smsCode(_ fixture: EmulatorFixture, _ sessionInfo: String) throws -> String? {
+        let codes = try fixture.control("GET", "verificationCodes").json["verificationCodes"]?.array ?? []
+        return codes.first { $0["sessionInfo"]?.string == sessionInfo }?["code"]?.string
+    }
+
+    /// The TOTP code for a base32 key now.
+    private func totpCode(_ key: String, offsetSeconds: Int64 = 0) throws -> String {
+        let secret = try #require(Base32.decode(key))
+        return TOTP.code(secret: secret, at: Int64(Timestamp.nowMillis() / 1000) + offsetSeconds)
+    }
+
+    /// Enrolls SMS MFA on `+15555550100` for a signed-in user; returns the finalize response.
+    private func enrollPhone(_ fixture: EmulatorFixture, idToken: JSONValue) throws -> JSONValue {
+        let started = try fixture.mfa("mfaEnrollment:start", ["idToken": idToken, "phoneEnrollmentInfo": ["phoneNumber": "+15555550100"]])
+        #expect(started.status == 200)
+        let sessionInfo = try #require(started.json["phoneSessionInfo"]?["sessionInfo"]?.string)
+        let code = try #require(try smsCode(fixture, sessionInfo))
+        let finalized = try fixture.mfa("mfaEnrollment:finalize", [
+            "idToken": idToken, "displayName": "work phone",
+            "phoneVerificationInfo": ["sessionInfo": .string(sessionInfo), "code": .string(code)],
+        ])
+        #expect(finalized.status == 200)
+        return finalized.json
+    }
+
+    @Test func smsEnrollmentThenSignInWithTheSecondFactor() throws {
+        let fixture = try EmulatorFixture()
+        let user = try verifiedUser(fixture)
+        let enrolled = try enrollPhone(fixture, idToken: user["idToken"]!)
+        let enrolledClaims = try #require(idTokenClaims(enrolled["idToken"]?.string))
+        #expect(enrolledClaims["firebase"]?["sign_in_second_factor"]?.string == "phone")
+        #expect(enrolledClaims["firebase"]?["sign_in_provider"]?.string == "password")
+        let enrollmentId = try #require(enrolledClaims["firebase"]?["second_factor_identifier"]?.string)
+
+        let first = try fixture.call("signInWithPassword", ["email": "mfa@example.com", "password": "secret123"])
+        #expect(first.status == 200)
+        #expect(first.json["idToken"] == nil && first.json["refreshToken"] == nil)
+        let pending = try #require(first.json["mfaPendingCredential"]?.string)
+        let info = try #require(first.json["mfaInfo"]?.array?.first)
+        #expect(info["phoneInfo"]?.string == "+*******0100")
+        #expect(info["mfaEnrollmentId"]?.string == enrollmentId)
+        #expect(info["displayName"]?.string == "work phone")
+
+        let started = try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": .string(pending), "mfaEnrollmentId": .string(enrollmentId)])
+        let sessionInfo = try #require(started.json["phoneResponseInfo"]?["sessionInfo"]?.string)
+        let code = try #require(try smsCode(fixture, sessionInfo))
+        let wrongCode = code == "000000" ? "111111" : "000000"
+        let wrong = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": .string(pending),
+                                                           "phoneVerificationInfo": ["sessionInfo": .string(sessionInfo), "code": .string(wrongCode)]])
+        #expect(errorMessage(wrong.json) == "INVALID_CODE")
+        let done = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": .string(pending),
+                                                          "phoneVerificationInfo": ["sessionInfo": .string(sessionInfo), "code": .string(code)]])
+        #expect(done.status == 200)
+        let claims = try #require(idTokenClaims(done.json["idToken"]?.string))
+        #expect(claims["firebase"]?["sign_in_second_factor"]?.string == "phone")
+        #expect(claims["firebase"]?["second_factor_identifier"]?.string == enrollmentId)
+        let reused = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": .string(pending),
+                                                            "phoneVerificationInfo": ["sessionInfo": .string(sessionInfo), "code": .string(code)]])
+        #expect(errorMessage(reused.json) == "INVALID_SESSION_INFO", "an SMS code is used once")
+        let refreshed = try fixture.refresh(try #require(done.json["refreshToken"]?.string))
+        #expect(idTokenClaims(refreshed.json["id_token"]?.string)?["firebase"]?["sign_in_second_factor"]?.string == "phone")
+    }
+
+    @Test func enrollmentStartErrors() throws {
+        let fixture = try EmulatorFixture()
+        func start(_ body: JSONValue) throws -> String? { errorMessage(try fixture.mfa("mfaEnrollment:start", body).json) }
+        #expect(try start(["phoneEnrollmentInfo": ["phoneNumber": "+15555550100"]]) == "MISSING_ID_TOKEN")
+        #expect(try start(["idToken": "garbage"]) == "INVALID_ID_TOKEN")
+        let unverified = try fixture.signUp("unverified@example.com")
+        #expect(try start(["idToken": unverified["idToken"]!, "phoneEnrollmentInfo": ["phoneNumber": "+15555550100"]])
+            == "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.")
+        let anonymous = try fixture.call("signUp", [:]).json
+        #expect(try start(["idToken": anonymous["idToken"]!]) == "UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.")
+        let custom = try fixture.call("signInWithCustomToken", ["token": #"{"uid":"c1"}"#]).json
+        #expect(try start(["idToken": custom["idToken"]!]) == "UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.")
+        let user = try verifiedUser(fixture)
+        #expect(try start(["idToken": user["idToken"]!]) == "INVALID_ARGUMENT : ((Missing phoneEnrollmentInfo.))")
+        #expect(try start(["idToken": user["idToken"]!, "phoneEnrollmentInfo": ["phoneNumber": "5555550100"]])
+            == "INVALID_PHONE_NUMBER : Invalid format.")
+        _ = try enrollPhone(fixture, idToken: user["idToken"]!)
+        #expect(try start(["idToken": user["idToken"]!, "phoneEnrollmentInfo": ["phoneNumber": "+15555550100"]])
+            == "SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.")
+        let finalize = try fixture.mfa("mfaEnrollment:finalize", ["idToken": user["idToken"]!])
+        #expect(errorMessage(finalize.json) == "INVALID_ARGUMENT : ((Missing phoneVerificationInfo.))")
+        let badSession = try fixture.mfa("mfaEnrollment:finalize", ["idToken": user["idToken"]!,
+                                                                   "phoneVerificationInfo": ["sessionInfo": "nope", "code": "123456"]])
+        #expect(errorMessage(badSession.json) == "INVALID_SESSION_INFO")
+    }
+
+    @Test func totpEnrollmentAndSignIn() throws {
+        let fixture = try EmulatorFixture()
+        let user = try verifiedUser(fixture, "totp@example.com")
+        let started = try fixture.mfa("mfaEnrollment:start", ["idToken": user["idToken"]!, "totpEnrollmentInfo": [:]])
+        #expect(started.status == 200)
+        let session = try #require(started.json["totpSessionInfo"]?.object)
+        #expect(session["verificationCodeLength"]?.int == 6)
+        #expect(session["hashingAlgorithm"]?.string == "SHA1")
+        #expect(session["periodSec"]?.int == 30)
+        #expect(session["finalizeEnrollmentTime"]?.string?.hasSuffix("Z") == true)
+        let key = try #require(session["sharedSecretKey"]?.string)
+        #expect(key.count == 32 && Base32.decode(key)?.count == 20)
+        let sessionInfo = try #require(session["sessionInfo"]?.string)
+
+        let far = try fixture.mfa("mfaEnrollment:finalize", ["idToken": user["idToken"]!, "totpVerificationInfo": [
+            "sessionInfo": .string(sessionInfo), "verificationCode": .string(try totpCode(key, offsetSeconds: 150))]])
+        #expect(errorMessage(far.json) == "INVALID_CODE", "codes five steps away are refused")
+        let missing = try fixture.mfa("mfaEnrollment:finalize", ["idToken": user["idToken"]!, "totpVerificationInfo": ["sessionInfo": .string(sessionInfo)]])
+        #expect(errorMessage(missing.json) == "MISSING_CODE")
+        let other = try verifiedUser(fixture, "other@example.com")
+        let stolen = try fixture.mfa("mfaEnrollment:finalize", ["idToken": other["idToken"]!, "totpVerificationInfo": [
+            "sessionInfo": .string(sessionInfo), "verificationCode": .string(try totpCode(key))]])
+        #expect(errorMessage(stolen.json) == "INVALID_SESSION_INFO", "a session belongs to the user who started it")
+
+        let previousStep = try totpCode(key, offsetSeconds: -30)
+        let finalized = try fixture.mfa("mfaEnrollment:finalize", ["idToken": user["idToken"]!, "displayName": "authenticator",
+                                                                  "totpVerificationInfo": ["sessionInfo": .string(sessionInfo),
+                                                                                           "verificationCode": .string(previousStep)]])
+        #expect(finalized.status == 200, "the previous step is accepted")
+        let claims = try #require(idTokenClaims(finalized.json["idToken"]?.string))
+        #expect(claims["firebase"]?["sign_in_second_factor"]?.string == "totp")
+        let enrollmentId = try #require(claims["firebase"]?["second_factor_identifier"]?.string)
+
+        let first = try fixture.call("signInWithPassword", ["email": "totp@example.com", "password": "secret123"])
+        let pending = try #require(first.json["mfaPendingCredential"]?.string)
+        let info = try #require(first.json["mfaInfo"]?.array?.first)
+        #expect(info["totpInfo"] == [:] && info["phoneInfo"] == nil)
+        #expect(info["mfaEnrollmentId"]?.string == enrollmentId && info["displayName"]?.string == "authenticator")
+
+        let noId = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": .string(pending),
+                                                          "totpVerificationInfo": ["verificationCode": .string(try totpCode(key))]])
+        #expect(errorMessage(noId.json) == "MISSING_MFA_ENROLLMENT_ID : No second factor identifier is provided.")
+        let wrongCode = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": .string(pending), "mfaEnrollmentId": .string(enrollmentId),
+                                                               "totpVerificationInfo": ["verificationCode": .string(try totpCode(key, offsetSeconds: -150))]])
+        #expect(errorMessage(wrongCode.json) == "INVALID_CODE")
+        let unknown = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": .string(pending), "mfaEnrollmentId": "nope",
+                                                             "totpVerificationInfo": ["verificationCode": .string(try totpCode(key))]])
+        #expect(errorMessage(unknown.json) == "MFA_ENROLLMENT_NOT_FOUND")
+        let done = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": .string(pending), "mfaEnrollmentId": .string(enrollmentId),
+                                                          "totpVerificationInfo": ["verificationCode": .string(try totpCode(key))]])
+        #expect(done.status == 200)
+        let signedIn = try #require(idTokenClaims(done.json["idToken"]?.string))
+        #expect(signedIn["firebase"]?["sign_in_second_factor"]?.string == "totp")
+        #expect(signedIn["firebase"]?["second_factor_identifier"]?.string == enrollmentId)
+        let smsStart = try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": .string(pending), "mfaEnrollmentId": .string(enrollmentId)])
+        #expect(errorMessage(smsStart.json) == "INVALID_ARGUMENT : MFA provider not supported!")
+    }
+
+    @Test func idpSignInOfAnMfaUserGivesAPendingCredential() throws {
+        let fixture = try EmulatorFixture()
+        let first = try fixture.signInWithIdp(claims: ["sub": "g-mfa", "email": "idp-mfa@example.com", "email_verified": true])
+        #expect(first.status == 200)
+        let started = try fixture.mfa("mfaEnrollment:start", ["idToken": first.json["idToken"]!, "totpEnrollmentInfo": [:]])
+        let session = try #require(started.json["totpSessionInfo"]?.object)
+        let key = try #require(session["sharedSecretKey"]?.string)
+        let finalized = try fixture.mfa("mfaEnrollment:finalize", ["idToken": first.json["idToken"]!, "totpVerificationInfo": [
+            "sessionInfo": session["sessionInfo"]!, "verificationCode": .string(try totpCode(key))]])
+        #expect(finalized.status == 200)
+        let again = try fixture.signInWithIdp(claims: ["sub": "g-mfa", "email": "idp-mfa@example.com", "email_verified": true])
+        #expect(again.status == 200)
+        #expect(again.json["idToken"] == nil)
+        let pending = try #require(again.json["mfaPendingCredential"]?.string)
+        let enrollmentId = try #require(again.json["mfaInfo"]?.array?.first?["mfaEnrollmentId"])
+        let done = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": .string(pending), "mfaEnrollmentId": enrollmentId,
+                                                          "totpVerificationInfo": ["verificationCode": .string(try totpCode(key))]])
+        #expect(idTokenClaims(done.json["idToken"]?.string)?["firebase"]?["sign_in_provider"]?.string == "google.com")
+    }
+
+    @Test func withdrawRemovesTheFactor() throws {
+        let fixture = try EmulatorFixture()
+        let user = try verifiedUser(fixture)
+        let enrolled = try enrollPhone(fixture, idToken: user["idToken"]!)
+        let enrollmentId = try #require(idTokenClaims(enrolled["idToken"]?.string)?["firebase"]?["second_factor_identifier"])
+        let unknown = try fixture.mfa("mfaEnrollment:withdraw", ["idToken": enrolled["idToken"]!, "mfaEnrollmentId": "nope"])
+        #expect(errorMessage(unknown.json) == "MFA_ENROLLMENT_NOT_FOUND")
+        let withdrawn = try fixture.mfa("mfaEnrollment:withdraw", ["idToken": enrolled["idToken"]!, "mfaEnrollmentId": enrollmentId])
+        #expect(withdrawn.status == 200)
+        #expect(withdrawn.json["idToken"] != nil && withdrawn.json["refreshToken"] != nil)
+        #expect(try fixture.signIn("mfa@example.com")["idToken"] != nil, "no second factor any more")
+    }
+
+    @Test func pendingCredentialErrors() throws {
+        let fixture = try EmulatorFixture()
+        #expect(errorMessage(try fixture.mfa("mfaSignIn:start", ["mfaEnrollmentId": "x"]).json)
+            == "MISSING_MFA_PENDING_CREDENTIAL : Request does not have MFA pending credential.")
+        #expect(errorMessage(try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": "x"]).json)
+            == "MISSING_MFA_ENROLLMENT_ID : No second factor identifier is provided.")
+        #expect(errorMessage(try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": "bm90LWpzb24=", "mfaEnrollmentId": "x"]).json)
+            == "((Invalid phoneVerificationInfo.mfaPendingCredential.))")
+        let foreign = MFAPendingCredential(localId: "u", signInProvider: "password", projectId: "other-project", tenantId: nil).encoded
+        #expect(errorMessage(try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": .string(foreign), "mfaEnrollmentId": "x"]).json)
+            == "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
+        #expect(errorMessage(try fixture.mfa("mfaSignIn:finalize", [:]).json) == "MISSING_CREDENTIAL : Please set MFA Pending Credential.")
+        #expect(errorMessage(try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": "x"]).json)
+            == "INVALID_ARGUMENT : MFA provider not supported!")
+    }
+}
