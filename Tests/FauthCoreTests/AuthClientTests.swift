@@ -47,7 +47,7 @@ import Testing
 
     @Test func aTokenWithinFiveMinutesOfExpiryIsRefreshedOnce() throws {
         let harness = try Harness()
-        try harness.client().signUp(email: "clock@example.com", password: "secret123")
+        _ = try harness.client().signUp(email: "clock@example.com", password: "secret123")
         let later = try harness.client(now: { Date().addingTimeInterval(3600 - 200) })
         let first = try later.idToken(forceRefresh: false)
         #expect(harness.requests("/token") == 1)
@@ -61,7 +61,7 @@ import Testing
     @Test func linkAndReauthRefuseCredentialsThatSignInAnotherUser() throws {
         let harness = try Harness()
         let client = try harness.client()
-        try client.signUp(email: "guard@example.com", password: "secret123")
+        _ = try client.signUp(email: "guard@example.com", password: "secret123")
         let before = harness.server.requests.count
         for credential in [Credential.anonymous, .customToken(#"{"uid":"x"}"#)] {
             #expect(throws: FauthError(.usage, message: "link takes an email and password or a provider credential.")) {
@@ -75,7 +75,7 @@ import Testing
     @Test func aDeadSessionIsRemovedOnlyWhenTheServerSaysSo() throws {
         let harness = try Harness()
         let client = try harness.client()
-        try client.signUp(email: "dead@example.com", password: "secret123")
+        _ = try client.signUp(email: "dead@example.com", password: "secret123")
         #expect(throws: FauthError.self) { try client.unlink(providerId: "google.com") }
         #expect(try client.store.load() != nil, "a local no-such-provider keeps the session")
         _ = harness.emulator.handle(HTTPRequest(method: "DELETE", path: "/emulator/v1/projects/demo-fauth/accounts"))
