@@ -16,7 +16,7 @@ struct EmulatorControlTests {
         let notFound = try fixture.client.json(method: "GET", path: "/nope")
         #expect(notFound.status == 404)
         #expect(notFound.json == ["error": ["code": 404, "message": "Not Found",
-                                            "errors": [["message": "Not Found", "reason": "notFound", "domain": "global"]],
+                                            "errors": [["message": "Not Found", "reason": "notFound"]],
                                             "status": "NOT_FOUND"]])
         let noKey = try fixture.client.json(path: "/identitytoolkit.googleapis.com/v1/accounts:signUp", body: [:])
         #expect(noKey.status == 403)
@@ -27,11 +27,20 @@ struct EmulatorControlTests {
         #expect(headerKey.status == 200)
         let badBearer = try fixture.call("signUp", [:], headers: [("Authorization", "Bearer not-owner")])
         #expect(badBearer.status == 401 && badBearer.json["error"]?["status"]?.string == "UNAUTHENTICATED")
+        #expect(badBearer.json["error"]?["errors"] == [["message": "Invalid Credentials", "domain": "global", "reason": "authError",
+                                                         "location": "Authorization", "locationType": "header"]])
         let target = try fixture.call("signUp", ["targetProjectId": "p"])
         #expect(errorMessage(target.json) == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
         let unimplemented = try fixture.call("signInWithGameCenter", [:])
         #expect(unimplemented.status == 501)
         #expect(errorMessage(unimplemented.json) == "signInWithGameCenter is not implemented in the Auth Emulator.")
+        #expect(unimplemented.json["error"]?["errors"] == [["message": "signInWithGameCenter is not implemented in the Auth Emulator.",
+                                                             "reason": "unimplemented"]])
+        // A decodable JWT without a `firebase` claim crashes Firebase's pre-handler: a 500 named after the TypeError.
+        let crash = try fixture.call("lookup", ["idToken": .string(craftIdToken(["user_id": "u"]))])
+        #expect(crash.status == 500)
+        #expect(crash.json["error"]?["errors"] == [["message": "Cannot read properties of undefined (reading 'tenant')",
+                                                     "reason": "TypeError"]])
     }
 
     @Test func rejectsBadBodies() throws {

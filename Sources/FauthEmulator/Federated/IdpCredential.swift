@@ -43,7 +43,7 @@ struct IdpCredential: Sendable {
         var response = JSONObject()
         if let text, !text.isEmpty {
             guard let object = (try? JSONValue.parse(text))?.object else {
-                throw .unexpected("Unexpected token in SAMLResponse")
+                throw .unexpected("Unexpected token in SAMLResponse", reason: "SyntaxError")
             }
             response = object
         }

@@ -68,7 +68,7 @@ final class EmulatorState {
         if let tenantId = request.pathTenantId ?? bodyTenant { return project(tenantId: tenantId) }
         if let idToken = try request.string("idToken"), let payload = IDToken.decodePayload(idToken) {
             guard case .object(let firebase)? = payload["firebase"] else {
-                throw APIError.unexpected("Cannot read properties of undefined (reading 'tenant')")
+                throw APIError.unexpected("Cannot read properties of undefined (reading 'tenant')", reason: "TypeError")
             }
             return project(tenantId: firebase["tenant"]?.string)
         }

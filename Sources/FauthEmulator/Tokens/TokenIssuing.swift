@@ -82,7 +82,7 @@ extension EmulatorState {
             try ensure(Double(nowMillis) / 1000 < expiry, "INVALID_ID_TOKEN")
         }
         guard let firebase = payload["firebase"]?.object else {
-            throw APIError.unexpected("Cannot read properties of undefined (reading 'tenant')")
+            throw APIError.unexpected("Cannot read properties of undefined (reading 'tenant')", reason: "TypeError")
         }
         let tokenTenant = firebase["tenant"]?.string
         if tokenTenant != nil {
