@@ -82,8 +82,9 @@ struct EmulatorControlTests {
         #expect(patched.json["fauth"]?["recentLoginSeconds"]?.int == 30)
         #expect(patched.json["fauth"]?["signInProviders"] == ["password": true, "anonymous": false, "emailLink": true])
         #expect(errorMessage(try fixture.call("signUp", [:]).json) == "ADMIN_ONLY_OPERATION")
+        // Duplicate emails are for IdP accounts only: a second password account still gets EMAIL_EXISTS.
         try fixture.signUp("dup@example.com")
-        try fixture.signUp("dup@example.com")
+        #expect(errorMessage(try fixture.call("signUp", ["email": "dup@example.com", "password": "secret123"]).json) == "EMAIL_EXISTS")
         let reset = try fixture.control("PATCH", "config", ["fauth": ["recentLoginSeconds": .null, "signInProviders": .null]])
         #expect(reset.json["fauth"]?["recentLoginSeconds"] == .null)
         #expect(reset.json["fauth"]?["signInProviders"]?["anonymous"]?.bool == true)

@@ -64,7 +64,9 @@ struct SignUpTests {
             (["localId": "x", "email": "a@b.c", "password": "secret123"], "UNEXPECTED_PARAMETER : User ID"),
             (["password": "secret123"], "MISSING_EMAIL"),
             (["email": "a@b.c"], "MISSING_PASSWORD"),
-            (["email": "", "password": "secret123"], "INVALID_EMAIL"),
+            (["email": "", "password": "secret123"], "MISSING_EMAIL"),
+            (["email": "a@b.c", "password": ""], "MISSING_PASSWORD"),
+            (["email": "", "password": ""], "INVALID_EMAIL"),
             (["email": "not-an-email", "password": "x"], "INVALID_EMAIL"),
             (["email": "TAKEN@example.com", "password": "x"], "EMAIL_EXISTS"),
             (["email": "new@example.com", "password": "12345"], "WEAK_PASSWORD : Password should be at least 6 characters"),
@@ -91,6 +93,57 @@ struct SignUpTests {
         #expect(errorMessage(try fixture.admin("signUp", ["phoneNumber": "5555"]).json) == "INVALID_PHONE_NUMBER : Invalid format.")
         #expect(errorMessage(try fixture.admin("signUp", ["phoneNumber": "+15555550100"]).json) == "PHONE_NUMBER_EXISTS")
         #expect(errorMessage(try fixture.signInError("c@example.com")) == "USER_DISABLED")
+    }
+}
+
+@Suite("accounts:signUp fidelity to Firebase's emulator source")
+struct SignUpFidelityTests {
+    @Test func mfaInfoGetsFreshEnrollmentIdsAndOneFactorPerPhoneNumber() throws {
+        let fixture = try EmulatorFixture()
+        let factor: JSONValue = ["displayName": "Cell", "phoneInfo": "+15555550100", "mfaEnrollmentId": "ignored-1"]
+        let created = try fixture.call("signUp", ["email": "m@example.com", "password": "secret123", "mfaInfo": [
+            factor, ["phoneInfo": "+15555550100", "mfaEnrollmentId": "ignored-2"], ["phoneInfo": "+15555550101"],
+        ]])
+        #expect(created.status == 200)
+        let localId = try #require(created.json["localId"])
+        let user = try #require(try fixture.admin("lookup", ["localId": [localId]]).json["users"]?.array?.first)
+        let factors = try #require(user["mfaInfo"]?.array)
+        #expect(factors.map { $0["phoneInfo"]?.string } == ["+15555550100", "+15555550101"])
+        #expect(factors.first?["displayName"]?.string == "Cell")
+        let ids = factors.compactMap { $0["mfaEnrollmentId"]?.string }
+        #expect(ids.count == 2 && !ids.contains("ignored-1") && !ids.contains("ignored-2") && ids.allSatisfy { !$0.isEmpty })
+    }
+
+    @Test func emailExistsEvenWhenDuplicateEmailsAreAllowed() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.configure(["signIn": ["allowDuplicateEmails": true]])
+        try fixture.signUp("dup@example.com")
+        #expect(errorMessage(try fixture.call("signUp", ["email": "dup@example.com", "password": "secret123"]).json) == "EMAIL_EXISTS")
+    }
+
+    @Test func linkingAPasswordForAnotherEmailLeavesItUnverifiedAndSetsTheGivenName() throws {
+        let fixture = try EmulatorFixture()
+        let google = try fixture.signInWithIdp(claims: ["sub": "g-1", "email": "g@example.com", "email_verified": true, "name": "Gee"])
+        let idToken = try #require(google.json["idToken"])
+        let linked = try fixture.call("signUp", ["idToken": idToken, "email": "other@example.com", "password": "secret123"])
+        #expect(linked.status == 200)
+        #expect(linked.json["displayName"] == nil, "Firebase's emulator writes the request's displayName, absent clears it")
+        let claims = try #require(idTokenClaims(linked.json["idToken"]?.string))
+        #expect(claims["email"]?.string == "other@example.com" && claims["email_verified"]?.bool == false)
+        let user = try #require(try fixture.lookupUser(linked.json))
+        #expect(user["emailVerified"]?.bool == false && user["displayName"] == nil)
+    }
+
+    @Test func privilegedSignUpRecordsUnverifiedEmailAndALoginTime() throws {
+        let fixture = try EmulatorFixture()
+        #expect(try fixture.admin("signUp", ["localId": "plain"]).status == 200)
+        let user = try #require(try fixture.admin("lookup", ["localId": ["plain"]]).json["users"]?.array?.first)
+        #expect(user["emailVerified"]?.bool == false)
+        #expect(user["lastLoginAt"]?.string == user["createdAt"]?.string)
+        // email_verified follows the account's flag even without an email, as Firebase's token minting does.
+        let custom = try fixture.call("signInWithCustomToken", ["token": #"{"uid":"plain"}"#])
+        let claims = try #require(idTokenClaims(custom.json["idToken"]?.string))
+        #expect(claims["email_verified"]?.bool == false && claims["email"] == nil)
     }
 }
 

@@ -19,18 +19,18 @@ enum SignUpRoute {
         let localId = try request.string("localId")
         var signInProvider: String?
         if request.isPrivileged {
-            try ensure(idToken == nil || localId == nil, "UNEXPECTED_PARAMETER : User ID")
-            if let localId { try ensure(project.user(localId: localId) == nil, "DUPLICATE_LOCAL_ID") }
-            if let phone = try request.string("phoneNumber") {
+            try ensure(!request.isTruthy("idToken") || !request.isTruthy("localId"), "UNEXPECTED_PARAMETER : User ID")
+            if let localId, !localId.isEmpty { try ensure(project.user(localId: localId) == nil, "DUPLICATE_LOCAL_ID") }
+            if let phone = try request.string("phoneNumber"), !phone.isEmpty {
                 try ensure(isValidPhoneNumber(phone), "INVALID_PHONE_NUMBER : Invalid format.")
                 try ensure(project.user(phoneNumber: phone) == nil, "PHONE_NUMBER_EXISTS")
             }
         } else {
-            try ensure(localId == nil, "UNEXPECTED_PARAMETER : User ID")
+            try ensure(!request.isTruthy("localId"), "UNEXPECTED_PARAMETER : User ID")
             let settings = state.signInSettings(for: project)
-            if isTruthy(idToken) || isTruthy(password) || isTruthy(email) {
-                try ensure(email != nil, "MISSING_EMAIL")
-                try ensure(password != nil, "MISSING_PASSWORD")
+            if request.isTruthy("idToken") || request.isTruthy("password") || request.isTruthy("email") {
+                try ensure(request.isTruthy("email"), "MISSING_EMAIL")
+                try ensure(request.isTruthy("password"), "MISSING_PASSWORD")
                 try ensure(settings.allowPasswordSignup, "OPERATION_NOT_ALLOWED")
                 signInProvider = "password"
             } else {
@@ -38,36 +38,41 @@ enum SignUpRoute {
                 signInProvider = "anonymous"
             }
         }
-        let canonicalEmail = try email.map { raw throws(APIError) in
+        // An empty email is checked (INVALID_EMAIL) only when the request signs in; a privileged one ignores it.
+        let checksEmail = request.isTruthy("email") || (email == "" && signInProvider != nil)
+        let canonicalEmail = try email.flatMap { raw throws(APIError) -> String? in
+            guard checksEmail else { return nil }
             try ensure(isValidEmail(raw), "INVALID_EMAIL")
             return raw.lowercased()
         }
-        if let canonicalEmail, !state.config.allowDuplicateEmails, let owner = project.user(email: canonicalEmail) {
+        if let canonicalEmail, let owner = project.user(email: canonicalEmail) {
             // Production lets a user link a password for the email it already has (e.g. from its Facebook
             // account); Firebase's emulator refuses that with EMAIL_EXISTS. fauth-emulator follows production.
             let linkingUser = idToken.flatMap { IDToken.decodePayload($0)?["user_id"]?.string }
             try ensure(linkingUser == owner.localId, "EMAIL_EXISTS")
         }
-        if let password { try state.checkNewPassword(password) }
+        let newPassword = password.flatMap { $0.isEmpty ? nil : $0 }
+        if let newPassword { try state.checkNewPassword(newPassword) }
         let enrollments = try parseEnrollments(request, nowMillis: now)
         var user: UserRecord
-        if let idToken, isTruthy(idToken) {
+        if let idToken, !idToken.isEmpty {
             let token = try state.parseIdToken(idToken, in: project, nowMillis: now)
-            if password != nil { try state.checkRecentLogin(token, nowMillis: now) }
+            if newPassword != nil { try state.checkRecentLogin(token, nowMillis: now) }
             user = token.user
         } else {
-            user = project.newUser(localId: localId, nowMillis: now)
+            user = project.newUser(localId: localId.flatMap { $0.isEmpty ? nil : $0 }, nowMillis: now)
         }
-        if signInProvider != "anonymous" {
-            if let displayName = try request.string("displayName") { user.displayName = displayName }
+        user.lastLoginAt = now
+        if request.isPrivileged {
+            try applyAdminFields(request, to: &user)
+        } else if signInProvider == "password" {
+            user.displayName = try request.string("displayName")
+            // The deviation above keeps the flag of an email the user already has; a new email is unverified.
+            if canonicalEmail != user.email { user.emailVerified = false }
         }
-        if let canonicalEmail {
-            user.email = canonicalEmail
-            user.emailVerified = user.emailVerified ?? false
-        }
-        if let password { user.setPassword(password, nowMillis: now) }
-        if request.isPrivileged { try applyAdminFields(request, to: &user) }
-        if !enrollments.isEmpty { user.mfaInfo = enrollments }
+        if let canonicalEmail { user.email = canonicalEmail }
+        if let newPassword { user.setPassword(newPassword, nowMillis: now) }
+        if let enrollments { user.mfaInfo = enrollments }
         user.syncPasswordProvider()
         user.syncPhoneProvider()
         project.save(user)
@@ -80,29 +85,20 @@ enum SignUpRoute {
         return HTTPResponse.json(response)
     }
 
-    /// JavaScript truthiness of an optional string field: present and not empty.
-    private static func isTruthy(_ value: String?) -> Bool { !(value ?? "").isEmpty }
-
-    /// The fields only a privileged signUp reads.
+    /// The fields a privileged signUp writes: the profile as sent (absent clears it, as Firebase writes undefined),
+    /// emailVerified (false unless sent), and the phone number and disabled flag when set.
     private static func applyAdminFields(_ request: RouteRequest, to user: inout UserRecord) throws(APIError) {
-        if let photoUrl = try request.string("photoUrl") { user.photoUrl = photoUrl }
-        if let verified = try request.bool("emailVerified") { user.emailVerified = verified }
-        if let phone = try request.string("phoneNumber") { user.phoneNumber = phone }
-        if let disabled = try request.bool("disabled") { user.disabled = disabled }
+        user.displayName = try request.string("displayName")
+        user.photoUrl = try request.string("photoUrl")
+        user.emailVerified = try request.bool("emailVerified") ?? false
+        if let phone = try request.string("phoneNumber"), !phone.isEmpty { user.phoneNumber = phone }
+        if try request.bool("disabled") == true { user.disabled = true }
     }
 
-    /// `mfaInfo[]` of a signUp, with `INVALID_MFA_PHONE_NUMBER` for a bad number.
-    private static func parseEnrollments(_ request: RouteRequest, nowMillis: Int) throws(APIError) -> [MFAEnrollment] {
-        guard let entries = request.body["mfaInfo"] else { return [] }
+    /// `mfaInfo[]` of a signUp: fresh enrollment ids, one factor per phone number, INVALID_MFA_PHONE_NUMBER for a bad one.
+    private static func parseEnrollments(_ request: RouteRequest, nowMillis: Int) throws(APIError) -> [MFAEnrollment]? {
+        guard let entries = request.body["mfaInfo"] else { return nil }
         guard let array = entries.array else { throw APIError.wrongType("/mfaInfo", expected: "array") }
-        var enrollments: [MFAEnrollment] = []
-        for entry in array {
-            let phone = entry["phoneInfo"]?.string
-            try ensure(phone.map(isValidPhoneNumber) ?? false, "INVALID_MFA_PHONE_NUMBER : Invalid format.")
-            enrollments.append(MFAEnrollment(mfaEnrollmentId: entry["mfaEnrollmentId"]?.string ?? RandomID.alphanumeric(count: 28),
-                                             displayName: entry["displayName"]?.string, phoneInfo: phone,
-                                             totpSharedSecret: nil, enrolledAt: Timestamp.iso8601(millis: nowMillis)))
-        }
-        return enrollments
+        return try MFAEnrollmentList.parse(array, generatingIds: true, existing: [], nowMillis: nowMillis)
     }
 }

@@ -73,6 +73,11 @@ struct RouteRequest: Sendable {
         }
     }
 
+    /// JavaScript truthiness of body field `key`, as Firebase's `if (reqBody.x)` and `assert(reqBody.x, …)` test it.
+    func isTruthy(_ key: String) -> Bool {
+        body[key].map(JavaScriptTruthiness.isTruthy) ?? false
+    }
+
     /// Body field `key` as a string, or the business error `missingCode` when it is absent or empty.
     func requireField(_ key: String, else missingCode: String) throws(APIError) -> String {
         guard let value = try string(key), !value.isEmpty else { throw APIError.badRequest(missingCode) }

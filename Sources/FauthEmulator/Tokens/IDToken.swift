@@ -53,10 +53,8 @@ enum IDToken {
             for (key, value) in custom { claims[key] = value }
         }
         for (key, value) in extraClaims { claims[key] = value }
-        if let email = user.email {
-            claims["email"] = .string(email)
-            claims["email_verified"] = .bool(user.emailVerified ?? false)
-        }
+        if let email = user.email { claims["email"] = .string(email) }
+        if let verified = user.emailVerified { claims["email_verified"] = .bool(verified) }
         if let phone = user.phoneNumber { claims["phone_number"] = .string(phone) }
         if signInProvider == "anonymous" { claims["provider_id"] = "anonymous" }
         claims["auth_time"] = .number(Double((user.lastLoginAt ?? user.createdAt) / 1000))
