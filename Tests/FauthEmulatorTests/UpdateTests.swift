@@ -160,3 +160,132 @@ struct UpdateTests {
         #expect(try fixture.call("update", ["idToken": stale, "password": "another123"]).status == 200)
     }
 }
+
+@Suite("accounts:update fidelity to Firebase's emulator source")
+struct UpdateFidelityTests {
+    @Test func aPasswordChangeSignsTheNewTokensInWithPasswordEvenForAdmins() throws {
+        let fixture = try EmulatorFixture()
+        let google = try fixture.signInWithIdp(claims: ["sub": "g-1", "email": "g@example.com", "email_verified": true])
+        let changed = try fixture.call("update", ["idToken": google.json["idToken"]!, "password": "secret123"])
+        #expect(idTokenClaims(changed.json["idToken"]?.string)?["firebase"]?["sign_in_provider"]?.string == "password")
+        let admin = try fixture.admin("update", ["localId": google.json["localId"]!, "password": "another123"])
+        #expect(idTokenClaims(admin.json["idToken"]?.string)?["firebase"]?["sign_in_provider"]?.string == "password")
+        #expect(admin.json["refreshToken"] != nil)
+        // Other admin changes, even of validSince, return no tokens (no sign-in provider is known).
+        let revoked = try fixture.admin("update", ["localId": google.json["localId"]!, "validSince": "0"])
+        #expect(revoked.status == 200 && revoked.json["idToken"] == nil)
+    }
+
+    @Test func aClientValidSinceRevokesAsOfNowWhateverItsValue() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        let localId = try #require(created["localId"]?.string)
+        let now = Timestamp.nowMillis() / 1000
+        try fixture.admin("update", ["localId": .string(localId), "validSince": .string(String(now - 10))])
+        let earlier = craftIdToken(["user_id": .string(localId), "iat": .number(Double(now - 5)), "firebase": ["sign_in_provider": "password"]])
+        let result = try fixture.call("update", ["idToken": .string(earlier), "validSince": "0"])
+        #expect(result.status == 200 && result.json["idToken"] != nil)
+        #expect(errorMessage(try fixture.call("lookup", ["idToken": .string(earlier)]).json) == "TOKEN_EXPIRED")
+    }
+
+    @Test func anEmailChangeAnswersWithNewEmailAndIsRefusedWhenTakenEvenWithDuplicatesAllowed() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        try fixture.signUp("taken@example.com")
+        let changed = try fixture.call("update", ["idToken": created["idToken"]!, "email": "B@example.com"])
+        #expect(changed.json["newEmail"]?.string == "b@example.com")
+        try fixture.configure(["signIn": ["allowDuplicateEmails": true]])
+        let taken = try fixture.call("update", ["idToken": changed.json["idToken"]!, "email": "taken@example.com"])
+        #expect(errorMessage(taken.json) == "EMAIL_EXISTS")
+        // Empty strings are not values: nothing is checked or changed.
+        let empty = try fixture.call("update", ["idToken": changed.json["idToken"]!, "email": "", "password": ""])
+        #expect(empty.status == 200 && empty.json["email"]?.string == "b@example.com" && empty.json["idToken"] == nil)
+    }
+
+    @Test func recoveryCodesGoToTheInitialEmailAndRestoreIt() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("first@example.com")
+        let second = try fixture.call("update", ["idToken": created["idToken"]!, "email": "second@example.com"])
+        _ = try fixture.call("update", ["idToken": second.json["idToken"]!, "email": "third@example.com"])
+        let codes = try fixture.control("GET", "oobCodes").json["oobCodes"]?.array ?? []
+        #expect(codes.count == 2)
+        #expect(codes.allSatisfy { $0["requestType"]?.string == "RECOVER_EMAIL" && $0["email"]?.string == "first@example.com" })
+        #expect(codes.allSatisfy { $0["newEmail"] == nil })
+        let purpose = try fixture.call("resetPassword", ["oobCode": codes[1]["oobCode"]!])
+        #expect(purpose.json == ["kind": "identitytoolkit#ResetPasswordResponse", "requestType": "RECOVER_EMAIL",
+                                 "email": "first@example.com"])
+        let recovered = try fixture.call("update", ["oobCode": codes[1]["oobCode"]!])
+        #expect(recovered.json["email"]?.string == "first@example.com" && recovered.json["emailVerified"]?.bool == true)
+    }
+
+    @Test func oobCodesAreConsumedBeforeEmailExistsAndOtherTypesAre501ByName() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        try fixture.call("sendOobCode", ["requestType": "VERIFY_AND_CHANGE_EMAIL", "idToken": created["idToken"]!,
+                                         "newEmail": "b@example.com"])
+        try fixture.signUp("b@example.com")
+        let code = try #require(try fixture.control("GET", "oobCodes").json["oobCodes"]?.array?.first?["oobCode"])
+        #expect(errorMessage(try fixture.call("update", ["oobCode": code]).json) == "EMAIL_EXISTS")
+        #expect(try fixture.control("GET", "oobCodes").json["oobCodes"] == [])
+        try fixture.call("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "a@example.com"])
+        let reset = try #require(try fixture.control("GET", "oobCodes").json["oobCodes"]?.array?.first?["oobCode"])
+        let unsupported = try fixture.call("update", ["oobCode": reset])
+        #expect(unsupported.status == 501 && errorMessage(unsupported.json) == "PASSWORD_RESET")
+    }
+
+    @Test func adminEnrollmentsAreDedupedByPhoneAndNullIsNotAnArray() throws {
+        let fixture = try EmulatorFixture()
+        let localId = try #require(try fixture.signUp("a@example.com")["localId"])
+        let result = try fixture.admin("update", ["localId": localId, "mfa": ["enrollments": [
+            ["phoneInfo": "+15555550100", "mfaEnrollmentId": "e1"], ["phoneInfo": "+15555550100", "mfaEnrollmentId": "e2"],
+            ["phoneInfo": "+15555550100"], ["phoneInfo": "+15555550101", "mfaEnrollmentId": "e3"],
+        ]]])
+        #expect(result.status == 200)
+        let user = try #require(try fixture.admin("lookup", ["localId": [localId]]).json["users"]?.array?.first)
+        #expect(user["mfaInfo"]?.array?.compactMap { $0["mfaEnrollmentId"]?.string } == ["e1", "e3"])
+        let null = try fixture.admin("update", ["localId": localId, "mfa": ["enrollments": .null]])
+        #expect(errorMessage(null.json) == "Invalid JSON payload received. /mfa/enrollments must be array")
+        let cleared = try fixture.admin("update", ["localId": localId, "mfa": [:]])
+        #expect(cleared.status == 200)
+        #expect(try fixture.admin("lookup", ["localId": [localId]]).json["users"]?.array?.first?["mfaInfo"] == nil)
+    }
+
+    @Test func linkedProviderInfoIsStoredAsSent() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        let info: JSONValue = ["providerId": "google.com", "rawId": "g-9", "email": "linked@example.com", "displayName": "Linked"]
+        let linked = try fixture.call("update", ["idToken": created["idToken"]!, "linkProviderUserInfo": info])
+        #expect(linked.json["providerUserInfo"]?.array?.first { $0["providerId"]?.string == "google.com" } == info)
+    }
+
+    @Test func deletingTheEmailAttributeEndsEmailLinkSignIn() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@example.com"])
+        let code = try #require(try fixture.control("GET", "oobCodes").json["oobCodes"]?.array?.first?["oobCode"])
+        let linked = try fixture.call("signInWithEmailLink", ["email": "a@example.com", "oobCode": code])
+        #expect(try fixture.lookupUser(linked.json)?["emailLinkSignin"]?.bool == true)
+        let result = try fixture.call("update", ["idToken": linked.json["idToken"]!, "deleteAttribute": ["EMAIL"]])
+        #expect(result.status == 200)
+        let user = try #require(try fixture.admin("lookup", ["localId": [created["localId"]!]]).json["users"]?.array?.first)
+        #expect(user["email"] == nil && user["emailLinkSignin"] == nil)
+    }
+
+    @Test func anAdminAlwaysNamesTheUserByLocalIdAndNullClaimsAreNoClaims() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        #expect(errorMessage(try fixture.admin("update", ["idToken": created["idToken"]!, "displayName": "x"]).json) == "MISSING_LOCAL_ID")
+        #expect(try fixture.call("update", ["idToken": created["idToken"]!, "customAttributes": .null]).status == 200)
+    }
+
+    @Test func numericEnumsAreReadByTheirIndex() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        try fixture.call("update", ["idToken": created["idToken"]!, "displayName": "Ann"])
+        // deleteAttribute 2 is DISPLAY_NAME in the API's enum.
+        let cleared = try fixture.call("update", ["idToken": created["idToken"]!, "deleteAttribute": [2]])
+        #expect(cleared.status == 200 && cleared.json["displayName"] == nil)
+        let unknown = try fixture.call("update", ["idToken": created["idToken"]!, "deleteAttribute": ["NICKNAME"]])
+        #expect(errorMessage(unknown.json) == "Invalid JSON payload received. /deleteAttribute/0 must be equal to one of the allowed values")
+    }
+}

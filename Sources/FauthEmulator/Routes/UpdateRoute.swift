@@ -8,34 +8,36 @@ extension RouteTable {
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
 enum UpdateRoute {
+    /// The API's `deleteAttribute` enum, in its declared order (numeric values index it).
+    static let userAttributes = ["USER_ATTRIBUTE_NAME_UNSPECIFIED", "EMAIL", "DISPLAY_NAME", "PROVIDER", "PHOTO_URL", "PASSWORD",
+                                 "RAW_USER_INFO"]
+
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
         try rejectUnimplemented(request.body["provider"] != nil, "provider is not implemented yet.")
         try rejectUnimplemented(request.body["upgradeToFederatedLogin"] != nil, "upgradeToFederatedLogin is not implemented yet.")
-        let idToken = try request.string("idToken").flatMap { $0.isEmpty ? nil : $0 }
-        let oobCode = try request.string("oobCode").flatMap { $0.isEmpty ? nil : $0 }
         if request.isPrivileged {
-            if idToken == nil { _ = try request.requireField("localId", else: "MISSING_LOCAL_ID") }
+            try ensure(request.isTruthy("localId"), "MISSING_LOCAL_ID")
         } else {
-            try ensure(idToken != nil || oobCode != nil, "INVALID_REQ_TYPE : Unsupported request parameters.")
-            try ensure(request.body["customAttributes"] == nil, "INSUFFICIENT_PERMISSION")
+            try ensure(request.isTruthy("idToken") || request.isTruthy("oobCode"), "INVALID_REQ_TYPE : Unsupported request parameters.")
+            try ensure(request.body["customAttributes"]?.isNull ?? true, "INSUFFICIENT_PERMISSION")
         }
         if let claims = try request.string("customAttributes"), !claims.isEmpty { _ = try CustomClaims.validate(serialized: claims) }
-        let deleteAttributes = try request.strings("deleteAttribute") ?? []
+        let deleteAttributes = try request.enumValues("deleteAttribute", allowed: userAttributes) ?? []
         for attribute in ["PROVIDER", "RAW_USER_INFO"] where deleteAttributes.contains(attribute) {
             throw APIError.notImplemented("deleteAttribute: \(attribute)")
         }
         let now = Timestamp.nowMillis()
-        if let oobCode, idToken == nil, !request.isPrivileged {
-            return try applyOobCode(oobCode, project: project, state: state)
+        if let oobCode = try request.string("oobCode"), !oobCode.isEmpty {
+            return try applyOobCode(oobCode, project: project)
         }
         var user: UserRecord
         var token: ParsedIDToken?
-        if let idToken {
+        if let idToken = try request.string("idToken"), !idToken.isEmpty {
             let parsed = try state.parseIdToken(idToken, in: project, nowMillis: now)
-            if !request.isPrivileged { try ensure(request.body["disableUser"] == nil, "OPERATION_NOT_ALLOWED") }
+            try ensure(request.body["disableUser"]?.isNull ?? true, "OPERATION_NOT_ALLOWED")
             user = parsed.user
             token = parsed
         } else {
@@ -48,117 +50,108 @@ enum UpdateRoute {
            changes.email != nil || changes.password != nil || !changes.deleteProviders.isEmpty {
             try state.checkRecentLogin(token, nowMillis: now)
         }
-        let revoked = try apply(changes, request: request, to: &user, project: project, nowMillis: now)
+        // A password change signs the new tokens in with `password`; otherwise the ID token's provider, if any.
+        let signInProvider = changes.password != nil ? "password" : token?.signInProvider
+        let revoked = try apply(changes, deleteAttributes: deleteAttributes, request: request, sessionProvider: token?.signInProvider,
+                                to: &user, nowMillis: now)
         project.save(user)
+        if changes.email != nil, signInProvider != "anonymous", let initialEmail = user.initialEmail {
+            project.issueOobCode(requestType: "RECOVER_EMAIL", email: initialEmail, host: request.hostAndPort)
+        }
         var response = responseBody(for: user)
-        if let token, revoked {
-            state.issueTokens(for: user, signInProvider: token.signInProvider, secondFactor: token.secondFactor, nowMillis: now)
-                .add(to: &response)
+        if let requested = changes.requestedEmail { response["newEmail"] = .string(requested) }
+        if revoked, let signInProvider {
+            state.issueTokens(for: user, signInProvider: signInProvider, nowMillis: now).add(to: &response)
         }
         return HTTPResponse.json(response)
     }
 
     /// The requested changes, validated in Firebase's order before anything is written.
     private struct Changes {
+        /// The canonical email of the request (`newEmail` of the response), changed or not.
+        var requestedEmail: String?
+        /// The new email, when it differs from the user's.
         var email: String?
         var password: String?
         var deleteProviders: [String] = []
+        /// The enrollments to store (empty clears them: an `mfa` object without enrollments).
         var enrollments: [MFAEnrollment]?
+        var phoneNumber: String?
         var linkedProvider: ProviderUserInfo?
     }
 
     private static func validatedChanges(_ request: RouteRequest, user: UserRecord, project: ProjectState,
                                          state: EmulatorState) throws(APIError) -> Changes {
         var changes = Changes()
-        if let email = try request.string("email") {
+        if let email = try request.string("email"), !email.isEmpty {
             try ensure(isValidEmail(email), "INVALID_EMAIL")
             let canonical = email.lowercased()
-            if !state.config.allowDuplicateEmails {
-                try ensure(project.users(email: canonical).allSatisfy { $0.localId == user.localId }, "EMAIL_EXISTS")
+            if canonical != user.email {
+                try ensure(project.user(email: canonical) == nil, "EMAIL_EXISTS")
+                changes.email = canonical
             }
-            changes.email = canonical
+            changes.requestedEmail = canonical
         }
-        if let password = try request.string("password") {
+        if let password = try request.string("password"), !password.isEmpty {
             try state.checkNewPassword(password)
             changes.password = password
         }
         changes.deleteProviders = try request.strings("deleteProvider") ?? []
         if let mfa = try request.object("mfa") {
-            changes.enrollments = try enrollments(mfa["enrollments"], user: user)
+            switch mfa["enrollments"] {
+            case nil: changes.enrollments = []
+            case .array(let entries)?:
+                changes.enrollments = try MFAEnrollmentList.parse(entries, generatingIds: false, existing: user.mfaInfo,
+                                                                  nowMillis: Timestamp.nowMillis())
+            default: throw APIError.wrongType("/mfa/enrollments", expected: "array")
+            }
         }
-        if request.isPrivileged, let phone = try request.string("phoneNumber"), !phone.isEmpty {
+        if request.isPrivileged, let phone = try request.string("phoneNumber"), !phone.isEmpty, phone != user.phoneNumber {
             try ensure(isValidPhoneNumber(phone), "INVALID_PHONE_NUMBER : Invalid format.")
-            try ensure(project.user(phoneNumber: phone).map { $0.localId == user.localId } ?? true, "PHONE_NUMBER_EXISTS")
+            try ensure(project.user(phoneNumber: phone) == nil, "PHONE_NUMBER_EXISTS")
+            changes.phoneNumber = phone
         }
         if let link = try request.object("linkProviderUserInfo") {
-            guard let providerId = link["providerId"]?.string, !providerId.isEmpty else {
-                throw APIError.badRequest("MISSING_PROVIDER_ID")
-            }
-            guard let rawId = link["rawId"]?.string, !rawId.isEmpty else { throw APIError.badRequest("MISSING_RAW_ID") }
-            var info = ProviderUserInfo(json: link) ?? ProviderUserInfo(providerId: providerId, rawId: rawId)
-            info.federatedId = info.federatedId ?? rawId
-            changes.linkedProvider = info
+            try ensure(link["providerId"].map(JavaScriptTruthiness.isTruthy) ?? false, "MISSING_PROVIDER_ID")
+            try ensure(link["rawId"].map(JavaScriptTruthiness.isTruthy) ?? false, "MISSING_RAW_ID")
+            changes.linkedProvider = ProviderUserInfo(json: link)
         }
         return changes
     }
 
-    /// `mfa.enrollments`: phone numbers checked, ids required and unique.
-    private static func enrollments(_ value: JSONValue?, user: UserRecord) throws(APIError) -> [MFAEnrollment] {
-        guard let value, !value.isNull else { return [] }
-        guard let entries = value.array else { throw APIError.wrongType("/mfa/enrollments", expected: "array") }
-        var result: [MFAEnrollment] = []
-        for entry in entries {
-            let phone = entry["phoneInfo"]?.string
-            try ensure(phone.map(isValidPhoneNumber) ?? false, "INVALID_MFA_PHONE_NUMBER : Invalid format.")
-            guard let id = entry["mfaEnrollmentId"]?.string, !id.isEmpty else {
-                throw APIError.badRequest("INVALID_MFA_ENROLLMENT_ID : mfaEnrollmentId must be defined.")
-            }
-            try ensure(!result.contains { $0.mfaEnrollmentId == id }, "DUPLICATE_MFA_ENROLLMENT_ID")
-            let enrolledAt = entry["enrolledAt"]?.string
-                ?? user.mfaInfo.first { $0.mfaEnrollmentId == id }?.enrolledAt ?? Timestamp.iso8601(millis: Timestamp.nowMillis())
-            result.append(MFAEnrollment(mfaEnrollmentId: id, displayName: entry["displayName"]?.string, phoneInfo: phone,
-                                        totpSharedSecret: nil, enrolledAt: enrolledAt))
-        }
-        return result
-    }
-
     /// Writes the changes; returns whether validSince was set (new tokens are then returned).
-    private static func apply(_ changes: Changes, request: RouteRequest, to user: inout UserRecord, project: ProjectState,
-                              nowMillis: Int) throws(APIError) -> Bool {
+    /// `sessionProvider` is the ID token's sign-in provider: an anonymous session's email change keeps no initialEmail.
+    private static func apply(_ changes: Changes, deleteAttributes: [String], request: RouteRequest, sessionProvider: String?,
+                              to user: inout UserRecord, nowMillis: Int) throws(APIError) -> Bool {
         var revoked = false
-        if let email = changes.email, email != user.email {
-            if let oldEmail = user.email, !user.isAnonymous {
-                if user.initialEmail == nil { user.initialEmail = oldEmail }
-                project.issueOobCode(requestType: "RECOVER_EMAIL", email: oldEmail, newEmail: email, host: request.hostAndPort)
-            }
+        if let email = changes.email {
+            if let oldEmail = user.email, user.initialEmail == nil, sessionProvider != "anonymous" { user.initialEmail = oldEmail }
             user.email = email
             user.emailVerified = false
-            user.validSince = nowMillis / 1000
             revoked = true
         }
         if let password = changes.password {
             user.setPassword(password, nowMillis: nowMillis)
             revoked = true
         }
+        // Any validSince a client sends revokes as of now; an admin's value is then stored as sent.
+        if request.isTruthy("validSince") { revoked = true }
+        if revoked { user.validSince = nowMillis / 1000 }
+        if let enrollments = changes.enrollments { user.mfaInfo = enrollments }
         if let displayName = try request.string("displayName") { user.displayName = displayName }
         if let photoUrl = try request.string("photoUrl") { user.photoUrl = photoUrl }
-        for attribute in try request.strings("deleteAttribute") ?? [] {
+        if request.isPrivileged { try applyAdminFields(request, changes: changes, to: &user) }
+        for attribute in deleteAttributes {
             switch attribute {
             case "DISPLAY_NAME": user.displayName = nil
             case "PHOTO_URL": user.photoUrl = nil
             case "PASSWORD": user.passwordHash = nil; user.salt = nil
-            case "EMAIL": user.email = nil; user.emailVerified = nil
+            case "EMAIL": user.email = nil; user.emailVerified = nil; user.emailLinkSignin = nil
             default: break
             }
         }
         for providerId in changes.deleteProviders { unlink(providerId, from: &user) }
-        if let enrollments = changes.enrollments { user.mfaInfo = enrollments }
         if let info = changes.linkedProvider { user.upsertProvider(info) }
-        if let validSince = try request.int("validSince") {
-            user.validSince = validSince
-            revoked = true
-        }
-        if request.isPrivileged { try applyAdminFields(request, to: &user) }
         user.syncPasswordProvider()
         user.syncPhoneProvider()
         return revoked
@@ -180,41 +173,54 @@ enum UpdateRoute {
         }
     }
 
-    private static func applyAdminFields(_ request: RouteRequest, to user: inout UserRecord) throws(APIError) {
+    private static func applyAdminFields(_ request: RouteRequest, changes: Changes, to user: inout UserRecord) throws(APIError) {
         if let disabled = try request.bool("disableUser") { user.disabled = disabled }
+        if let phone = changes.phoneNumber { user.phoneNumber = phone }
         if let verified = try request.bool("emailVerified") { user.emailVerified = verified }
-        if let phone = try request.string("phoneNumber") { user.phoneNumber = phone.isEmpty ? nil : phone }
         if let claims = try request.string("customAttributes") { user.customAttributes = claims.isEmpty ? nil : claims }
         if let createdAt = try request.int("createdAt") { user.createdAt = createdAt }
         if let lastLoginAt = try request.int("lastLoginAt") { user.lastLoginAt = lastLoginAt }
+        if let validSince = try request.int("validSince") { user.validSince = validSince }
     }
 
-    /// The oobCode forms: VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL, RECOVER_EMAIL; other types are 501.
-    private static func applyOobCode(_ code: String, project: ProjectState, state: EmulatorState) throws(APIError) -> HTTPResponse {
+    /// The oobCode forms: VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL, RECOVER_EMAIL (each consumes the code before its
+    /// checks); other types are 501 named after the type, and the code is kept.
+    private static func applyOobCode(_ code: String, project: ProjectState) throws(APIError) -> HTTPResponse {
         guard let oob = project.oobCode(code) else { throw APIError.badRequest("INVALID_OOB_CODE") }
-        let holder = oob.requestType == "RECOVER_EMAIL" ? oob.newEmail ?? oob.email : oob.email
-        guard var user = project.user(email: holder) else { throw APIError.badRequest("INVALID_OOB_CODE") }
+        var user: UserRecord
+        var newEmail: String?
         switch oob.requestType {
         case "VERIFY_EMAIL":
+            _ = project.consumeOobCode(code)
+            guard let found = project.user(email: oob.email) else { throw APIError.badRequest("INVALID_OOB_CODE") }
+            user = found
             user.emailVerified = true
         case "VERIFY_AND_CHANGE_EMAIL":
-            guard let newEmail = oob.newEmail else { throw APIError.badRequest("INVALID_OOB_CODE") }
-            if !state.config.allowDuplicateEmails {
-                try ensure(project.users(email: newEmail).allSatisfy { $0.localId == user.localId }, "EMAIL_EXISTS")
+            _ = project.consumeOobCode(code)
+            guard let found = project.user(email: oob.email), let changed = oob.newEmail else {
+                throw APIError.badRequest("INVALID_OOB_CODE")
             }
-            user.email = newEmail
+            try ensure(project.user(email: changed) == nil, "EMAIL_EXISTS")
+            user = found
+            user.email = changed
             user.emailVerified = true
+            newEmail = changed
         case "RECOVER_EMAIL":
-            user.email = user.initialEmail ?? oob.email
+            _ = project.consumeOobCode(code)
+            guard let found = project.allUsers.last(where: { $0.initialEmail == oob.email }) else {
+                throw APIError.badRequest("INVALID_OOB_CODE")
+            }
+            try ensure(project.user(email: oob.email) == nil, "EMAIL_EXISTS")
+            user = found
+            user.email = oob.email
             user.emailVerified = true
         default:
-            throw APIError.notImplemented("\(oob.requestType) is not implemented yet.")
+            throw APIError.notImplemented(oob.requestType)
         }
-        _ = project.consumeOobCode(code)
         user.syncPasswordProvider()
         project.save(user)
         var response = responseBody(for: user)
-        if let newEmail = oob.newEmail, oob.requestType == "VERIFY_AND_CHANGE_EMAIL" { response["newEmail"] = .string(newEmail) }
+        if let newEmail { response["newEmail"] = .string(newEmail) }
         return HTTPResponse.json(response)
     }
 

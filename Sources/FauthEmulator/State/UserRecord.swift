@@ -127,11 +127,6 @@ struct UserRecord: Sendable, Equatable {
         self.tenantId = tenantId
     }
 
-    /// True when the user has no linked provider and no email or phone (an anonymous account).
-    var isAnonymous: Bool {
-        providerUserInfo.isEmpty && email == nil && phoneNumber == nil && passwordHash == nil && customAuth != true
-    }
-
     /// The password hash Firebase's emulator stores: `fakeHash:salt=<salt>:password=<plain>`.
     static func fakeHash(salt: String, password: String) -> String {
         "fakeHash:salt=\(salt):password=\(password)"
