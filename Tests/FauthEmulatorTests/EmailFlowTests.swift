@@ -73,7 +73,12 @@ struct EmailFlowTests {
         #expect(errorMessage(try fixture.call("sendOobCode", ["requestType": "VERIFY_AND_CHANGE_EMAIL"]).json) == "MISSING_NEW_EMAIL")
         #expect(errorMessage(try fixture.call("sendOobCode", ["requestType": "VERIFY_AND_CHANGE_EMAIL", "newEmail": "n@x.y"]).json)
                 == "MISSING_ID_TOKEN")
-        #expect(try fixture.call("sendOobCode", ["requestType": "OTHER"]).status == 501)
+        let unknown = try fixture.call("sendOobCode", ["requestType": "OTHER"])
+        #expect(unknown.status == 400 && unknown.json["error"]?["status"]?.string == "INVALID_ARGUMENT")
+        #expect(errorMessage(unknown.json) == "Invalid JSON payload received. /requestType must be equal to one of the allowed values")
+        let unsupported = try fixture.call("sendOobCode", ["requestType": "RECOVER_EMAIL", "email": "x@y.z"])
+        #expect(unsupported.status == 501 && errorMessage(unsupported.json) == "RECOVER_EMAIL")
+        #expect(errorMessage(try fixture.call("sendOobCode", ["requestType": "OOB_REQ_TYPE_UNSPECIFIED"]).json) == "MISSING_REQ_TYPE")
         try fixture.configure(["emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]])
         let silent = try fixture.call("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "x@y.z"])
         let remaining = try oobCodes(fixture)
@@ -127,5 +132,86 @@ struct EmailFlowTests {
         #expect(errorMessage(try fixture.call("signInWithEmailLink", ["email": "l@example.com"]).json) == "OPERATION_NOT_ALLOWED")
         #expect(errorMessage(try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "l@example.com"]).json)
                 == "OPERATION_NOT_ALLOWED")
+    }
+}
+
+@Suite("email flows: fidelity to Firebase's emulator source")
+struct EmailFlowFidelityTests {
+    private func oobCodes(_ fixture: EmulatorFixture) throws -> [JSONValue] {
+        try fixture.control("GET", "oobCodes").json["oobCodes"]?.array ?? []
+    }
+
+    @Test func sendOobCodeTakesNumericRequestTypesAndIgnoresAnEmptyContinueUrl() throws {
+        let fixture = try EmulatorFixture()
+        // 6 is EMAIL_SIGNIN in the API's enum; Android SDKs send the number.
+        let numeric = try fixture.admin("sendOobCode", ["email": "bob@example.com", "requestType": 6, "returnOobLink": true,
+                                                        "continueUrl": ""])
+        #expect(numeric.status == 200)
+        #expect(numeric.json["oobLink"]?.string?.contains("mode=signIn") == true)
+        #expect(numeric.json["oobLink"]?.string?.contains("continueUrl") == false)
+    }
+
+    @Test func verifyAndChangeEmailIsRefusedForATakenEmailEvenWithDuplicatesAllowed() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        try fixture.signUp("b@example.com")
+        try fixture.configure(["signIn": ["allowDuplicateEmails": true]])
+        let result = try fixture.call("sendOobCode", ["requestType": "VERIFY_AND_CHANGE_EMAIL", "idToken": created["idToken"]!,
+                                                      "newEmail": "b@example.com"])
+        #expect(errorMessage(result.json) == "EMAIL_EXISTS")
+    }
+
+    @Test func resetPasswordWithAnEmptyPasswordOnlyPeeksAndAResetConsumesTheCodeFirst() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        try fixture.call("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "a@example.com"])
+        let code = try #require(try oobCodes(fixture).first?["oobCode"])
+        let peek = try fixture.call("resetPassword", ["oobCode": code, "newPassword": ""])
+        #expect(peek.status == 200 && peek.json["requestType"]?.string == "PASSWORD_RESET")
+        #expect(try oobCodes(fixture).count == 1)
+        try fixture.admin("delete", ["localId": created["localId"]!])
+        #expect(errorMessage(try fixture.call("resetPassword", ["oobCode": code, "newPassword": "brandnew1"]).json) == "INVALID_OOB_CODE")
+        #expect(try oobCodes(fixture).isEmpty)
+    }
+
+    @Test func emailLinkSignInConsumesTheCodeBeforeItsAccountChecks() throws {
+        let fixture = try EmulatorFixture()
+        let owner = try fixture.signUp("taken@example.com")
+        try fixture.admin("update", ["localId": owner["localId"]!, "disableUser": true])
+        try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "taken@example.com"])
+        let code = try #require(try oobCodes(fixture).first?["oobCode"])
+        #expect(errorMessage(try fixture.call("signInWithEmailLink", ["email": "taken@example.com", "oobCode": code]).json)
+                == "USER_DISABLED")
+        #expect(try oobCodes(fixture).isEmpty)
+        // Linking to another user: the ID token's user is the one checked for being disabled, then EMAIL_EXISTS.
+        let anonymous = try fixture.call("signUp", [:]).json
+        try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "taken@example.com"])
+        let linkCode = try #require(try oobCodes(fixture).first?["oobCode"])
+        let link = try fixture.call("signInWithEmailLink", ["email": "taken@example.com", "oobCode": linkCode, "idToken": anonymous["idToken"]!])
+        #expect(errorMessage(link.json) == "EMAIL_EXISTS")
+    }
+
+    @Test func anEmptyPasswordIsMissingAtSignIn() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.signUp("a@example.com")
+        let result = try fixture.call("signInWithPassword", ["email": "a@example.com", "password": ""])
+        #expect(errorMessage(result.json) == "MISSING_PASSWORD")
+    }
+
+    @Test func anAdminDeleteNamesTheUserByLocalIdOnly() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        #expect(errorMessage(try fixture.admin("delete", ["idToken": created["idToken"]!]).json) == "MISSING_LOCAL_ID")
+        #expect(try fixture.lookup(created["idToken"]!.string!) != nil)
+    }
+
+    @Test func createAuthUriSessionIdsAndDuplicateEmailAccountsWithoutATopLevelEmail() throws {
+        let fixture = try EmulatorFixture()
+        let fresh = try fixture.call("createAuthUri", ["identifier": "a@example.com", "continueUri": "http://x/"])
+        #expect(fresh.json["sessionId"]?.string?.count == 27)
+        try fixture.configure(["signIn": ["allowDuplicateEmails": true]])
+        #expect(try fixture.signInWithIdp(claims: ["sub": "g-1", "email": "idp@example.com", "email_verified": true]).status == 200)
+        let result = try fixture.call("createAuthUri", ["identifier": "idp@example.com", "continueUri": "http://x/"])
+        #expect(result.json["registered"]?.bool == false && result.json["allProviders"] == [] && result.json["signinMethods"] == [])
     }
 }

@@ -17,15 +17,17 @@ enum CreateAuthUriRoute {
         let continueUri = try request.requireField("continueUri", else: "MISSING_CONTINUE_URI")
         try ensure(isValidEmail(identifier), "INVALID_IDENTIFIER")
         try ensure(isAbsoluteURI(continueUri), "INVALID_CONTINUE_URI")
-        let sessionId = try request.string("sessionId") ?? RandomID.alphanumeric(count: 24)
+        let sessionId = try request.string("sessionId").flatMap { $0.isEmpty ? nil : $0 } ?? RandomID.alphanumeric(count: 27)
         var response: JSONObject = ["kind": "identitytoolkit#CreateAuthUriResponse"]
         if state.config.improvedEmailPrivacy {
             response["sessionId"] = .string(sessionId)
             return HTTPResponse.json(response)
         }
         let email = identifier.lowercased()
-        let user = project.user(email: email)
-            ?? project.allUsers.first { $0.providerUserInfo.contains { $0.email?.lowercased() == email } }
+        let matches = project.users(email: email)
+            + project.allUsers.filter { user in user.email != email && user.providerUserInfo.contains { $0.email?.lowercased() == email } }
+        // With duplicate emails allowed only an account with a top-level email counts.
+        let user = state.config.allowDuplicateEmails ? matches.first { $0.email != nil } : matches.first
         var allProviders: [String] = []
         var signinMethods: [String] = []
         for info in user?.providerUserInfo ?? [] {

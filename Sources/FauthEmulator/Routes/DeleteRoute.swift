@@ -14,7 +14,7 @@ enum DeleteRoute {
         try state.checkProjectEnabled(project)
         let now = Timestamp.nowMillis()
         let user: UserRecord
-        if request.isPrivileged, (try request.string("idToken") ?? "").isEmpty {
+        if request.isPrivileged {
             let localId = try request.requireField("localId", else: "MISSING_LOCAL_ID")
             guard let found = project.user(localId: localId) else { throw APIError.badRequest("USER_NOT_FOUND") }
             user = found

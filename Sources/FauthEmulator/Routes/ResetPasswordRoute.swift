@@ -16,15 +16,15 @@ enum ResetPasswordRoute {
         let code = try request.requireField("oobCode", else: "MISSING_OOB_CODE")
         guard let oob = project.oobCode(code) else { throw APIError.badRequest("INVALID_OOB_CODE") }
         var response: JSONObject = ["kind": "identitytoolkit#ResetPasswordResponse", "requestType": .string(oob.requestType)]
-        guard let newPassword = try request.string("newPassword") else {
+        guard let newPassword = try request.string("newPassword"), !newPassword.isEmpty else {
             if oob.requestType != "EMAIL_SIGNIN" { response["email"] = .string(oob.email) }
             if let newEmail = oob.newEmail { response["newEmail"] = .string(newEmail) }
             return HTTPResponse.json(response)
         }
         try ensure(oob.requestType == "PASSWORD_RESET", "INVALID_OOB_CODE")
         try state.checkNewPassword(newPassword)
-        guard var user = project.user(email: oob.email) else { throw APIError.badRequest("INVALID_OOB_CODE") }
         _ = project.consumeOobCode(code)
+        guard var user = project.user(email: oob.email) else { throw APIError.badRequest("INVALID_OOB_CODE") }
         user.setPassword(newPassword, nowMillis: Timestamp.nowMillis())
         user.emailVerified = true
         user.providerUserInfo.removeAll { $0.providerId != "password" && $0.providerId != "phone" }

@@ -8,14 +8,19 @@ extension RouteTable {
 
 /// `accounts:sendOobCode`: issues an email action code; the link is logged and listed, never mailed.
 enum SendOobCodeRoute {
+    /// The API's `requestType` enum, in its declared order (numeric values index it).
+    static let requestTypes = ["OOB_REQ_TYPE_UNSPECIFIED", "PASSWORD_RESET", "OLD_EMAIL_AGREE", "NEW_EMAIL_ACCEPT", "VERIFY_EMAIL",
+                               "RECOVER_EMAIL", "EMAIL_SIGNIN", "VERIFY_AND_CHANGE_EMAIL", "REVERT_SECOND_FACTOR_ADDITION"]
+
     /// Handles the route, with Firebase's check order per request type.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
-        let requestType = try request.requireField("requestType", else: "MISSING_REQ_TYPE")
+        let requestType = try request.enumValue("requestType", allowed: requestTypes) ?? "OOB_REQ_TYPE_UNSPECIFIED"
+        try ensure(requestType != "OOB_REQ_TYPE_UNSPECIFIED", "MISSING_REQ_TYPE")
         let returnOobLink = try request.bool("returnOobLink") ?? false
         try ensure(!returnOobLink || request.isPrivileged, "INSUFFICIENT_PERMISSION")
-        let continueUrl = try request.string("continueUrl")
+        let continueUrl = try request.string("continueUrl").flatMap { $0.isEmpty ? nil : $0 }
         if let continueUrl {
             try ensure(isAbsoluteURI(continueUrl), "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
         }
@@ -37,10 +42,10 @@ enum SendOobCodeRoute {
         case "VERIFY_AND_CHANGE_EMAIL":
             let wanted = try request.requireField("newEmail", else: "MISSING_NEW_EMAIL").lowercased()
             email = try targetUser(request, state: state, project: project, idTokenMissing: "MISSING_ID_TOKEN", nowMillis: now)
-            if !state.config.allowDuplicateEmails { try ensure(project.user(email: wanted) == nil, "EMAIL_EXISTS") }
+            try ensure(project.user(email: wanted) == nil, "EMAIL_EXISTS")
             newEmail = wanted
         default:
-            throw APIError.notImplemented("\(requestType) is not implemented yet.")
+            throw APIError.notImplemented(requestType)
         }
         let oob = project.issueOobCode(requestType: requestType, email: email, newEmail: newEmail, host: request.hostAndPort,
                                        continueUrl: continueUrl)

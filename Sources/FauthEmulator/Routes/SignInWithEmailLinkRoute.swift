@@ -25,12 +25,12 @@ enum SignInWithEmailLinkRoute {
             throw APIError.badRequest("INVALID_OOB_CODE")
         }
         try ensure(oob.email == email, "INVALID_EMAIL : The email provided does not match the sign-in email address.")
+        _ = project.consumeOobCode(code)
         let existing = project.user(email: email)
-        if let existing { try ensure(!existing.disabled, "USER_DISABLED") }
+        if let signingIn = linkTarget ?? existing { try ensure(!signingIn.disabled, "USER_DISABLED") }
         if let linkTarget, let existing {
             try ensure(existing.localId == linkTarget.localId, "EMAIL_EXISTS")
         }
-        _ = project.consumeOobCode(code)
         let isNewUser = linkTarget == nil && existing == nil
         var user = linkTarget ?? existing ?? project.newUser(nowMillis: now)
         user.email = email

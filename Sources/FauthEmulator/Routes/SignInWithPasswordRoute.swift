@@ -16,7 +16,7 @@ enum SignInWithPasswordRoute {
         try ensure(state.signInSettings(for: project).allowPasswordSignup, "PASSWORD_LOGIN_DISABLED")
         guard let rawEmail = try request.string("email") else { throw APIError.badRequest("MISSING_EMAIL") }
         try ensure(isValidEmail(rawEmail), "INVALID_EMAIL")
-        guard let password = try request.string("password") else { throw APIError.badRequest("MISSING_PASSWORD") }
+        guard let password = try request.string("password"), !password.isEmpty else { throw APIError.badRequest("MISSING_PASSWORD") }
         try rejectUnimplemented(request.body["captchaResponse"] != nil || request.body["captchaChallenge"] != nil,
                                 "captcha unimplemented")
         try rejectUnimplemented(request.body["idToken"] != nil || request.body["pendingIdToken"] != nil,
