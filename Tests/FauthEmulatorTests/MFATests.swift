@@ -1,4 +1,5 @@
 import FauthJSON
+import Foundation
 import Testing
 @testable import FauthEmulator
 
@@ -133,6 +134,15 @@ struct MFATests {
         let claims = try #require(idTokenClaims(finalized.json["idToken"]?.string))
         #expect(claims["firebase"]?["sign_in_second_factor"]?.string == "totp")
         let enrollmentId = try #require(claims["firebase"]?["second_factor_identifier"]?.string)
+        // accounts:lookup shows a TOTP factor as production does: `totpInfo: {}`, never the shared secret.
+        let looked = try #require(try fixture.lookupUser(finalized.json)?["mfaInfo"]?.array?.first)
+        #expect(looked["totpInfo"] == [:] && looked["mfaEnrollmentId"]?.string == enrollmentId)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-totp-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try fixture.emulator.exportState(to: directory)
+        let accounts = try JSONValue.parse(Array(try #require(FileManager.default.contents(atPath: directory + "/auth_export/accounts.json"))))
+        let exported = accounts["users"]?.array?.first { $0["email"]?.string == "totp@example.com" }?["mfaInfo"]?.array?.first
+        #expect(exported?["totpInfo"]?["sharedSecretKey"]?.string == key, "an export keeps the secret to import it again")
         let replayed = try fixture.mfa("mfaEnrollment:finalize", ["idToken": finalized.json["idToken"]!, "totpVerificationInfo": [
             "sessionInfo": .string(sessionInfo), "verificationCode": .string(try totpCode(key))]])
         #expect(errorMessage(replayed.json) == "INVALID_SESSION_INFO", "a session enrolls once")
@@ -209,6 +219,59 @@ struct MFATests {
         #expect(errorMessage(try fixture.mfa("mfaSignIn:finalize", [:]).json) == "MISSING_CREDENTIAL : Please set MFA Pending Credential.")
         #expect(errorMessage(try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": "x"]).json)
             == "INVALID_ARGUMENT : MFA provider not supported!")
+    }
+}
+
+@Suite("MFA fidelity to Firebase's emulator source")
+struct MFAFidelityTests {
+    private let v2 = "/identitytoolkit.googleapis.com/v2/projects/\(EmulatorFixture.projectId)"
+
+    /// An explicit tenant with password sign-up on and MFA as `mfaConfig` says.
+    private func tenant(_ fixture: EmulatorFixture, mfaConfig: JSONValue) throws -> JSONValue {
+        let created = try fixture.client.json(path: v2 + "/tenants", body: ["allowPasswordSignup": true, "mfaConfig": mfaConfig],
+                                              headers: [("Authorization", "Bearer owner")])
+        return try #require(created.json["tenantId"])
+    }
+
+    @Test func smsMfaRoutesRefuseATenantWithoutSmsBeforeAnyOtherCheck() throws {
+        let fixture = try EmulatorFixture()
+        for config: JSONValue in [["state": "DISABLED"], ["state": "ENABLED", "enabledProviders": ["PROVIDER_UNSPECIFIED"]]] {
+            let tenantId = try tenant(fixture, mfaConfig: config)
+            for route in ["mfaEnrollment:start", "mfaEnrollment:finalize", "mfaSignIn:start", "mfaSignIn:finalize"] {
+                let result = try fixture.mfa(route, ["tenantId": tenantId])
+                #expect(errorMessage(result.json) == "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.", "\(route)")
+            }
+        }
+    }
+
+    @Test func aTenantWithMfaOffSignsAnEnrolledUserInWithTokens() throws {
+        let fixture = try EmulatorFixture()
+        let tenantId = try tenant(fixture, mfaConfig: ["state": "DISABLED"])
+        let created = try fixture.call("signUp", ["tenantId": tenantId, "email": "t@example.com", "password": "secret123",
+                                                  "mfaInfo": [["phoneInfo": "+15555550100"]]])
+        #expect(created.status == 200)
+        let signedIn = try fixture.call("signInWithPassword", ["tenantId": tenantId, "email": "t@example.com", "password": "secret123"])
+        #expect(signedIn.json["idToken"] != nil && signedIn.json["mfaPendingCredential"] == nil)
+    }
+
+    @Test func aPendingCredentialOfAnotherTenantIsAnInvalidProject() throws {
+        let fixture = try EmulatorFixture()
+        let pending = MFAPendingCredential(localId: "u", signInProvider: "password", projectId: EmulatorFixture.projectId,
+                                           tenantId: "tenant-a").encoded
+        let other = try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": .string(pending), "mfaEnrollmentId": "x",
+                                                        "tenantId": "tenant-b"])
+        #expect(errorMessage(other.json) == "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
+        // Without a tenantId the request lands in the default project, where that user does not exist.
+        let untenanted = try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": .string(pending), "mfaEnrollmentId": "x"])
+        #expect(errorMessage(untenanted.json) == "((User in pendingCredentialPayload does not exist.))")
+    }
+
+    @Test func maskingHidesDigitsOnlyAndKeepsSeparators() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.call("signUp", ["email": "mask@example.com", "password": "secret123", "mfaInfo": [["phoneInfo": "+1 555-555-0100"]]])
+        let first = try fixture.call("signInWithPassword", ["email": "mask@example.com", "password": "secret123"])
+        #expect(first.json["mfaInfo"]?.array?.first?["phoneInfo"]?.string == "+* ***-***-0100")
+        #expect(EmulatorState.maskedPhoneNumber("+15555550100") == "+*******0100")
     }
 }
 

@@ -47,20 +47,21 @@ extension EmulatorState {
             throw APIError.badRequest("((Invalid phoneVerificationInfo.mfaPendingCredential.))")
         }
         try ensure(pending.projectId == projectId, "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
-        try ensure(pending.tenantId == project.tenantId, "TENANT_ID_MISMATCH")
+        if let tenantId = project.tenantId {
+            try ensure(pending.tenantId == tenantId, "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
+        }
         guard let user = project.user(localId: pending.localId) else {
             throw APIError.badRequest("((User in pendingCredentialPayload does not exist.))")
         }
         return (pending, user)
     }
 
-    /// The project of a second-factor sign-in: the request's, else the pending credential's tenant.
-    func project(forSecondFactor request: RouteRequest) throws(APIError) -> ProjectState {
-        if request.pathTenantId == nil, try request.string("tenantId") == nil,
-           let encoded = try request.string("mfaPendingCredential"), let pending = MFAPendingCredential(decoding: encoded) {
-            return project(tenantId: pending.tenantId)
-        }
-        return try project(for: request)
+    /// Whether first-factor sign-ins in `project` stop for a second factor: always in the default project and in
+    /// implicitly created tenants, else when the tenant's `mfaConfig.state` is ENABLED or MANDATORY.
+    func isMfaEnabled(in project: ProjectState) -> Bool {
+        guard project.tenantId != nil, let config = project.tenantConfig["mfaConfig"]?.object else { return true }
+        let state = config["state"]?.string
+        return state == "ENABLED" || state == "MANDATORY"
     }
 
     /// A new enrollment id, unique among `user`'s enrollments.

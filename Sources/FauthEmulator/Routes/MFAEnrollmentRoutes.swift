@@ -19,10 +19,12 @@ enum MFAEnrollmentRoutes {
         let nowMillis = Timestamp.nowMillis()
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
+        let enrollsTOTP = try request.object("totpEnrollmentInfo") != nil
+        if !enrollsTOTP { try state.checkFactorEnabled(.phone, in: project) }
         let token = try state.parseEnrollmentIdToken(request, in: project, nowMillis: nowMillis)
         try ensure(token.user.emailVerified == true,
                    "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.")
-        if try request.object("totpEnrollmentInfo") != nil {
+        if enrollsTOTP {
             try state.checkFactorEnabled(.totp, in: project)
             let session = TOTPEnrollmentSession(localId: token.user.localId, nowMillis: nowMillis)
             let info: JSONObject = [
@@ -35,7 +37,6 @@ enum MFAEnrollmentRoutes {
             ]
             return .json(["totpSessionInfo": .object(info)])
         }
-        try state.checkFactorEnabled(.phone, in: project)
         guard let phoneInfo = try request.object("phoneEnrollmentInfo") else {
             throw APIError.badRequest("INVALID_ARGUMENT : ((Missing phoneEnrollmentInfo.))")
         }
@@ -52,11 +53,13 @@ enum MFAEnrollmentRoutes {
         let nowMillis = Timestamp.nowMillis()
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
+        let totpVerification = try request.object("totpVerificationInfo")
+        if totpVerification == nil { try state.checkFactorEnabled(.phone, in: project) }
         let token = try state.parseEnrollmentIdToken(request, in: project, nowMillis: nowMillis)
         var user = token.user
         let displayName = try request.string("displayName")
         let enrollment: MFAEnrollment
-        if let totp = try request.object("totpVerificationInfo") {
+        if let totp = totpVerification {
             let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: totp, in: "totpVerificationInfo", else: "MISSING_SESSION_INFO")
             let code = try RouteRequest.requireMember("verificationCode", of: totp, in: "totpVerificationInfo", else: "MISSING_CODE")
             // A session is void once expired, for another user, or already used (its secret is enrolled).

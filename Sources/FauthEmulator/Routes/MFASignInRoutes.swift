@@ -13,8 +13,9 @@ extension RouteTable {
 enum MFASignInRoutes {
     /// `mfaSignIn:start`: sends an SMS code to the phone of `mfaEnrollmentId` (TOTP needs no start).
     static func start(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
-        let project = try state.project(forSecondFactor: request)
+        let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
+        try state.checkFactorEnabled(.phone, in: project)
         let encoded = try request.requireField(
             "mfaPendingCredential", else: "MISSING_MFA_PENDING_CREDENTIAL : Request does not have MFA pending credential.")
         let enrollmentId = try request.requireField(
@@ -34,13 +35,15 @@ enum MFASignInRoutes {
     /// with `mfaEnrollmentId`) and completes the sign-in with tokens that carry the second factor.
     static func finalize(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let nowMillis = Timestamp.nowMillis()
-        let project = try state.project(forSecondFactor: request)
+        let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
+        let totpVerification = try request.object("totpVerificationInfo")
+        if totpVerification == nil { try state.checkFactorEnabled(.phone, in: project) }
         let encoded = try request.requireField("mfaPendingCredential", else: "MISSING_CREDENTIAL : Please set MFA Pending Credential.")
         let pending: MFAPendingCredential
         let user: UserRecord
         let enrollment: MFAEnrollment
-        if let totp = try request.object("totpVerificationInfo") {
+        if let totp = totpVerification {
             let enrollmentId = try request.requireField(
                 "mfaEnrollmentId", else: "MISSING_MFA_ENROLLMENT_ID : No second factor identifier is provided.")
             let code = try RouteRequest.requireMember("verificationCode", of: totp, in: "totpVerificationInfo", else: "MISSING_CODE")

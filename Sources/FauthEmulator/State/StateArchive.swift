@@ -23,7 +23,7 @@ struct StateArchive {
     /// A snapshot of `state`.
     init(capturing state: EmulatorState) {
         let projects = [state.defaultProject] + state.tenantIds.sorted().map { state.project(tenantId: $0) }
-        users = projects.flatMap { $0.allUsers.map { JSONValue.object($0.accountInfo) } }
+        users = projects.flatMap { $0.allUsers.map { JSONValue.object($0.archivedAccountInfo) } }
         config = state.config.json
     }
 

@@ -58,12 +58,17 @@ struct MFAEnrollment: Sendable, Equatable {
     /// When it was enrolled, ISO 8601.
     var enrolledAt: String
 
-    /// The entry as stored and exported, with the full phone number.
-    var json: JSONObject {
+    /// The entry as `accounts:lookup` shows it: the full phone number, and for TOTP `totpInfo: {}` (as production).
+    var json: JSONObject { json(revealingSecret: false) }
+
+    /// The entry as an export writes it: `totpInfo.sharedSecretKey` kept, so that an import restores the factor.
+    var archivedJSON: JSONObject { json(revealingSecret: true) }
+
+    private func json(revealingSecret: Bool) -> JSONObject {
         var object: JSONObject = ["mfaEnrollmentId": .string(mfaEnrollmentId)]
         if let displayName { object["displayName"] = .string(displayName) }
         if let phoneInfo { object["phoneInfo"] = .string(phoneInfo) }
-        if let totpSharedSecret { object["totpInfo"] = ["sharedSecretKey": .string(totpSharedSecret)] }
+        if let totpSharedSecret { object["totpInfo"] = revealingSecret ? ["sharedSecretKey": .string(totpSharedSecret)] : [:] }
         object["enrolledAt"] = .string(enrolledAt)
         return object
     }
@@ -176,7 +181,7 @@ struct UserRecord: Sendable, Equatable {
         providerUserInfo.append(info)
     }
 
-    /// The account as `accounts:lookup` returns it (not redacted) and as the export writes it.
+    /// The account as `accounts:lookup` returns it (not redacted, but TOTP secrets hidden as production hides them).
     var accountInfo: JSONObject {
         var object: JSONObject = ["localId": .string(localId)]
         if let email { object["email"] = .string(email) }
@@ -203,7 +208,14 @@ struct UserRecord: Sendable, Equatable {
         return object
     }
 
-    /// Reads an account written by `accountInfo` (for import); nil without a `localId`.
+    /// The account as an export writes it: `accountInfo` with each TOTP factor's shared secret.
+    var archivedAccountInfo: JSONObject {
+        var object = accountInfo
+        if !mfaInfo.isEmpty { object["mfaInfo"] = .array(mfaInfo.map { .object($0.archivedJSON) }) }
+        return object
+    }
+
+    /// Reads an account written by `archivedAccountInfo` (for import); nil without a `localId`.
     init?(accountInfo json: JSONObject) {
         guard let localId = json["localId"]?.string else { return nil }
         self.init(localId: localId, createdAt: Int(json["createdAt"]?.string ?? "") ?? Timestamp.nowMillis(),

@@ -42,7 +42,7 @@ extension EmulatorState {
     /// masked `mfaInfo` instead (lastLoginAt is then left for the second factor).
     func finishFirstFactor(_ user: UserRecord, signInProvider: String, in project: ProjectState,
                            extraClaims: JSONObject = [:], nowMillis: Int, into response: inout JSONObject) {
-        if user.mfaInfo.isEmpty {
+        if user.mfaInfo.isEmpty || !isMfaEnabled(in: project) {
             signIn(user, signInProvider: signInProvider, in: project, extraClaims: extraClaims, nowMillis: nowMillis)
                 .add(to: &response)
         } else {
@@ -64,13 +64,16 @@ extension EmulatorState {
         return object
     }
 
-    /// `+15555550100` → `+*******0100`: the leading `+` and the last four characters are kept.
+    /// `+15555550100` → `+*******0100`, `+1 555-555-0100` → `+* ***-***-0100`: every digit but the last four
+    /// becomes `*`; other characters are kept.
     static func maskedPhoneNumber(_ phone: String) -> String {
-        let characters = Array(phone)
-        guard characters.count > 4 else { return phone }
-        let keepsPlus = characters.first == "+"
-        let hidden = characters.count - 4 - (keepsPlus ? 1 : 0)
-        return (keepsPlus ? "+" : "") + String(repeating: "*", count: max(hidden, 0)) + String(characters.suffix(4))
+        var digitsSeen = 0
+        let masked = phone.reversed().map { character -> Character in
+            guard character.isASCII, character.isNumber else { return character }
+            digitsSeen += 1
+            return digitsSeen > 4 ? "*" : character
+        }
+        return String(masked.reversed())
     }
 
     /// Firebase's `parseIdToken`: decodes `token` and runs the checks in order (INVALID_ID_TOKEN, tenant checks,
