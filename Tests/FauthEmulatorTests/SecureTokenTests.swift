@@ -62,3 +62,36 @@ struct SecureTokenTests {
         #expect(result.json["error"]?["status"]?.string == "PERMISSION_DENIED")
     }
 }
+
+@Suite("securetoken fidelity to Firebase's emulator source")
+struct SecureTokenFidelityTests {
+    private static let path = "/securetoken.googleapis.com/v1/token?key=fake-key"
+
+    @Test func aTenantRefreshTokenForAnotherTenantIsRefusedBeforeTheGrantType() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.call("signUp", ["tenantId": "tenant-a", "email": "t@example.com", "password": "secret123"]).json
+        let body: JSONValue = ["refreshToken": created["refreshToken"]!, "tenantId": "tenant-b"]
+        let result = try fixture.client.json(path: Self.path, body: body)
+        #expect(errorMessage(result.json) == "TENANT_ID_MISMATCH: ((Refresh token tenant ID does not match target tenant ID.))")
+    }
+
+    @Test func aDeletedUserOfAnotherTenantIsAMismatchNotAnUnknownUser() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        try fixture.admin("delete", ["localId": created["localId"]!])
+        let result = try fixture.client.json(path: Self.path, body: ["grantType": "refresh_token", "refreshToken": created["refreshToken"]!,
+                                                                     "tenantId": "tenant-a"])
+        #expect(errorMessage(result.json) == "TENANT_ID_MISMATCH")
+    }
+
+    @Test func aDisabledTenantStillRefreshes() throws {
+        let fixture = try EmulatorFixture()
+        let v2 = "/identitytoolkit.googleapis.com/v2/projects/\(EmulatorFixture.projectId)/tenants"
+        let owner = [("Authorization", "Bearer owner")]
+        let tenantId = try #require(try fixture.client.json(path: v2, body: ["allowPasswordSignup": true], headers: owner).json["tenantId"])
+        let created = try fixture.call("signUp", ["tenantId": tenantId, "email": "t@example.com", "password": "secret123"]).json
+        _ = try fixture.client.json(method: "PATCH", path: v2 + "/\(tenantId.string!)?updateMask=disableAuth", body: ["disableAuth": true],
+                                    headers: owner)
+        #expect(try fixture.refresh(created["refreshToken"]!.string!).status == 200, "Firebase's grantToken has no PROJECT_DISABLED check")
+    }
+}

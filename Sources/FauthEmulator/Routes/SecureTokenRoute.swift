@@ -8,11 +8,16 @@ extension RouteTable {
 
 /// The Secure Token refresh: a refresh token for a new ID token (and a new refresh token).
 enum SecureTokenRoute {
-    /// Handles the route, with Firebase's check order (a body refresh token is decoded first).
+    /// Handles the route, with Firebase's check order: a body refresh token is decoded first and its tenant compared
+    /// with the body's (Firebase's pre-handler), then the grant, then the token's project, tenant and user.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let rawToken = try request.string("refreshToken")
         let decoded = rawToken.flatMap(RefreshToken.init(decoding:))
         if let rawToken, !rawToken.isEmpty { try ensure(decoded != nil, "INVALID_REFRESH_TOKEN") }
+        let bodyTenant = try request.string("tenantId").flatMap { $0.isEmpty ? nil : $0 }
+        if let tokenTenant = decoded?.tenantId, let bodyTenant {
+            try ensure(tokenTenant == bodyTenant, "TENANT_ID_MISMATCH: ((Refresh token tenant ID does not match target tenant ID.))")
+        }
         guard let grantType = try request.string("grantType"), !grantType.isEmpty else {
             throw APIError.badRequest("MISSING_GRANT_TYPE")
         }
@@ -21,10 +26,9 @@ enum SecureTokenRoute {
         guard let token = decoded, token.projectId == state.projectId else {
             throw APIError.badRequest("INVALID_REFRESH_TOKEN")
         }
-        let project = state.project(tenantId: token.tenantId)
-        try state.checkProjectEnabled(project)
+        let project = state.project(tenantId: bodyTenant ?? token.tenantId)
+        if let tenantId = project.tenantId { try ensure(token.tenantId == tenantId, "TENANT_ID_MISMATCH") }
         guard var user = project.user(localId: token.localId) else { throw APIError.badRequest("INVALID_REFRESH_TOKEN") }
-        if let tenantId = try request.string("tenantId") { try ensure(tenantId == token.tenantId, "TENANT_ID_MISMATCH") }
         try ensure(!user.disabled, "USER_DISABLED")
         let now = Timestamp.nowMillis()
         user.lastRefreshAt = Timestamp.iso8601(millis: now)
