@@ -75,3 +75,20 @@ struct SignInWithCustomTokenTests {
         #expect(defaultProject.json["users"] == nil, "the tenant's user is not in the default project")
     }
 }
+
+@Suite("signInWithCustomToken fidelity to Firebase's emulator source")
+struct SignInWithCustomTokenFidelityTests {
+    @Test func aTenantChecksTheTokensTenantBeforeItsFormat() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.call("signInWithCustomToken", ["token": "not.a-jwt", "tenantId": "tenant-a"])
+        #expect(errorMessage(result.json) == "TENANT_ID_MISMATCH")
+        let outside = try fixture.call("signInWithCustomToken", ["token": "not.a-jwt"])
+        #expect(errorMessage(outside.json) == "INVALID_CUSTOM_TOKEN : Invalid assertion format")
+    }
+
+    @Test func anEmptyUidIsMissingEvenWithAUserId() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.call("signInWithCustomToken", ["token": #"{"uid":"","user_id":"bob"}"#])
+        #expect(errorMessage(result.json) == "MISSING_IDENTIFIER")
+    }
+}

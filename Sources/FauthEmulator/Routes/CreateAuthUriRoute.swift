@@ -12,7 +12,7 @@ enum CreateAuthUriRoute {
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
-        try rejectUnimplemented(request.body["providerId"] != nil, "Sign-in with IDP is not yet supported.")
+        try rejectUnimplemented(request.isTruthy("providerId"), "Sign-in with IDP is not yet supported.")
         let identifier = try request.requireField("identifier", else: "MISSING_IDENTIFIER")
         let continueUri = try request.requireField("continueUri", else: "MISSING_CONTINUE_URI")
         try ensure(isValidEmail(identifier), "INVALID_IDENTIFIER")

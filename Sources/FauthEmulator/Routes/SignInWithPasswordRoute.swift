@@ -17,9 +17,8 @@ enum SignInWithPasswordRoute {
         guard let rawEmail = try request.string("email") else { throw APIError.badRequest("MISSING_EMAIL") }
         try ensure(isValidEmail(rawEmail), "INVALID_EMAIL")
         guard let password = try request.string("password"), !password.isEmpty else { throw APIError.badRequest("MISSING_PASSWORD") }
-        try rejectUnimplemented(request.body["captchaResponse"] != nil || request.body["captchaChallenge"] != nil,
-                                "captcha unimplemented")
-        try rejectUnimplemented(request.body["idToken"] != nil || request.body["pendingIdToken"] != nil,
+        try rejectUnimplemented(request.isTruthy("captchaResponse") || request.isTruthy("captchaChallenge"), "captcha unimplemented")
+        try rejectUnimplemented(request.isTruthy("idToken") || request.isTruthy("pendingIdToken"),
                                 "idToken / pendingIdToken is no longer in use and unsupported by the Auth Emulator.")
         let email = rawEmail.lowercased()
         let now = Timestamp.nowMillis()

@@ -20,7 +20,8 @@ struct RouteRequest: Sendable {
         http.queryItems.first { $0.name == name }?.value
     }
 
-    /// Body field `key` as a string; numbers and booleans become strings (as Firebase's emulator coerces them).
+    /// Body field `key` as a string; numbers become strings (as Firebase's emulator coerces them), booleans are a
+    /// schema error.
     func string(_ key: String) throws(APIError) -> String? {
         try Self.coerceString(body[key], pointer: "/\(key)")
     }
@@ -122,7 +123,7 @@ struct RouteRequest: Sendable {
         switch value {
         case nil, .null?: return nil
         case .string(let text)?: return text
-        case .number?, .bool?: return value?.serialized()
+        case .number?: return value?.serialized()
         default: throw APIError.wrongType(pointer, expected: "string")
         }
     }

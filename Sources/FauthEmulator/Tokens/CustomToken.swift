@@ -21,16 +21,16 @@ struct CustomToken: Sendable {
             }
             payload = object
         } else {
-            guard let object = IDToken.decodePayload(token) else {
-                throw .badRequest("INVALID_CUSTOM_TOKEN : Invalid assertion format")
-            }
-            try Self.checkTenant(object, tenantId: tenantId)
+            let decoded = IDToken.decodePayload(token)
+            try Self.checkTenant(decoded, tenantId: tenantId)
+            guard let object = decoded else { throw .badRequest("INVALID_CUSTOM_TOKEN : Invalid assertion format") }
             let audience = object["aud"].map(Self.javaScriptText) ?? "undefined"
             try ensure(object["aud"]?.string == Self.audience,
                        "INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): \(audience) Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))")
             payload = object
         }
-        guard let localId = Self.identifier(payload["uid"]) ?? Self.identifier(payload["user_id"]) else {
+        // `uid` wins when present, even empty (JavaScript's `??`).
+        guard let localId = Self.identifier(payload["uid"]) ?? Self.identifier(payload["user_id"]), !localId.isEmpty else {
             throw .badRequest("MISSING_IDENTIFIER")
         }
         self.localId = localId
@@ -41,16 +41,17 @@ struct CustomToken: Sendable {
         }
     }
 
-    /// A JWT minted for a tenant carries its `tenant_id`; the JSON form is not checked, to stay easy to write.
-    private static func checkTenant(_ payload: JSONObject, tenantId: String?) throws(APIError) {
+    /// A JWT for a tenant carries its `tenant_id` (checked before the JWT's format, as Firebase does); the JSON form
+    /// is not checked, to stay easy to write.
+    private static func checkTenant(_ payload: JSONObject?, tenantId: String?) throws(APIError) {
         guard let tenantId else { return }
-        try ensure(payload["tenant_id"]?.string == tenantId, "TENANT_ID_MISMATCH")
+        try ensure(payload?["tenant_id"]?.string == tenantId, "TENANT_ID_MISMATCH")
     }
 
-    /// A string, number or boolean as text (JavaScript's `toString`); nil for anything else or "".
+    /// A string, number or boolean as text (JavaScript's `toString`); nil for anything else.
     private static func identifier(_ value: JSONValue?) -> String? {
         switch value {
-        case .string(let text)?: return text.isEmpty ? nil : text
+        case .string(let text)?: return text
         case .number?, .bool?: return value.map(javaScriptText)
         default: return nil
         }

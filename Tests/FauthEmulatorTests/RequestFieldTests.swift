@@ -1,0 +1,25 @@
+import FauthJSON
+import Testing
+@testable import FauthEmulator
+
+@Suite("request fields fidelity: JavaScript truthiness and schema types")
+struct RequestFieldFidelityTests {
+    @Test func emptyOptionalFieldsCountAsAbsent() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.signUp("a@example.com")
+        let signIn = try fixture.call("signInWithPassword", ["email": "a@example.com", "password": "secret123", "idToken": "",
+                                                             "captchaResponse": ""])
+        #expect(signIn.status == 200)
+        let uri = try fixture.call("createAuthUri", ["identifier": "a@example.com", "continueUri": "http://x/", "providerId": ""])
+        #expect(uri.status == 200 && uri.json["registered"]?.bool == true)
+    }
+
+    @Test func aBooleanIsNotAString() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.call("signUp", ["email": true, "password": "secret123"])
+        #expect(result.json["error"]?["status"]?.string == "INVALID_ARGUMENT")
+        #expect(errorMessage(result.json) == "Invalid JSON payload received. /email must be string")
+        // Numbers are coerced to strings, as Firebase's emulator does for the Admin SDKs.
+        #expect(errorMessage(try fixture.admin("update", ["localId": "nobody", "validSince": 1611780718]).json) == "USER_NOT_FOUND")
+    }
+}
