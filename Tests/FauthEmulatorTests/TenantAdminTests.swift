@@ -14,7 +14,7 @@ struct TenantAdminTests {
         let tenantId = try #require(created.json["tenantId"]?.string)
         #expect(created.json["name"]?.string == "projects/\(EmulatorFixture.projectId)/tenants/\(tenantId)")
         #expect(created.json["allowPasswordSignup"]?.bool == false && created.json["enableAnonymousUser"]?.bool == false)
-        #expect(created.json["mfaConfig"] == ["state": "DISABLED"] && created.json["displayName"]?.string == "T One")
+        #expect(created.json["mfaConfig"] == ["state": "DISABLED", "enabledProviders": []] && created.json["displayName"]?.string == "T One")
         let tenant = JSONValue.string(tenantId)
         #expect(errorMessage(try fixture.call("signUp", ["tenantId": tenant, "email": "a@x.y", "password": "secret123"]).json)
                 == "OPERATION_NOT_ALLOWED")
@@ -32,8 +32,9 @@ struct TenantAdminTests {
         let list = try fixture.client.json(method: "GET", path: v2 + "/tenants", headers: owner)
         #expect(list.json["tenants"]?.array?.compactMap { $0["tenantId"]?.string } == [tenantId])
         #expect(try fixture.client.json(method: "DELETE", path: v2 + "/tenants/\(tenantId)", headers: owner).status == 200)
-        let gone = try fixture.client.json(method: "GET", path: v2 + "/tenants/\(tenantId)", headers: owner)
-        #expect(errorMessage(gone.json) == "TENANT_NOT_FOUND")
+        // As in Firebase's emulator, naming a tenant that does not exist creates it, with every provider on.
+        let again = try fixture.client.json(method: "GET", path: v2 + "/tenants/\(tenantId)", headers: owner)
+        #expect(again.status == 200 && again.json["allowPasswordSignup"]?.bool == true && again.json["disableAuth"]?.bool == false)
     }
 
     @Test func adminRoutesNeedTheOwnerCredential() throws {
@@ -51,5 +52,66 @@ struct TenantAdminTests {
         #expect(patched.json == ["name": .string("projects/\(EmulatorFixture.projectId)/config"),
                                  "signIn": ["allowDuplicateEmails": false], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]])
         #expect(try fixture.control("GET", "config").json["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.bool == true)
+    }
+}
+
+@Suite("admin tenant routes: fidelity to Firebase's emulator source")
+struct TenantAdminFidelityTests {
+    private let v2 = "/identitytoolkit.googleapis.com/v2/projects/\(EmulatorFixture.projectId)"
+    private let owner = [("Authorization", "Bearer owner")]
+
+    @Test func createKeepsTheTenantFieldsOnlyAndCompletesMfaConfig() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.client.json(path: v2 + "/tenants", body: ["displayName": "T", "mfaConfig": ["state": "ENABLED"],
+                                                                            "smsRegionConfig": ["allowByDefault": [:]]], headers: owner)
+        let tenantId = try #require(created.json["tenantId"]?.string)
+        #expect(tenantId.count == 28)
+        #expect(created.json["mfaConfig"] == ["state": "ENABLED", "enabledProviders": []])
+        #expect(created.json["smsRegionConfig"] == nil)
+        #expect(created.json["disableAuth"]?.bool == false && created.json["displayName"]?.string == "T")
+    }
+
+    @Test func aPatchWithoutMaskReplacesTheTenantWithDefaults() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.client.json(path: v2 + "/tenants", body: ["displayName": "T", "allowPasswordSignup": true,
+                                                                            "enableAnonymousUser": true], headers: owner)
+        let tenantId = try #require(created.json["tenantId"]?.string)
+        let replaced = try fixture.client.json(method: "PATCH", path: v2 + "/tenants/\(tenantId)", body: ["enableEmailLinkSignin": true],
+                                               headers: owner)
+        #expect(replaced.json["allowPasswordSignup"]?.bool == false && replaced.json["enableAnonymousUser"]?.bool == false)
+        #expect(replaced.json["enableEmailLinkSignin"]?.bool == true && replaced.json["displayName"] == nil)
+        #expect(replaced.json["mfaConfig"] == ["state": "DISABLED", "enabledProviders": []])
+        let masked = try fixture.client.json(method: "PATCH", path: v2 + "/tenants/\(tenantId)?updateMask=mfaConfig.state,displayName",
+                                             body: ["displayName": "U", "mfaConfig": ["state": "ENABLED", "enabledProviders": ["PHONE_SMS"]]],
+                                             headers: owner)
+        #expect(masked.json["displayName"]?.string == "U")
+        #expect(masked.json["mfaConfig"] == ["state": "ENABLED", "enabledProviders": []])
+    }
+
+    @Test func anUnknownTenantIsCreatedImplicitlyWithEverythingOn() throws {
+        let fixture = try EmulatorFixture()
+        let fetched = try fixture.client.json(method: "GET", path: v2 + "/tenants/never-made", headers: owner)
+        #expect(fetched.status == 200)
+        #expect(fetched.json["tenantId"]?.string == "never-made")
+        #expect(fetched.json["allowPasswordSignup"]?.bool == true && fetched.json["enableEmailLinkSignin"]?.bool == true)
+        #expect(fetched.json["mfaConfig"]?["state"]?.string == "ENABLED")
+        #expect(fetched.json["mfaConfig"]?["enabledProviders"] == ["PHONE_SMS"])
+        #expect(try fixture.client.json(method: "DELETE", path: v2 + "/tenants/also-never-made", headers: owner).status == 200)
+    }
+
+    @Test func listingPagesByTenantId() throws {
+        let fixture = try EmulatorFixture()
+        var ids: [String] = []
+        for _ in 0..<3 {
+            let created = try fixture.client.json(path: v2 + "/tenants", body: [:], headers: owner)
+            ids.append(try #require(created.json["tenantId"]?.string))
+        }
+        ids.sort()
+        let first = try fixture.client.json(method: "GET", path: v2 + "/tenants?pageSize=2", headers: owner)
+        #expect(first.json["tenants"]?.array?.compactMap { $0["tenantId"]?.string } == Array(ids.prefix(2)))
+        #expect(first.json["nextPageToken"]?.string == ids[1])
+        let rest = try fixture.client.json(method: "GET", path: v2 + "/tenants?pageSize=2&pageToken=\(ids[1])", headers: owner)
+        #expect(rest.json["tenants"]?.array?.compactMap { $0["tenantId"]?.string } == [ids[2]])
+        #expect(rest.json["nextPageToken"] == nil)
     }
 }

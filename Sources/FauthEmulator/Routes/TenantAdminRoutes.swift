@@ -3,74 +3,89 @@ import FauthJSON
 extension RouteTable {
     private static let tenantsPath = "/identitytoolkit.googleapis.com/v2/projects/{project}/tenants"
 
-    /// `POST /identitytoolkit.googleapis.com/v2/projects/{p}/tenants`: creates a tenant (providers off, MFA disabled).
+    /// `POST /identitytoolkit.googleapis.com/v2/projects/{p}/tenants`: creates a tenant (providers off, MFA disabled
+    /// unless the body says otherwise).
     static let createTenant = Route("POST", tenantsPath, access: .privileged) { request, state throws(APIError) in
-        var tenantId = RandomID.alphanumeric(count: 20)
-        while state.existingTenant(tenantId) != nil { tenantId = RandomID.alphanumeric(count: 20) }
-        let tenant = state.createTenant(tenantId: tenantId)
-        try TenantAdminRoute.apply(request.body, mask: nil, to: tenant, settings: state.signInSettings(for: tenant))
+        var tenantId = RandomID.alphanumeric(count: 28)
+        while state.hasTenant(tenantId) { tenantId = RandomID.alphanumeric(count: 28) }
+        let tenant = state.project(tenantId: tenantId)
+        try TenantAdminRoute.replace(tenant, with: request.body)
         return HTTPResponse.json(TenantAdminRoute.json(tenant, request: request, state: state))
     }
 
-    /// `GET /identitytoolkit.googleapis.com/v2/projects/{p}/tenants`: every tenant.
+    /// `GET /identitytoolkit.googleapis.com/v2/projects/{p}/tenants?pageSize=&pageToken=`: tenants by id, a page at a time.
     static let listTenants = Route("GET", tenantsPath, access: .privileged) { request, state throws(APIError) in
-        let tenants = state.tenantIds.sorted().compactMap(state.existingTenant)
-        return HTTPResponse.json(["tenants": .array(tenants.map { .object(TenantAdminRoute.json($0, request: request, state: state)) })])
+        let requested = request.query("pageSize").flatMap(Double.init).map { $0.rounded(.down) }
+        let pageSize = min(requested.flatMap { $0 == 0 || !$0.isFinite ? nil : Int($0) } ?? 20, 1000)
+        var ids = state.tenantIds.sorted()
+        if let after = request.query("pageToken"), !after.isEmpty { ids = ids.filter { $0 > after } }
+        var nextPageToken: String?
+        if pageSize > 0, ids.count >= pageSize {
+            ids = Array(ids.prefix(pageSize))
+            nextPageToken = ids.last
+        }
+        let tenants = ids.map { JSONValue.object(TenantAdminRoute.json(state.project(tenantId: $0), request: request, state: state)) }
+        var response: JSONObject = ["tenants": .array(tenants)]
+        response["nextPageToken"] = nextPageToken.map(JSONValue.string)
+        return HTTPResponse.json(response)
     }
 
-    /// `GET /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}`.
+    /// `GET /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}` (an unknown tenant is created, everything on).
     static let getTenant = Route("GET", tenantsPath + "/{tenant}", access: .privileged) { request, state throws(APIError) in
-        let tenant = try TenantAdminRoute.existing(request, state)
+        let tenant = try state.project(for: request)
         return HTTPResponse.json(TenantAdminRoute.json(tenant, request: request, state: state))
     }
 
-    /// `PATCH /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}?updateMask=a,b`.
+    /// `PATCH /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}?updateMask=a,b.c`: the masked fields, or
+    /// without a mask the whole tenant (absent toggles off, absent MFA disabled).
     static let updateTenant = Route("PATCH", tenantsPath + "/{tenant}", access: .privileged) { request, state throws(APIError) in
-        let tenant = try TenantAdminRoute.existing(request, state)
-        let mask = request.query("updateMask").map { Set($0.split(separator: ",").map { String($0) }) }
-        try TenantAdminRoute.apply(request.body, mask: mask, to: tenant, settings: state.signInSettings(for: tenant))
+        let tenant = try state.project(for: request)
+        if let mask = request.query("updateMask"), !mask.isEmpty {
+            try TenantAdminRoute.apply(request.body, mask: mask.split(separator: ",").map(String.init), to: tenant)
+        } else {
+            try TenantAdminRoute.replace(tenant, with: request.body)
+        }
         return HTTPResponse.json(TenantAdminRoute.json(tenant, request: request, state: state))
     }
 
     /// `DELETE /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}`.
     static let deleteTenant = Route("DELETE", tenantsPath + "/{tenant}", access: .privileged) { request, state throws(APIError) in
-        let tenant = try TenantAdminRoute.existing(request, state)
-        if let tenantId = tenant.tenantId { state.deleteTenant(tenantId) }
+        if let tenantId = try state.project(for: request).tenantId { state.deleteTenant(tenantId) }
         return HTTPResponse.json([:])
     }
 }
 
-/// The admin tenant resource: `allowPasswordSignup`, `enableEmailLinkSignin`, `enableAnonymousUser`, `disableAuth`
-/// (the toggles the routes enforce), `displayName`, `mfaConfig` and any other field kept as sent.
+/// The admin tenant resource as Firebase's emulator keeps it: `displayName`, the toggles the routes enforce
+/// (`allowPasswordSignup`, `enableEmailLinkSignin`, `enableAnonymousUser`, `disableAuth`) and `mfaConfig`.
 enum TenantAdminRoute {
     private static let toggles = ["allowPasswordSignup", "enableEmailLinkSignin", "enableAnonymousUser", "disableAuth"]
 
-    /// The tenant named in the path, or 400 TENANT_NOT_FOUND.
-    static func existing(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> ProjectState {
-        guard let id = request.pathTenantId, let tenant = state.existingTenant(id) else {
-            throw APIError.badRequest("TENANT_NOT_FOUND")
-        }
-        return tenant
+    /// Replaces the whole tenant with `body`: absent toggles are off, an absent `mfaConfig` is DISABLED, other
+    /// fields are dropped.
+    static func replace(_ tenant: ProjectState, with body: JSONObject) throws(APIError) {
+        var settings = SignInSettings(allowPasswordSignup: false, enableAnonymousUser: false, enableEmailLinkSignin: false)
+        for key in toggles { if let on = try toggle(body, key) { set(key, on, in: &settings) } }
+        var mfaConfig = body["mfaConfig"]?.object ?? [:]
+        if mfaConfig["state"] == nil { mfaConfig["state"] = "DISABLED" }
+        if mfaConfig["enabledProviders"] == nil { mfaConfig["enabledProviders"] = [] }
+        var config: JSONObject = [:]
+        config["displayName"] = body["displayName"].flatMap { $0.isNull ? nil : $0 }
+        config["mfaConfig"] = .object(mfaConfig)
+        tenant.tenantSettings = settings
+        tenant.tenantConfig = config
     }
 
-    /// Writes the fields of `body` (only those in `mask`, when one is given) to `tenant`.
-    static func apply(_ body: JSONObject, mask: Set<String>?, to tenant: ProjectState, settings: SignInSettings) throws(APIError) {
-        var settings = settings
+    /// Writes the fields named by `mask` (dotted paths, `mfaConfig.state`) from `body`; a path `body` lacks is skipped.
+    static func apply(_ body: JSONObject, mask: [String], to tenant: ProjectState) throws(APIError) {
+        var settings = tenant.tenantSettings ?? SignInSettings()
         var config = tenant.tenantConfig
-        for (key, value) in body where mask?.contains(key) ?? true {
-            switch key {
-            case "name", "tenantId":
-                continue
-            case _ where toggles.contains(key):
-                guard case .bool(let on) = value else { throw APIError.wrongType("/\(key)", expected: "boolean") }
-                switch key {
-                case "allowPasswordSignup": settings.allowPasswordSignup = on
-                case "enableEmailLinkSignin": settings.enableEmailLinkSignin = on
-                case "enableAnonymousUser": settings.enableAnonymousUser = on
-                default: settings.disableAuth = on
-                }
-            default:
-                config[key] = value
+        for path in mask {
+            let fields = path.split(separator: ".").map(String.init)
+            guard let first = fields.first, first != "name", first != "tenantId" else { continue }
+            if fields.count == 1, toggles.contains(first) {
+                if let on = try toggle(body, first) { set(first, on, in: &settings) }
+            } else if let value = value(at: fields, in: body) {
+                config = setting(value, at: fields, in: config)
             }
         }
         tenant.tenantSettings = settings
@@ -89,5 +104,42 @@ enum TenantAdminRoute {
         object["disableAuth"] = .bool(settings.disableAuth)
         for (key, value) in tenant.tenantConfig { object[key] = value }
         return object
+    }
+
+    private static func toggle(_ body: JSONObject, _ key: String) throws(APIError) -> Bool? {
+        switch body[key] {
+        case nil, .null?: return nil
+        case .bool(let on)?: return on
+        default: throw APIError.wrongType("/\(key)", expected: "boolean")
+        }
+    }
+
+    private static func set(_ key: String, _ on: Bool, in settings: inout SignInSettings) {
+        switch key {
+        case "allowPasswordSignup": settings.allowPasswordSignup = on
+        case "enableEmailLinkSignin": settings.enableEmailLinkSignin = on
+        case "enableAnonymousUser": settings.enableAnonymousUser = on
+        default: settings.disableAuth = on
+        }
+    }
+
+    /// The non-null value at a dotted path of `object`, walking objects only.
+    private static func value(at fields: [String], in object: JSONObject) -> JSONValue? {
+        guard let first = fields.first, let member = object[first], !member.isNull else { return nil }
+        if fields.count == 1 { return member }
+        guard let nested = member.object else { return nil }
+        return value(at: Array(fields.dropFirst()), in: nested)
+    }
+
+    /// `object` with `value` at a dotted path, creating the objects on the way.
+    private static func setting(_ value: JSONValue, at fields: [String], in object: JSONObject) -> JSONObject {
+        var result = object
+        guard let first = fields.first else { return result }
+        if fields.count == 1 {
+            result[first] = value
+        } else {
+            result[first] = .object(setting(value, at: Array(fields.dropFirst()), in: object[first]?.object ?? [:]))
+        }
+        return result
     }
 }

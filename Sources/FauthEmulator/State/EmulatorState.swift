@@ -21,26 +21,20 @@ final class EmulatorState {
         defaultProject = ProjectState(tenantId: nil)
     }
 
-    /// The default project for nil, else the tenant, created with every provider on when first referenced.
+    /// The default project for nil, else the tenant, created with every provider on (SMS and TOTP MFA included)
+    /// when first referenced, as Firebase's emulator creates tenants it has not seen.
     func project(tenantId: String?) -> ProjectState {
         guard let tenantId else { return defaultProject }
         if let tenant = tenants[tenantId] { return tenant }
         let tenant = ProjectState(tenantId: tenantId, tenantSettings: SignInSettings())
+        tenant.tenantConfig = ["mfaConfig": ["state": "ENABLED", "enabledProviders": ["PHONE_SMS"],
+                                             "providerConfigs": [["state": "ENABLED", "totpProviderConfig": ["adjacentIntervals": 5]]]]]
         tenants[tenantId] = tenant
         return tenant
     }
 
-    /// The tenant `tenantId` if it exists (no implicit creation).
-    func existingTenant(_ tenantId: String) -> ProjectState? { tenants[tenantId] }
-
-    /// Creates an explicit tenant: every provider off, as Firebase's emulator creates them.
-    func createTenant(tenantId: String) -> ProjectState {
-        let off = SignInSettings(allowPasswordSignup: false, enableAnonymousUser: false, enableEmailLinkSignin: false)
-        let tenant = ProjectState(tenantId: tenantId, tenantSettings: off)
-        tenant.tenantConfig = ["mfaConfig": ["state": "DISABLED"]]
-        tenants[tenantId] = tenant
-        return tenant
-    }
+    /// Whether the tenant `tenantId` exists (no implicit creation).
+    func hasTenant(_ tenantId: String) -> Bool { tenants[tenantId] != nil }
 
     /// Deletes a tenant with its users and codes.
     func deleteTenant(_ tenantId: String) { tenants[tenantId] = nil }
