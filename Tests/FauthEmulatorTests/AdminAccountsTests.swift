@@ -173,3 +173,12 @@ struct AdminAccountsTests {
         #expect(link.json["oobLink"]?.string?.contains("tenantId=t1") == true)
     }
 }
+
+@Suite("admin batch routes: fidelity to Firebase's emulator source")
+struct AdminBatchFidelityTests {
+    @Test func anEmptyMfaInfoNeedsNoEmail() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.adminProject("accounts:batchCreate", ["users": [["localId": "u1", "mfaInfo": []]]])
+        #expect(result.json["error"] == [])
+    }
+}

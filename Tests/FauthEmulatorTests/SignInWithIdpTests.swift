@@ -236,3 +236,44 @@ struct SignInWithIdpTests {
         #expect(signedIn.json["rawUserInfo"]?.string == #"[{"role":"x"}]"#)
     }
 }
+
+@Suite("signInWithIdp and provider lists: fidelity to Firebase's emulator source")
+struct IdpFidelityTests {
+    private func providerIds(_ user: JSONValue?) -> [String] {
+        user?["providerUserInfo"]?.array?.compactMap { $0["providerId"]?.string } ?? []
+    }
+
+    @Test func newProvidersAreAppendedAndExistingOnesKeepTheirPlace() throws {
+        let fixture = try EmulatorFixture()
+        let google = try fixture.signInWithIdp(claims: ["sub": "g-1", "email": "g@example.com", "email_verified": true])
+        let linked = try fixture.call("signUp", ["idToken": google.json["idToken"]!, "email": "g@example.com", "password": "secret123"])
+        #expect(providerIds(try fixture.lookupUser(linked.json)) == ["google.com", "password"])
+        let created = try fixture.signUp("p@example.com")
+        let localId = try #require(created["localId"])
+        try fixture.admin("update", ["localId": localId, "phoneNumber": "+15555550100"])
+        try fixture.admin("update", ["localId": localId, "linkProviderUserInfo": ["providerId": "github.com", "rawId": "gh-1"]])
+        let user = try fixture.admin("lookup", ["localId": [localId]]).json["users"]?.array?.first
+        #expect(providerIds(user) == ["password", "phone", "github.com"])
+    }
+
+    @Test func anUnverifiedAccountTakenOverByAVerifiedIdpKeepsEmailLinkSignIn() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "m@example.com"])
+        let code = try #require(try fixture.control("GET", "oobCodes").json["oobCodes"]?.array?.first?["oobCode"])
+        let linked = try fixture.call("signInWithEmailLink", ["email": "m@example.com", "oobCode": code])
+        try fixture.admin("update", ["localId": linked.json["localId"]!, "emailVerified": false])
+        let merged = try fixture.signInWithIdp(claims: ["sub": "g-2", "email": "m@example.com", "email_verified": true])
+        #expect(merged.json["localId"] == linked.json["localId"])
+        #expect(providerIds(try fixture.lookupUser(merged.json)) == ["google.com", "password"])
+    }
+
+    @Test func aDisabledMfaUserStillGetsThePendingCredential() throws {
+        let fixture = try EmulatorFixture()
+        let google = try fixture.signInWithIdp(claims: ["sub": "g-3", "email": "d@example.com", "email_verified": true])
+        let localId = try #require(google.json["localId"])
+        try fixture.admin("update", ["localId": localId, "disableUser": true,
+                                     "mfa": ["enrollments": [["phoneInfo": "+15555550100", "mfaEnrollmentId": "e1"]]]])
+        let again = try fixture.signInWithIdp(claims: ["sub": "g-3", "email": "d@example.com", "email_verified": true])
+        #expect(again.status == 200 && again.json["mfaPendingCredential"] != nil && again.json["idToken"] == nil)
+    }
+}

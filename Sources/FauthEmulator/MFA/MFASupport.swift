@@ -56,6 +56,11 @@ extension EmulatorState {
         return (pending, user)
     }
 
+    /// Whether a first-factor sign-in of `user` stops for a second factor (an `mfaPendingCredential` instead of tokens).
+    func stopsForSecondFactor(_ user: UserRecord, in project: ProjectState) -> Bool {
+        !user.mfaInfo.isEmpty && isMfaEnabled(in: project)
+    }
+
     /// Whether first-factor sign-ins in `project` stop for a second factor: always in the default project and in
     /// implicitly created tenants, else when the tenant's `mfaConfig.state` is ENABLED or MANDATORY.
     func isMfaEnabled(in project: ProjectState) -> Bool {

@@ -180,7 +180,7 @@ enum UserImport {
         }
         user.emailVerified = entry["emailVerified"].map(JavaScriptTruthiness.isTruthy) ?? false
         user.disabled = entry["disabled"].map(JavaScriptTruthiness.isTruthy) ?? false
-        if let enrollments = entry["mfaInfo"]?.array {
+        if let enrollments = entry["mfaInfo"]?.array, !enrollments.isEmpty {
             try ensure(user.email != nil, "Second factor account requires email to be presented.")
             try ensure(user.emailVerified == true, "Second factor account requires email to be verified.")
             user.mfaInfo = try importedEnrollments(enrollments, nowMillis: nowMillis)

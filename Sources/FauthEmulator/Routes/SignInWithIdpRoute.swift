@@ -82,12 +82,14 @@ enum SignInWithIdpRoute {
         }
         if case .signUp = decision { response["isNewUser"] = true }
         user.upsertProvider(profile.providerUserInfo)
+        user.syncPasswordProvider()
         project.save(user)
         response["localId"] = .string(user.localId)
         if user.email == profile.email {
             response["emailVerified"] = user.emailVerified.map(JSONValue.bool)
         }
-        try ensure(!user.disabled, "USER_DISABLED")
+        // The link is written first; a disabled user is refused unless a second factor comes next (as in Firebase).
+        if !state.stopsForSecondFactor(user, in: project) { try ensure(!user.disabled, "USER_DISABLED") }
         if let tenantId = project.tenantId { response["tenantId"] = .string(tenantId) }
         state.finishFirstFactor(user, signInProvider: profile.providerId, in: project, nowMillis: nowMillis, into: &response)
         return response

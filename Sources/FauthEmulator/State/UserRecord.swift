@@ -161,24 +161,29 @@ struct UserRecord: Sendable, Equatable {
         }
     }
 
-    /// Keeps the `password` provider entry in step with the email, the password hash and email-link sign-in.
+    /// Keeps the `password` provider entry in step with the email, the password hash and email-link sign-in
+    /// (rewritten in place, or appended when new, as Firebase's emulator does).
     mutating func syncPasswordProvider() {
-        providerUserInfo.removeAll { $0.providerId == "password" }
-        guard passwordHash != nil || emailLinkSignin == true, let email else { return }
+        guard passwordHash != nil || emailLinkSignin == true, let email else {
+            providerUserInfo.removeAll { $0.providerId == "password" }
+            return
+        }
         var info = ProviderUserInfo(providerId: "password", rawId: email, federatedId: email)
         info.email = email
         info.displayName = displayName
         info.photoUrl = photoUrl
-        providerUserInfo.insert(info, at: 0)
+        upsertProvider(info)
     }
 
-    /// Keeps the `phone` provider entry in step with the phone number.
+    /// Keeps the `phone` provider entry in step with the phone number (rewritten in place, or appended when new).
     mutating func syncPhoneProvider() {
-        providerUserInfo.removeAll { $0.providerId == "phone" }
-        guard let phoneNumber else { return }
+        guard let phoneNumber else {
+            providerUserInfo.removeAll { $0.providerId == "phone" }
+            return
+        }
         var info = ProviderUserInfo(providerId: "phone", rawId: phoneNumber)
         info.phoneNumber = phoneNumber
-        providerUserInfo.append(info)
+        upsertProvider(info)
     }
 
     /// The account as `accounts:lookup` returns it (not redacted, but TOTP secrets hidden as production hides them).

@@ -42,7 +42,7 @@ extension EmulatorState {
     /// masked `mfaInfo` instead (lastLoginAt is then left for the second factor).
     func finishFirstFactor(_ user: UserRecord, signInProvider: String, in project: ProjectState,
                            extraClaims: JSONObject = [:], nowMillis: Int, into response: inout JSONObject) {
-        if user.mfaInfo.isEmpty || !isMfaEnabled(in: project) {
+        if !stopsForSecondFactor(user, in: project) {
             signIn(user, signInProvider: signInProvider, in: project, extraClaims: extraClaims, nowMillis: nowMillis)
                 .add(to: &response)
         } else {
