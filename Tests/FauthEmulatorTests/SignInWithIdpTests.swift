@@ -218,14 +218,19 @@ struct SignInWithIdpTests {
         #expect(stored.json["users"]?.array?.first?["providerUserInfo"]?.array?.first?["displayName"]?.string == "New Name")
     }
 
-    @Test func samlProvidersNeedAnAssertionWithANameId() throws {
+    @Test func aSamlResponseNeedsAnAssertionWithANameId() throws {
         let fixture = try EmulatorFixture()
-        func attempt(_ saml: String?) throws -> (status: Int, json: JSONValue) {
-            var postBody = "providerId=saml.corp&id_token=" + formEncoded(#"{"sub":"saml-1"}"#)
+        func attempt(_ saml: String?, sub: String = "saml-1") throws -> (status: Int, json: JSONValue) {
+            var postBody = "providerId=saml.corp&id_token=" + formEncoded(#"{"sub":"\#(sub)","email":"S@corp.example"}"#)
             if let saml { postBody += "&SAMLResponse=" + formEncoded(saml) }
             return try fixture.call("signInWithIdp", ["requestUri": "http://localhost", "postBody": .string(postBody)])
         }
-        #expect(errorMessage(try attempt(nil).json) == "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))")
+        // Without a SAMLResponse a saml.* provider signs in on its claims, the email always verified.
+        let bare = try attempt(nil, sub: "saml-0")
+        #expect(bare.status == 200 && bare.json["emailVerified"]?.bool == true && bare.json["email"]?.string == "s@corp.example")
+        #expect(bare.json["rawUserInfo"] == nil)
+        #expect(idTokenClaims(bare.json["idToken"]?.string)?["firebase"]?["sign_in_attributes"] == nil)
+        #expect(errorMessage(try attempt(#"{}"#).json) == "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))")
         #expect(errorMessage(try attempt(#"{"assertion":{}}"#).json) == "INVALID_IDP_RESPONSE ((Missing assertion.subject in SAMLResponse.))")
         #expect(errorMessage(try attempt(#"{"assertion":{"subject":{}}}"#).json)
             == "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))")
@@ -234,6 +239,10 @@ struct SignInWithIdpTests {
         #expect(signedIn.json["email"]?.string == "Sam@Corp.example")
         #expect(signedIn.json["emailVerified"]?.bool == true)
         #expect(signedIn.json["rawUserInfo"]?.string == #"[{"role":"x"}]"#)
+        // The attribute statements reach the ID token as firebase.sign_in_attributes (not the refreshed ones).
+        #expect(idTokenClaims(signedIn.json["idToken"]?.string)?["firebase"]?["sign_in_attributes"] == [["role": "x"]])
+        let refreshed = try fixture.refresh(try #require(signedIn.json["refreshToken"]?.string))
+        #expect(idTokenClaims(refreshed.json["id_token"]?.string)?["firebase"]?["sign_in_attributes"] == nil)
     }
 }
 

@@ -8,6 +8,8 @@ struct IdpCredential: Sendable {
     let idToken: String?
     /// The `access_token` parameter, when present and non-empty.
     let accessToken: String?
+    /// The SAMLResponse's `assertion.attributeStatements`, the ID token's `firebase.sign_in_attributes`.
+    let signInAttributes: JSONValue?
 
     /// Reads and checks the credential: requestUri, providerId, then the claims of id_token or access_token.
     init(_ request: RouteRequest) throws(APIError) {
@@ -34,18 +36,16 @@ struct IdpCredential: Sendable {
         } else {
             throw .notImplemented("The Auth Emulator only supports sign-in with credentials (id_token required).")
         }
-        profile = IdpProfile(providerId: providerId, claims: claims,
-                             samlResponse: providerId.hasPrefix("saml.") ? try Self.samlResponse(uri.value("SAMLResponse")) : nil)
+        // A SAMLResponse is read and checked whenever one is sent, whatever the provider.
+        let samlResponse = try uri.value("SAMLResponse").flatMap { $0.isEmpty ? nil : $0 }.map(Self.samlResponse)
+        signInAttributes = samlResponse?["assertion"]?["attributeStatements"]
+        profile = IdpProfile(providerId: providerId, claims: claims, samlResponse: samlResponse)
     }
 
-    /// The fake SAMLResponse of a `saml.*` provider: a JSON object with `assertion.subject.nameId`.
-    private static func samlResponse(_ text: String?) throws(APIError) -> JSONObject {
-        var response = JSONObject()
-        if let text, !text.isEmpty {
-            guard let object = (try? JSONValue.parse(text))?.object else {
-                throw .unexpected("Unexpected token in SAMLResponse", reason: "SyntaxError")
-            }
-            response = object
+    /// The fake SAMLResponse: a JSON object with `assertion.subject.nameId`.
+    private static func samlResponse(_ text: String) throws(APIError) -> JSONObject {
+        guard let response = (try? JSONValue.parse(text))?.object else {
+            throw .unexpected("Unexpected token in SAMLResponse", reason: "SyntaxError")
         }
         let assertion = response["assertion"]
         try ensure(assertion.map(JavaScriptTruthiness.isTruthy) ?? false, "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))")

@@ -26,13 +26,15 @@ struct IdpProfile: Sendable {
     /// The JSON string of the user info the IdP would return (absent for SAML without attribute statements).
     let rawUserInfo: String?
 
-    /// Reads the profile from `claims`, which hold a string `sub`, and for `saml.*` providers the SAMLResponse.
+    /// Reads the profile from `claims`, which hold a string `sub`, and for `saml.*` providers the SAMLResponse, if any
+    /// (a `saml.*` email is always verified, with or without one).
     init(providerId: String, claims: JSONObject, samlResponse: JSONObject? = nil) {
         self.providerId = providerId
         rawId = claims["sub"]?.string ?? ""
         let claimedEmail = claims["email"].flatMap { JavaScriptTruthiness.isTruthy($0) ? $0.string?.lowercased() : nil }
-        if let samlResponse {
-            let nameId = samlResponse["assertion"]?["subject"]?["nameId"]?.string
+        let isSaml = providerId.hasPrefix("saml.")
+        if isSaml {
+            let nameId = samlResponse?["assertion"]?["subject"]?["nameId"]?.string
             email = nameId.flatMap { isValidEmail($0) ? $0 : nil } ?? claimedEmail
             emailVerified = true
         } else {
@@ -57,11 +59,11 @@ struct IdpProfile: Sendable {
             info["email"] = email.map(JSONValue.string)
             info["picture"] = photoUrl.map(JSONValue.string)
             rawUserInfo = JSONValue.object(info).serialized()
-        } else if let samlResponse {
+        } else if isSaml {
             firstName = nil
             lastName = nil
             federatedId = rawId
-            rawUserInfo = samlResponse["assertion"]?["attributeStatements"]?.serialized()
+            rawUserInfo = samlResponse?["assertion"]?["attributeStatements"]?.serialized()
         } else {
             firstName = nil
             lastName = nil

@@ -34,12 +34,13 @@ enum SignInWithIdpRoute {
             response["errorMessage"] = .string(error.message)
             return .json(response)
         }
-        return .json(try finish(decision, profile: credential.profile, response: response, in: project, state: state, nowMillis: nowMillis))
+        return .json(try finish(decision, credential: credential, response: response, in: project, state: state, nowMillis: nowMillis))
     }
 
     /// Applies `decision` to the project and completes the response.
-    private static func finish(_ decision: IdpAccountDecision, profile: IdpProfile, response: JSONObject,
+    private static func finish(_ decision: IdpAccountDecision, credential: IdpCredential, response: JSONObject,
                                in project: ProjectState, state: EmulatorState, nowMillis: Int) throws(APIError) -> JSONObject {
+        let profile = credential.profile
         var response = response
         var user: UserRecord
         switch decision {
@@ -91,7 +92,8 @@ enum SignInWithIdpRoute {
         // The link is written first; a disabled user is refused unless a second factor comes next (as in Firebase).
         if !state.stopsForSecondFactor(user, in: project) { try ensure(!user.disabled, "USER_DISABLED") }
         if let tenantId = project.tenantId { response["tenantId"] = .string(tenantId) }
-        state.finishFirstFactor(user, signInProvider: profile.providerId, in: project, nowMillis: nowMillis, into: &response)
+        state.finishFirstFactor(user, signInProvider: profile.providerId, in: project, signInAttributes: credential.signInAttributes,
+                                nowMillis: nowMillis, into: &response)
         return response
     }
 }

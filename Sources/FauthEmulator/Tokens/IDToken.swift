@@ -45,7 +45,7 @@ enum IDToken {
 
     /// The claims of a new ID token for `user`, in Firebase's emulator's order.
     static func claims(for user: UserRecord, signInProvider: String, projectId: String, extraClaims: JSONObject,
-                       secondFactor: SecondFactorClaims?, issuedAt: Int, lifetime: Int) -> JSONObject {
+                       secondFactor: SecondFactorClaims?, signInAttributes: JSONValue? = nil, issuedAt: Int, lifetime: Int) -> JSONObject {
         var claims = JSONObject()
         if let name = user.displayName { claims["name"] = .string(name) }
         if let picture = user.photoUrl { claims["picture"] = .string(picture) }
@@ -66,6 +66,7 @@ enum IDToken {
             firebase["second_factor_identifier"] = .string(secondFactor.identifier)
         }
         if let tenant = user.tenantId { firebase["tenant"] = .string(tenant) }
+        if let signInAttributes { firebase["sign_in_attributes"] = signInAttributes }
         claims["firebase"] = .object(firebase)
         claims["iat"] = .number(Double(issuedAt))
         claims["exp"] = .number(Double(issuedAt + lifetime))

@@ -17,11 +17,13 @@ struct IssuedTokens: Sendable {
 
 extension EmulatorState {
     /// Mints an ID token and a refresh token for `user` (already saved), without touching lastLoginAt.
+    /// `signInAttributes` (a SAML sign-in's) go into this ID token only, not into the refresh token.
     func issueTokens(for user: UserRecord, signInProvider: String, extraClaims: JSONObject = [:],
-                     secondFactor: SecondFactorClaims? = nil, nowMillis: Int) -> IssuedTokens {
+                     secondFactor: SecondFactorClaims? = nil, signInAttributes: JSONValue? = nil, nowMillis: Int) -> IssuedTokens {
         let lifetime = config.idTokenLifetime
         let claims = IDToken.claims(for: user, signInProvider: signInProvider, projectId: projectId, extraClaims: extraClaims,
-                                    secondFactor: secondFactor, issuedAt: nowMillis / 1000, lifetime: lifetime)
+                                    secondFactor: secondFactor, signInAttributes: signInAttributes, issuedAt: nowMillis / 1000,
+                                    lifetime: lifetime)
         let refresh = RefreshToken(localId: user.localId, provider: signInProvider, extraClaims: extraClaims,
                                    projectId: projectId, secondFactor: secondFactor, tenantId: user.tenantId)
         return IssuedTokens(idToken: IDToken.encode(claims), refreshToken: refresh.encoded, expiresIn: String(lifetime))
@@ -29,21 +31,21 @@ extension EmulatorState {
 
     /// Completes a sign-in: sets lastLoginAt, saves the user and mints tokens.
     func signIn(_ user: UserRecord, signInProvider: String, in project: ProjectState, extraClaims: JSONObject = [:],
-                secondFactor: SecondFactorClaims? = nil, nowMillis: Int) -> IssuedTokens {
+                secondFactor: SecondFactorClaims? = nil, signInAttributes: JSONValue? = nil, nowMillis: Int) -> IssuedTokens {
         var signedIn = user
         signedIn.lastLoginAt = nowMillis
         signedIn.lastRefreshAt = Timestamp.iso8601(millis: nowMillis)
         project.save(signedIn)
         return issueTokens(for: signedIn, signInProvider: signInProvider, extraClaims: extraClaims,
-                           secondFactor: secondFactor, nowMillis: nowMillis)
+                           secondFactor: secondFactor, signInAttributes: signInAttributes, nowMillis: nowMillis)
     }
 
     /// The end of a first-factor sign-in: tokens added to `response`, or for an MFA user `mfaPendingCredential` and
     /// masked `mfaInfo` instead (lastLoginAt is then left for the second factor).
     func finishFirstFactor(_ user: UserRecord, signInProvider: String, in project: ProjectState,
-                           extraClaims: JSONObject = [:], nowMillis: Int, into response: inout JSONObject) {
+                           signInAttributes: JSONValue? = nil, nowMillis: Int, into response: inout JSONObject) {
         if !stopsForSecondFactor(user, in: project) {
-            signIn(user, signInProvider: signInProvider, in: project, extraClaims: extraClaims, nowMillis: nowMillis)
+            signIn(user, signInProvider: signInProvider, in: project, signInAttributes: signInAttributes, nowMillis: nowMillis)
                 .add(to: &response)
         } else {
             project.save(user)

@@ -99,5 +99,7 @@ import Testing
         #expect(profile.rawUserInfo == #"[{"dept":"eng"}]"#)
         let bare = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9"], samlResponse: ["assertion": ["subject": ["nameId": "not-an-email"]]])
         #expect(bare.email == nil && bare.rawUserInfo == nil)
+        let noResponse = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9", "email": "Other@corp.example", "email_verified": false])
+        #expect(noResponse.email == "other@corp.example" && noResponse.emailVerified && noResponse.rawUserInfo == nil)
     }
 }
