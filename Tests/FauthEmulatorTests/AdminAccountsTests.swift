@@ -181,4 +181,24 @@ struct AdminBatchFidelityTests {
         let result = try fixture.adminProject("accounts:batchCreate", ["users": [["localId": "u1", "mfaInfo": []]]])
         #expect(result.json["error"] == [])
     }
+
+    @Test func aUserOfAnotherTenantIsRefusedPerEntry() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.adminProject("accounts:batchCreate", ["tenantId": "tenant-a",
+                                                                      "users": [["localId": "u1", "tenantId": "tenant-b"]]])
+        #expect(result.json["error"] == [["index": 0, "message": "Tenant id in userInfo does not match the tenant id in request."]])
+    }
+
+    @Test func phoneFactorsShowTheirUnobfuscatedNumber() throws {
+        let fixture = try EmulatorFixture()
+        let imported = try fixture.adminProject("accounts:batchCreate", ["users": [[
+            "localId": "m1", "email": "m@example.com", "emailVerified": true,
+            "mfaInfo": [["phoneInfo": "+15555550100", "enrolledAt": "2123-04-05T06:07:28.990Z"]],
+        ]]])
+        #expect(imported.json["error"] == [])
+        let listed = try fixture.adminProject("accounts:batchGet", method: "GET")
+        let factor = try #require(listed.json["users"]?.array?.first?["mfaInfo"]?.array?.first)
+        #expect(factor["phoneInfo"]?.string == "+15555550100" && factor["unobfuscatedPhoneInfo"]?.string == "+15555550100")
+        #expect(factor["enrolledAt"]?.string == "2123-04-05T06:07:28.990Z")
+    }
 }

@@ -132,6 +132,9 @@ enum UserImport {
     /// The account for one entry; throws a business error whose message becomes the entry's `error[]` message.
     static func record(from entry: JSONObject, into project: ProjectState, options: Options, nowMillis: Int) throws(APIError) -> UserRecord {
         guard let localId = entry["localId"]?.string, !localId.isEmpty else { throw APIError.badRequest("localId is missing") }
+        if let tenantId = entry["tenantId"]?.string, !tenantId.isEmpty {
+            try ensure(project.tenantId == tenantId, "Tenant id in userInfo does not match the tenant id in request.")
+        }
         var user = UserRecord(localId: localId, createdAt: nowMillis, tenantId: project.tenantId)
         user.displayName = entry["displayName"]?.string
         user.photoUrl = entry["photoUrl"]?.string

@@ -58,7 +58,8 @@ struct MFAEnrollment: Sendable, Equatable {
     /// When it was enrolled, ISO 8601.
     var enrolledAt: String
 
-    /// The entry as `accounts:lookup` shows it: the full phone number, and for TOTP `totpInfo: {}` (as production).
+    /// The entry as `accounts:lookup` shows it: the full phone number (also as `unobfuscatedPhoneInfo`), and for TOTP
+    /// `totpInfo: {}` (as production).
     var json: JSONObject { json(revealingSecret: false) }
 
     /// The entry as an export writes it: `totpInfo.sharedSecretKey` kept, so that an import restores the factor.
@@ -67,7 +68,10 @@ struct MFAEnrollment: Sendable, Equatable {
     private func json(revealingSecret: Bool) -> JSONObject {
         var object: JSONObject = ["mfaEnrollmentId": .string(mfaEnrollmentId)]
         if let displayName { object["displayName"] = .string(displayName) }
-        if let phoneInfo { object["phoneInfo"] = .string(phoneInfo) }
+        if let phoneInfo {
+            object["phoneInfo"] = .string(phoneInfo)
+            object["unobfuscatedPhoneInfo"] = .string(phoneInfo)
+        }
         if let totpSharedSecret { object["totpInfo"] = revealingSecret ? ["sharedSecretKey": .string(totpSharedSecret)] : [:] }
         object["enrolledAt"] = .string(enrolledAt)
         return object
