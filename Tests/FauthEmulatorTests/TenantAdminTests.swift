@@ -49,8 +49,8 @@ struct TenantAdminTests {
         let body: JSONValue = ["signIn": ["allowDuplicateEmails": true], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]]
         let patched = try fixture.client.json(method: "PATCH", path: v2 + "/config?updateMask=emailPrivacyConfig", body: body,
                                               headers: owner)
-        #expect(patched.json == ["name": .string("projects/\(EmulatorFixture.projectId)/config"),
-                                 "signIn": ["allowDuplicateEmails": false], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]])
+        #expect(patched.json == ["signIn": ["allowDuplicateEmails": false], "blockingFunctions": [:],
+                                 "emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]])
         #expect(try fixture.control("GET", "config").json["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.bool == true)
     }
 }
@@ -113,5 +113,47 @@ struct TenantAdminFidelityTests {
         let rest = try fixture.client.json(method: "GET", path: v2 + "/tenants?pageSize=2&pageToken=\(ids[1])", headers: owner)
         #expect(rest.json["tenants"]?.array?.compactMap { $0["tenantId"]?.string } == [ids[2]])
         #expect(rest.json["nextPageToken"] == nil)
+    }
+}
+
+@Suite("admin and emulator project config: fidelity to Firebase's emulator source")
+struct ProjectConfigFidelityTests {
+    private let path = "/identitytoolkit.googleapis.com/v2/projects/\(EmulatorFixture.projectId)/config"
+    private let owner = [("Authorization", "Bearer owner")]
+
+    @Test func aPatchWithoutMaskIsAFullUpdateWithProductionDefaults() throws {
+        let fixture = try EmulatorFixture()
+        let body: JSONValue = ["signIn": ["allowDuplicateEmails": true], "blockingFunctions": ["forwardInboundCredentials": ["idToken": true]]]
+        let first = try fixture.client.json(method: "PATCH", path: path, body: body, headers: owner)
+        #expect(first.json["signIn"]?["allowDuplicateEmails"]?.bool == true)
+        #expect(first.json["blockingFunctions"] == ["forwardInboundCredentials": ["idToken": true]])
+        let reset = try fixture.client.json(method: "PATCH", path: path, body: [:], headers: owner)
+        #expect(reset.json == ["signIn": ["allowDuplicateEmails": false], "blockingFunctions": [:],
+                               "emailPrivacyConfig": ["enableImprovedEmailPrivacy": false]])
+        let masked = try fixture.client.json(method: "PATCH", path: path + "?updateMask=signIn.allowDuplicateEmails,blockingFunctions.forwardInboundCredentials.idToken",
+                                             body: body, headers: owner)
+        #expect(masked.json["blockingFunctions"] == ["forwardInboundCredentials": ["idToken": true]])
+        #expect(try fixture.client.json(method: "GET", path: path, headers: owner).json == masked.json)
+    }
+
+    @Test func blockingFunctionTriggersAreChecked() throws {
+        let fixture = try EmulatorFixture()
+        let event = try fixture.client.json(method: "PATCH", path: path, body: ["blockingFunctions": ["triggers": [
+            "invalidEventTrigger": ["functionUri": "http://localhost"]]]], headers: owner)
+        #expect(errorMessage(event.json) == "INVALID_BLOCKING_FUNCTION : ((Event type is invalid.))")
+        let uri = try fixture.client.json(method: "PATCH", path: path, body: ["blockingFunctions": ["triggers": [
+            "beforeCreate": ["functionUri": "invalidUri"]]]], headers: owner)
+        #expect(errorMessage(uri.json) == "INVALID_BLOCKING_FUNCTION : ((Expected an absolute URI with valid scheme and host.))")
+    }
+
+    @Test func anEmulatorPatchWithoutFirebaseOrFauthKeysResetsFirebasesKeys() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.configure(["signIn": ["allowDuplicateEmails": true], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]])
+        try fixture.configure(["fauth": ["recentLoginSeconds": 30]])
+        #expect(try fixture.control("GET", "config").json["signIn"]?["allowDuplicateEmails"]?.bool == true, "fauth keys alone keep them")
+        let reset = try fixture.control("PATCH", "config", [:])
+        #expect(reset.json["signIn"] == ["allowDuplicateEmails": false])
+        #expect(reset.json["emailPrivacyConfig"] == ["enableImprovedEmailPrivacy": false])
+        #expect(reset.json["fauth"]?["recentLoginSeconds"]?.int == 30)
     }
 }

@@ -84,8 +84,8 @@ enum TenantAdminRoute {
             guard let first = fields.first, first != "name", first != "tenantId" else { continue }
             if fields.count == 1, toggles.contains(first) {
                 if let on = try toggle(body, first) { set(first, on, in: &settings) }
-            } else if let value = value(at: fields, in: body) {
-                config = setting(value, at: fields, in: config)
+            } else if let value = JSONPath.value(at: path, in: body) {
+                config = JSONPath.setting(value, at: path, in: config)
             }
         }
         tenant.tenantSettings = settings
@@ -123,23 +123,4 @@ enum TenantAdminRoute {
         }
     }
 
-    /// The non-null value at a dotted path of `object`, walking objects only.
-    private static func value(at fields: [String], in object: JSONObject) -> JSONValue? {
-        guard let first = fields.first, let member = object[first], !member.isNull else { return nil }
-        if fields.count == 1 { return member }
-        guard let nested = member.object else { return nil }
-        return value(at: Array(fields.dropFirst()), in: nested)
-    }
-
-    /// `object` with `value` at a dotted path, creating the objects on the way.
-    private static func setting(_ value: JSONValue, at fields: [String], in object: JSONObject) -> JSONObject {
-        var result = object
-        guard let first = fields.first else { return result }
-        if fields.count == 1 {
-            result[first] = value
-        } else {
-            result[first] = .object(setting(value, at: Array(fields.dropFirst()), in: object[first]?.object ?? [:]))
-        }
-        return result
-    }
 }

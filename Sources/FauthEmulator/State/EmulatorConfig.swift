@@ -6,6 +6,8 @@ struct EmulatorConfig: Sendable, Equatable {
     var allowDuplicateEmails = false
     /// `emailPrivacyConfig.enableImprovedEmailPrivacy` (email enumeration protection).
     var improvedEmailPrivacy = false
+    /// `blockingFunctions`, kept and returned as Firebase's emulator keeps it; fauth-emulator never calls the functions.
+    var blockingFunctions: JSONObject = [:]
     /// `fauth.recentLoginSeconds`: the maximum `auth_time` age for sensitive operations; nil means unchecked.
     var recentLoginSeconds: Int?
     /// `fauth.idTokenLifetimeSeconds`: nil means Firebase's 3600 s with `exp` not enforced.
@@ -41,8 +43,51 @@ struct EmulatorConfig: Sendable, Equatable {
         ]
     }
 
-    /// Applies the keys present in `patch` (a PATCH body or an imported config.json); all-or-nothing.
+    /// Firebase's keys as the admin config routes return them.
+    var firebaseJSON: JSONObject {
+        ["signIn": ["allowDuplicateEmails": .bool(allowDuplicateEmails)], "blockingFunctions": .object(blockingFunctions),
+         "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(improvedEmailPrivacy)]]
+    }
+
+    /// The admin PATCH: the fields named by `mask` (dotted paths), or without a mask all of Firebase's keys from
+    /// `body`, absent ones back to production defaults. Blocking function triggers are checked first.
+    mutating func applyFirebaseKeys(_ body: JSONObject, mask: [String]?) throws(APIError) {
+        try Self.checkBlockingFunctions(body["blockingFunctions"])
+        var merged: JSONObject
+        if let mask {
+            merged = firebaseJSON
+            for path in mask { if let value = JSONPath.value(at: path, in: body) { merged = JSONPath.setting(value, at: path, in: merged) } }
+        } else {
+            merged = ["signIn": ["allowDuplicateEmails": .bool(body["signIn"]?["allowDuplicateEmails"] == true)],
+                      "blockingFunctions": body["blockingFunctions"] ?? [:],
+                      "emailPrivacyConfig": ["enableImprovedEmailPrivacy": body["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"] ?? false]]
+        }
+        var updated = self
+        updated.allowDuplicateEmails = try Self.bool(merged["signIn"]?["allowDuplicateEmails"], "/signIn/allowDuplicateEmails") ?? false
+        updated.improvedEmailPrivacy = try Self.bool(merged["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"],
+                                                     "/emailPrivacyConfig/enableImprovedEmailPrivacy") ?? false
+        updated.blockingFunctions = try Self.object(merged["blockingFunctions"], "/blockingFunctions") ?? [:]
+        self = updated
+    }
+
+    /// Firebase's check of `blockingFunctions.triggers`: known events, absolute function URIs.
+    private static func checkBlockingFunctions(_ value: JSONValue?) throws(APIError) {
+        guard let triggers = value?["triggers"]?.object else { return }
+        for (event, trigger) in triggers {
+            try ensure(["beforeCreate", "beforeSignIn"].contains(event), "INVALID_BLOCKING_FUNCTION : ((Event type is invalid.))")
+            try ensure(isAbsoluteURI(trigger["functionUri"]?.string ?? ""),
+                       "INVALID_BLOCKING_FUNCTION : ((Expected an absolute URI with valid scheme and host.))")
+        }
+    }
+
+    /// Applies a PATCH body of `/emulator/v1/projects/{p}/config` or an imported config.json; all-or-nothing. As in
+    /// Firebase's emulator, a body naming neither `signIn.allowDuplicateEmails` nor
+    /// `emailPrivacyConfig.enableImprovedEmailPrivacy` is a full update of Firebase's keys (absent ones reset),
+    /// unless it only carries fauth's `"fauth"` extensions.
     mutating func apply(_ patch: JSONObject) throws(APIError) {
+        let namesFirebaseKey = !(patch["signIn"]?["allowDuplicateEmails"]?.isNull ?? true)
+            || !(patch["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.isNull ?? true)
+        if !namesFirebaseKey, patch["fauth"] == nil { return try applyFirebaseKeys(patch, mask: nil) }
         var updated = self
         if let signIn = try Self.object(patch["signIn"], "/signIn") {
             if let value = try Self.bool(signIn["allowDuplicateEmails"], "/signIn/allowDuplicateEmails") {
