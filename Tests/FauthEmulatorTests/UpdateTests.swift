@@ -176,6 +176,18 @@ struct UpdateFidelityTests {
         #expect(revoked.status == 200 && revoked.json["idToken"] == nil)
     }
 
+    @Test func newTokensAfterAChangeCarryNoSecondFactor() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("a@example.com")
+        let iat = Double(Timestamp.nowMillis() / 1000 + 1)
+        let mfaSession = craftIdToken(["user_id": created["localId"]!, "iat": .number(iat), "firebase": [
+            "sign_in_provider": "password", "sign_in_second_factor": "phone", "second_factor_identifier": "e1"]])
+        let changed = try fixture.call("update", ["idToken": .string(mfaSession), "email": "b@example.com"])
+        let claims = try #require(idTokenClaims(changed.json["idToken"]?.string))
+        #expect(claims["firebase"]?["sign_in_provider"]?.string == "password")
+        #expect(claims["firebase"]?["sign_in_second_factor"] == nil && claims["firebase"]?["second_factor_identifier"] == nil)
+    }
+
     @Test func aClientValidSinceRevokesAsOfNowWhateverItsValue() throws {
         let fixture = try EmulatorFixture()
         let created = try fixture.signUp("a@example.com")

@@ -18,8 +18,6 @@ struct ParsedIDToken: Sendable {
     let signInProvider: String
     /// `auth_time`, in seconds.
     let authTime: Int
-    /// The second factor claims, if any.
-    let secondFactor: SecondFactorClaims?
 }
 
 /// Alg-none ID tokens as Firebase's emulator mints them, and their decoding.

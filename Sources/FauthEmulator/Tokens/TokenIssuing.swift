@@ -102,12 +102,7 @@ extension EmulatorState {
             try ensure(issuedAt >= Double(validSince), "TOKEN_EXPIRED")
         }
         try ensure(!user.disabled, "USER_DISABLED")
-        var secondFactor: SecondFactorClaims?
-        if let factor = firebase["sign_in_second_factor"]?.string, let identifier = firebase["second_factor_identifier"]?.string {
-            secondFactor = SecondFactorClaims(factor: factor, identifier: identifier)
-        }
         return ParsedIDToken(payload: payload, user: user, signInProvider: firebase["sign_in_provider"]?.string ?? "custom",
-                             authTime: payload["auth_time"]?.int ?? Int(min(max(issuedAt, 0), 1e12)),
-                             secondFactor: secondFactor)
+                             authTime: payload["auth_time"]?.int ?? Int(min(max(issuedAt, 0), 1e12)))
     }
 }
