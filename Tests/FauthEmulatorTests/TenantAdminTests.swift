@@ -92,10 +92,9 @@ struct TenantAdminFidelityTests {
         let fixture = try EmulatorFixture()
         let fetched = try fixture.client.json(method: "GET", path: v2 + "/tenants/never-made", headers: owner)
         #expect(fetched.status == 200)
-        #expect(fetched.json["tenantId"]?.string == "never-made")
-        #expect(fetched.json["allowPasswordSignup"]?.bool == true && fetched.json["enableEmailLinkSignin"]?.bool == true)
-        #expect(fetched.json["mfaConfig"]?["state"]?.string == "ENABLED")
-        #expect(fetched.json["mfaConfig"]?["enabledProviders"] == ["PHONE_SMS"])
+        #expect(fetched.json == ["name": .string("projects/\(EmulatorFixture.projectId)/tenants/never-made"), "tenantId": "never-made",
+                                 "allowPasswordSignup": true, "enableEmailLinkSignin": true, "enableAnonymousUser": true,
+                                 "disableAuth": false, "mfaConfig": ["enabledProviders": ["PHONE_SMS"], "state": "ENABLED"]])
         #expect(try fixture.client.json(method: "DELETE", path: v2 + "/tenants/also-never-made", headers: owner).status == 200)
     }
 

@@ -102,6 +102,8 @@ enum TenantAdminRoute {
         object["enableEmailLinkSignin"] = .bool(settings.enableEmailLinkSignin)
         object["enableAnonymousUser"] = .bool(settings.enableAnonymousUser)
         object["disableAuth"] = .bool(settings.disableAuth)
+        // A tenant created implicitly has no mfaConfig of its own; Firebase's emulator shows SMS MFA enabled.
+        object["mfaConfig"] = ["enabledProviders": ["PHONE_SMS"], "state": "ENABLED"]
         for (key, value) in tenant.tenantConfig { object[key] = value }
         return object
     }

@@ -21,14 +21,12 @@ final class EmulatorState {
         defaultProject = ProjectState(tenantId: nil)
     }
 
-    /// The default project for nil, else the tenant, created with every provider on (SMS and TOTP MFA included)
-    /// when first referenced, as Firebase's emulator creates tenants it has not seen.
+    /// The default project for nil, else the tenant, created with every provider on when first referenced, as
+    /// Firebase's emulator creates tenants it has not seen (no `mfaConfig`: every second factor allowed).
     func project(tenantId: String?) -> ProjectState {
         guard let tenantId else { return defaultProject }
         if let tenant = tenants[tenantId] { return tenant }
         let tenant = ProjectState(tenantId: tenantId, tenantSettings: SignInSettings())
-        tenant.tenantConfig = ["mfaConfig": ["state": "ENABLED", "enabledProviders": ["PHONE_SMS"],
-                                             "providerConfigs": [["state": "ENABLED", "totpProviderConfig": ["adjacentIntervals": 5]]]]]
         tenants[tenantId] = tenant
         return tenant
     }
