@@ -242,6 +242,11 @@ struct HTTPServerTests {
             #expect(header("Vary", response) == "Origin, Access-Control-Request-Headers")
             #expect(header("Content-Length", response) == "0")
             #expect(response.body.isEmpty)
+            #expect(header("Access-Control-Allow-Private-Network", response) == nil)
+            let privateNetwork = try client.send(method: "OPTIONS", path: "/", headers: [
+                ("Origin", "example.com"), ("Access-Control-Request-Private-Network", "true"),
+            ])
+            #expect(header("Access-Control-Allow-Private-Network", privateNetwork) == "true")
         }
     }
 

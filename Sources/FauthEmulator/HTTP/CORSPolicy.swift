@@ -14,9 +14,14 @@ enum CORSPolicy {
         return HTTPResponse(status: 204, headers: headers)
     }
 
-    /// The headers added to every response: the reflected origin when the request named one, and `Vary: Origin`.
+    /// The headers added to every response: the reflected origin when the request named one, `Vary: Origin`, and
+    /// `Access-Control-Allow-Private-Network: true` when the request asks for it (as Firebase's emulator answers).
     static func originHeaders(for request: HTTPRequest) -> [(name: String, value: String)] {
-        guard let origin = request.header("Origin") else { return [("Vary", "Origin")] }
-        return [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
+        var headers: [(name: String, value: String)] = request.header("Origin").map { [("Access-Control-Allow-Origin", $0)] } ?? []
+        headers.append(("Vary", "Origin"))
+        if request.header("Access-Control-Request-Private-Network") != nil {
+            headers.append(("Access-Control-Allow-Private-Network", "true"))
+        }
+        return headers
     }
 }
