@@ -23,3 +23,25 @@ struct RequestFieldFidelityTests {
         #expect(errorMessage(try fixture.admin("update", ["localId": "nobody", "validSince": 1611780718]).json) == "USER_NOT_FOUND")
     }
 }
+
+@Suite("request pre-handler fidelity: the tenant of a request")
+struct RequestTenantFidelityTests {
+    @Test func anIdTokenOfAnotherTenantIsAMismatchBeforeTheHandler() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.call("signUp", ["tenantId": "tenant-a", "email": "t@example.com", "password": "secret123"]).json
+        let idToken = try #require(created["idToken"])
+        let admin = try fixture.adminProject("accounts:lookup", ["idToken": idToken, "tenantId": "tenant-b"])
+        #expect(errorMessage(admin.json) == "TENANT_ID_MISMATCH")
+        let path = try fixture.adminProject("accounts:lookup", ["idToken": idToken], tenant: "tenant-b")
+        #expect(errorMessage(path.json) == "TENANT_ID_MISMATCH")
+        // Before the handler's own checks: MISSING_PASSWORD would come next.
+        let signUp = try fixture.call("signUp", ["idToken": idToken, "tenantId": "tenant-b", "email": "x@example.com"])
+        #expect(errorMessage(signUp.json) == "TENANT_ID_MISMATCH")
+    }
+
+    @Test func aJwtWithoutAFirebaseClaimCrashesEvenWithATenant() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.call("lookup", ["idToken": .string(craftIdToken(["user_id": "u"])), "tenantId": "tenant-a"])
+        #expect(result.status == 500)
+    }
+}
