@@ -215,3 +215,22 @@ struct EmailFlowFidelityTests {
         #expect(result.json["registered"]?.bool == false && result.json["allProviders"] == [] && result.json["signinMethods"] == [])
     }
 }
+
+@Suite("absolute URIs as WHATWG URL parsing accepts them (Firebase's parseAbsoluteUri)")
+struct AbsoluteURITests {
+    @Test func customSchemesNeedNoHostButWebSchemesDo() {
+        for accepted in ["https://app.example.com/done", "com.example.app:/oauth2redirect", "myapp://", "myapp:callback",
+                         "http:example.com", "HTTP://Example.COM:8080/x", "file:///tmp/x", " https://padded.example "] {
+            #expect(isAbsoluteURI(accepted), "\(accepted)")
+        }
+        for refused in ["invalid", "/relative/path", "http://", "https:///", "http://exa mple.com/", "1http://x.y", "http://x.y:port/"] {
+            #expect(!isAbsoluteURI(refused), "\(refused)")
+        }
+    }
+
+    @Test func aMobileContinueUrlIsAccepted() throws {
+        let fixture = try EmulatorFixture()
+        let result = try fixture.call("createAuthUri", ["identifier": "a@example.com", "continueUri": "com.example.app:/done"])
+        #expect(result.status == 200)
+    }
+}

@@ -38,16 +38,6 @@ enum QueryEncoding {
     }
 }
 
-/// True for an absolute URI with a scheme and a host (`https://example.com/x`).
-func isAbsoluteURI(_ text: String) -> Bool {
-    guard let separator = text.range(of: "://") else { return false }
-    let scheme = text[..<separator.lowerBound]
-    guard let first = scheme.first, first.isASCII, first.isLetter,
-          scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return false }
-    let host = text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    return !host.isEmpty
-}
-
 extension RouteRequest {
     /// `host:port` of this server as the client addressed it, for links (`localhost:9099` when unknown).
     var hostAndPort: String { http.header("Host") ?? "localhost:9099" }
