@@ -151,6 +151,13 @@ struct EmailFlowFidelityTests {
         #expect(numeric.json["oobLink"]?.string?.contains("continueUrl") == false)
     }
 
+    @Test func linksEncodeTheContinueUrlAsURLSearchParamsDoes() throws {
+        let fixture = try EmulatorFixture()
+        let sent = try fixture.admin("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "returnOobLink": true,
+                                                     "continueUrl": "https://x.example/a b~c*"])
+        #expect(sent.json["oobLink"]?.string?.hasSuffix("&continueUrl=https%3A%2F%2Fx.example%2Fa+b%7Ec*") == true)
+    }
+
     @Test func verifyAndChangeEmailIsRefusedForATakenEmailEvenWithDuplicatesAllowed() throws {
         let fixture = try EmulatorFixture()
         let created = try fixture.signUp("a@example.com")

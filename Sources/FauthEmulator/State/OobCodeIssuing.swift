@@ -19,16 +19,19 @@ extension ProjectState {
     func oobCode(_ code: String) -> OobCode? { oobCodes.first { $0.code == code } }
 }
 
-/// Percent-encoding of query values.
+/// Query values encoded as JavaScript's `URLSearchParams` writes them (application/x-www-form-urlencoded):
+/// ASCII letters, digits and `*-._` kept, space as `+`, everything else percent-encoded.
 enum QueryEncoding {
-    /// Encodes everything but RFC 3986 unreserved characters.
+    /// Encodes one query value.
     static func encode(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                 UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                result += "+"
             default:
                 let hex = Array("0123456789ABCDEF")
                 result += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
