@@ -19,6 +19,9 @@ struct RequestFieldFidelityTests {
         let result = try fixture.call("signUp", ["email": true, "password": "secret123"])
         #expect(result.json["error"]?["status"]?.string == "INVALID_ARGUMENT")
         #expect(errorMessage(result.json) == "Invalid JSON payload received. /email must be string")
+        // A string is not a boolean either.
+        let flag = try fixture.admin("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "a@example.com", "returnOobLink": "true"])
+        #expect(errorMessage(flag.json) == "Invalid JSON payload received. /returnOobLink must be boolean")
         // Numbers are coerced to strings, as Firebase's emulator does for the Admin SDKs.
         #expect(errorMessage(try fixture.admin("update", ["localId": "nobody", "validSince": 1611780718]).json) == "USER_NOT_FOUND")
     }

@@ -26,13 +26,11 @@ struct RouteRequest: Sendable {
         try Self.coerceString(body[key], pointer: "/\(key)")
     }
 
-    /// Body field `key` as a boolean.
+    /// Body field `key` as a boolean (a string is a schema error, as Firebase's schema validation has it).
     func bool(_ key: String) throws(APIError) -> Bool? {
         switch body[key] {
         case nil, .null?: return nil
         case .bool(let value)?: return value
-        case .string("true")?: return true
-        case .string("false")?: return false
         default: throw APIError.wrongType("/\(key)", expected: "boolean")
         }
     }
