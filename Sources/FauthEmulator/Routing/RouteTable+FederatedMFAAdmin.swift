@@ -16,5 +16,6 @@ extension RouteTable {
         adminBatchGet,
         adminBatchDelete,
         adminBatchCreate,
+        createSessionCookie,
     ]
 }
