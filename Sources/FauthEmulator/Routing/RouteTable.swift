@@ -40,6 +40,8 @@ enum RouteTable {
         sendOobCode,
         resetPassword,
         signInWithEmailLink,
+        sendVerificationCode,
+        signInWithPhoneNumber,
         secureToken,
         passwordPolicy,
         emulatorDeleteAccounts,

@@ -26,6 +26,8 @@ final class ProjectState {
     var oobCodes: [OobCode] = []
     /// SMS codes, in issue order.
     var verificationCodes: [VerificationCode] = []
+    /// Temporary proofs of verified phone numbers (proof → number), from a phone link that found the number taken.
+    var temporaryProofs: [String: String] = [:]
     /// Failed sign-in times (ms) per email, for fauth's `failedSignInLimit`.
     var failedSignIns: [String: [Int]] = [:]
 
