@@ -16,6 +16,18 @@ import FauthJSON
         #expect(run.json.array?.first?.object?.keys == ["providerId", "uid", "email", "displayName", "photoURL", "phoneNumber"])
     }
 
+    @Test func providersAndStatusLeaveAnUnchangedSessionFileAlone() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("still@example.com")
+        let inode = { try FileManager.default.attributesOfItem(atPath: sandbox.sessionPath())[.systemFileNumber] as? Int }
+        let before = try inode()
+        #expect(before != nil)
+        #expect(try sandbox.run(["providers"]).status == 0)
+        #expect(try sandbox.run(["status"]).status == 0)
+        #expect(try inode() == before, "the session file was replaced though the lookups changed nothing")
+    }
+
     @Test func providersByEmailNeedsNoSession() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
