@@ -54,6 +54,19 @@ import FauthJSON
         #expect(sandbox.session()?["idToken"] == forced.json["idToken"])
     }
 
+    @Test func aCachedTokenNeedsNeitherTheLockNorTheServer() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("cached@example.com")
+        let lock = open(sandbox.sessionPath() + ".lock", O_RDWR | O_CLOEXEC)
+        #expect(lock >= 0)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        let run = try sandbox.run(["token", "--emulator", "127.0.0.1:1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == (sandbox.session()?["idToken"]?.string ?? "?") + "\n")
+    }
+
     @Test func anExpiringTokenIsRefreshed() throws {
         let emulator = try RunningEmulator()
         emulator.configure(["fauth": ["idTokenLifetimeSeconds": 120]])

@@ -126,10 +126,11 @@ public struct AuthClient: Sendable {
         }
     }
 
-    /// A fresh ID token: the cached one while more than five minutes remain (no lock, no request), else refreshed
-    /// once under the lock (a refresh another process has just made is used, not repeated).
-    public func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: Date) {
-        guard let cached = try store.load() else { throw FauthError(.notSignedIn) }
+    /// A fresh ID token: the one in `cached` (the session as just read from `store` without the lock, nil when there
+    /// is none) while more than five minutes remain (no lock, no request), else refreshed once under the lock (a
+    /// refresh another process has just made is used, not repeated).
+    public func idToken(forceRefresh: Bool, cached: Session?) throws -> (token: String, expiresAt: Date) {
+        guard let cached else { throw FauthError(.notSignedIn) }
         if !forceRefresh, cached.expiresAt.timeIntervalSince(now()) > Self.refreshMargin {
             return (cached.idToken, cached.expiresAt)
         }
