@@ -9,14 +9,11 @@ final class SpawnedProcess {
     let stderrPath: String
     private var exitStatus: Int32?
 
-    /// The folder holding the built executables: `$FAUTH_BIN_DIR`, else the folder of the test bundle.
-    static var binaryDirectory: String {
-        if let directory = ProcessInfo.processInfo.environment["FAUTH_BIN_DIR"], !directory.isEmpty { return directory }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-    }
+    /// The folder holding the built executables (see `BuiltBinaries`).
+    static var binaryDirectory: String { BuiltBinaries.folder.path }
 
-    /// Starts `binaryDirectory/<executable>` with `arguments` and `environment` (default: this process's).
-    init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+    /// Starts `binaryDirectory/<executable>` with `arguments`, in this process's environment.
+    init(_ executable: String, _ arguments: [String]) throws {
         let path = Self.binaryDirectory + "/" + executable
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw SpawnError(description: "\(path) is not built (set FAUTH_BIN_DIR to the folder of the executables)")
@@ -32,7 +29,7 @@ final class SpawnedProcess {
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let variables = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let variables = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             variables.forEach { free($0) }
