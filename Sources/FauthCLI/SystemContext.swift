@@ -6,7 +6,8 @@ import Darwin
 import FauthCore
 
 extension CLIContext {
-    /// The real process: its environment, file descriptors 0–2, `/dev/tty`, and libcurl.
+    /// The real process: its environment, file descriptors 0–2, `/dev/tty`, and the network (libcurl, or a plain
+    /// socket for an emulator on this machine).
     public static func system() -> CLIContext {
         CLIContext(
             environment: SystemIO.environment(),
@@ -20,7 +21,7 @@ extension CLIContext {
                 case .endOfInput: return .endOfInput
                 }
             },
-            transport: CurlTransport())
+            transport: SystemTransport())
     }
 }
 

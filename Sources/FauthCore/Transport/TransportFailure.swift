@@ -33,6 +33,11 @@ public enum TransportFailure: Error, Sendable, Equatable {
         }
     }
 
+    /// A response body larger than `limit` bytes (libcurl's CURLE_FILESIZE_EXCEEDED).
+    static func bodyTooLarge(limit: Int) -> TransportFailure {
+        .other(code: Int(FAUTH_CURLE_FILESIZE_EXCEEDED), message: "the response body is larger than the \(limit)-byte limit")
+    }
+
     /// Classifies a libcurl result code.
     init(curlCode: Int, message: String) {
         switch curlCode {
