@@ -76,20 +76,26 @@ final class DeadlineSocket {
     /// Waits until the socket is ready for `events`, or throws `timedOut` (28) at `limit`.
     private func wait(for events: Int16, until limit: ContinuousClock.Instant) throws(TransportFailure) {
         while true {
-            let (seconds, attoseconds) = clock.now.duration(to: limit).components
-            let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            guard milliseconds > 0 else {
-                let elapsed = started.duration(to: clock.now).components
+            let remaining = Self.milliseconds(clock.now.duration(to: limit), roundingUp: true)
+            guard remaining > 0 else {
+                let elapsed = Self.milliseconds(started.duration(to: clock.now), roundingUp: false)
                 throw .timedOut(code: Int(FAUTH_CURLE_OPERATION_TIMEDOUT),
-                                message: "Operation timed out after \(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000) milliseconds with \(received) bytes received")
+                                message: "Operation timed out after \(elapsed) milliseconds with \(received) bytes received")
             }
             var request = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = poll(&request, 1, Int32(min(milliseconds, Int64(Int32.max))))
+            let ready = poll(&request, 1, Int32(min(remaining, Int64(Int32.max))))
             if ready > 0 { return }
             if ready < 0 && errno != EINTR {
                 throw .other(code: Int(FAUTH_CURLE_RECV_ERROR), message: "poll: \(Self.describe(errno))")
             }
         }
+    }
+
+    /// Whole milliseconds in `duration` (negative for a time past).
+    private static func milliseconds(_ duration: Duration, roundingUp: Bool) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        return seconds * 1000 + (attoseconds + (roundingUp ? perMillisecond - 1 : 0)) / perMillisecond
     }
 
     private func refused(_ address: LoopbackTarget.Address, _ port: UInt16, _ code: Int32) -> TransportFailure {
