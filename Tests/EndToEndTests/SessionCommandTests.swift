@@ -62,9 +62,11 @@ import FauthJSON
         #expect(lock >= 0)
         defer { close(lock) }
         #expect(flock(lock, LOCK_EX) == 0)
-        let run = try sandbox.run(["token", "--emulator", "127.0.0.1:1"])
+        // A request would go to a host that does not exist, through libcurl, which LD_DEBUG=files would list.
+        let run = try sandbox.run(["token", "--emulator", "fauth-test.invalid:1"], environment: ["LD_DEBUG": "files"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == (sandbox.session()?["idToken"]?.string ?? "?") + "\n")
+        #expect(!run.stderr.contains("libcurl"))
     }
 
     @Test func anExpiringTokenIsRefreshed() throws {
