@@ -18,10 +18,7 @@ let package = Package(
         .target(name: "FauthCore", dependencies: ["FauthJSON", "CCurlShim"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON"]),
-        // Links the C++ runtime statically on Linux (see linker/libstdc++.so): a faster start, measured in README.
-        .executableTarget(name: "fauth", dependencies: ["FauthCLI"], linkerSettings: [
-            .unsafeFlags(["-L\(Context.packageDirectory)/linker"], .when(platforms: [.linux])),
-        ]),
+        .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
         // The local Firebase Auth emulator: HTTP server, state, routes.
         .target(name: "FauthEmulator", dependencies: ["FauthJSON"]),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
