@@ -6,7 +6,8 @@ import Darwin
 import FauthCore
 
 extension CLIContext {
-    /// The real process: its environment, file descriptors 0–2, `/dev/tty`, and libcurl.
+    /// The real process: its environment, file descriptors 0–2, `/dev/tty`, and the network (libcurl, or a plain
+    /// socket for an emulator on this machine).
     public static func system() -> CLIContext {
         CLIContext(
             environment: SystemIO.environment(),
@@ -20,23 +21,22 @@ extension CLIContext {
                 case .endOfInput: return .endOfInput
                 }
             },
-            transport: CurlTransport())
+            transport: SystemTransport())
     }
 }
 
 /// Thin wrappers over the system calls the executable needs.
 enum SystemIO {
     /// The environment as a dictionary (the first of duplicate names wins, as getenv does).
+    /// Splits each entry at its first `=` byte (not by Characters, which would cost grapheme breaking at every start).
     static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
-                if result[name] == nil { result[name] = String(text[text.index(after: equals)...]) }
-            }
-            pointer += 1
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        var result: [String: String] = .init(minimumCapacity: count)
+        for index in 0..<count {
+            guard let entry = environ[index], let equals = strchr(entry, Int32(UInt8(ascii: "="))) else { continue }
+            let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: equals - entry), as: UTF8.self)
+            if result[name] == nil { result[name] = String(cString: equals + 1) }
         }
         return result
     }

@@ -21,6 +21,21 @@ import FauthJSON
         expectFailure(signin, status: 10, code: "network-error")
     }
 
+    @Test func anEmulatorOnThisMachineIsReachedWithoutLoadingLibcurl() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("socket@example.com")
+        // The dynamic loader lists every library it loads when LD_DEBUG=files is set.
+        let local = try sandbox.run(["providers", "--json"], environment: ["LD_DEBUG": "files"])
+        #expect(local.status == 0)
+        #expect(!local.stderr.contains("libcurl"), "libcurl was loaded for an emulator on this machine")
+        // A host that is not this machine goes through libcurl (which shows the check above can fail).
+        let remote = try sandbox.run(["providers", "--json", "--timeout", "1", "--emulator", "fauth-test.invalid:1"],
+                                     environment: ["LD_DEBUG": "files"])
+        #expect(remote.status == 10)
+        #expect(remote.stderr.contains("libcurl"))
+    }
+
     @Test func aServiceOutageIsRetryableAndChangesNothing() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

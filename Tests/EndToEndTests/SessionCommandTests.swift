@@ -16,6 +16,18 @@ import FauthJSON
         #expect(run.json.array?.first?.object?.keys == ["providerId", "uid", "email", "displayName", "photoURL", "phoneNumber"])
     }
 
+    @Test func providersAndStatusLeaveAnUnchangedSessionFileAlone() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("still@example.com")
+        let inode = { try FileManager.default.attributesOfItem(atPath: sandbox.sessionPath())[.systemFileNumber] as? Int }
+        let before = try inode()
+        #expect(before != nil)
+        #expect(try sandbox.run(["providers"]).status == 0)
+        #expect(try sandbox.run(["status"]).status == 0)
+        #expect(try inode() == before, "the session file was replaced though the lookups changed nothing")
+    }
+
     @Test func providersByEmailNeedsNoSession() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
@@ -40,6 +52,21 @@ import FauthJSON
         #expect(emulator.requestCount("token") == 1)
         #expect(forced.json.object?.keys == ["idToken", "expiresAt"])
         #expect(sandbox.session()?["idToken"] == forced.json["idToken"])
+    }
+
+    @Test func aCachedTokenNeedsNeitherTheLockNorTheServer() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("cached@example.com")
+        let lock = open(sandbox.sessionPath() + ".lock", O_RDWR | O_CLOEXEC)
+        #expect(lock >= 0)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        // A request would go to a host that does not exist, through libcurl, which LD_DEBUG=files would list.
+        let run = try sandbox.run(["token", "--emulator", "fauth-test.invalid:1"], environment: ["LD_DEBUG": "files"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == (sandbox.session()?["idToken"]?.string ?? "?") + "\n")
+        #expect(!run.stderr.contains("libcurl"))
     }
 
     @Test func anExpiringTokenIsRefreshed() throws {

@@ -131,7 +131,13 @@ public struct AuthClient: Sendable {
     /// A fresh ID token: the cached one while more than five minutes remain (no lock, no request), else refreshed
     /// once under the lock (a refresh another process has just made is used, not repeated).
     public func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: Date) {
-        guard let cached = try store.load() else { throw FauthError(.notSignedIn) }
+        try idToken(forceRefresh: forceRefresh, cached: store.load())
+    }
+
+    /// `idToken(forceRefresh:)` with the session already read from `store` without the lock (nil when there is none),
+    /// for a caller that has read it anyway: the file is then parsed once.
+    public func idToken(forceRefresh: Bool, cached: Session?) throws -> (token: String, expiresAt: Date) {
+        guard let cached else { throw FauthError(.notSignedIn) }
         if !forceRefresh, cached.expiresAt.timeIntervalSince(now()) > Self.refreshMargin {
             return (cached.idToken, cached.expiresAt)
         }

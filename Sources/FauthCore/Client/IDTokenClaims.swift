@@ -17,7 +17,7 @@ struct IDTokenClaims: Equatable {
 
     /// Reads the payload of a JWT; an unreadable token gives empty claims.
     init(token: String) {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, let payload = Self.base64URLDecode(parts[1]),
               let json = try? JSONValue.parse(payload) else { return }
         authTime = json["auth_time"]?.number.map { Date(timeIntervalSince1970: $0) }
@@ -25,9 +25,10 @@ struct IDTokenClaims: Equatable {
         signInProvider = json["firebase"]?["sign_in_provider"]?.string
     }
 
-    private static func base64URLDecode(_ text: Substring) -> [UInt8]? {
-        var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64).map { Array($0) }
+    /// Base64url without padding, as JWTs carry it, by bytes (Characters would cost grapheme breaking).
+    private static func base64URLDecode(_ text: Substring.UTF8View) -> [UInt8]? {
+        var base64 = text.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+        base64.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (4 - base64.count % 4) % 4))
+        return Data(base64Encoded: Data(base64)).map { Array($0) }
     }
 }

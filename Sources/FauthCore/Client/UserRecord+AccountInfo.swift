@@ -20,8 +20,14 @@ extension UserRecord {
             isAnonymous: providers.isEmpty && account.email == nil && account.phoneNumber == nil
                 && IDTokenClaims(token: idToken).signInProvider == "anonymous",
             tenantId: account.tenantId, providers: providers,
-            createdAt: account.createdAt.map { Date(timeIntervalSince1970: Double($0) / 1000) },
-            lastSignInAt: account.lastLoginAt.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+            createdAt: account.createdAt.map(Self.wholeSecond(milliseconds:)),
+            lastSignInAt: account.lastLoginAt.map(Self.wholeSecond(milliseconds:)))
+    }
+
+    /// The date of a millisecond timestamp to the whole second, as the session file stores it, so that a lookup
+    /// which changed nothing leaves the session equal (and the file unwritten).
+    private static func wholeSecond(milliseconds: Int) -> Date {
+        Date(timeIntervalSince1970: (Double(milliseconds) / 1000).rounded(.down))
     }
 }
 

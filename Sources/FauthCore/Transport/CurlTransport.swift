@@ -32,7 +32,7 @@ public struct CurlTransport: HTTPTransport {
 
         var headerList: UnsafeMutablePointer<fauth_curl_slist>?
         defer { fauth_curl_slist_free_all(headerList) }
-        for line in try Self.headerLines(request.headers) {
+        for line in try request.headerLines() + ["Expect:"] {  // no `Expect: 100-continue` for large bodies
             guard let appended = fauth_curl_slist_append(headerList, line) else {
                 throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "out of memory building the header list")
             }
@@ -67,20 +67,6 @@ public struct CurlTransport: HTTPTransport {
             throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "the response status could not be read")
         }
         return TransportResponse(status: status, headers: collector.headers, body: collector.body)
-    }
-
-    /// `Name: value` lines for the header list, with `Expect:` to keep libcurl from sending `Expect: 100-continue`.
-    private static func headerLines(_ headers: [(name: String, value: String)]) throws(TransportFailure) -> [String] {
-        var lines: [String] = []
-        for (name, value) in headers {
-            let forbidden: (Character) -> Bool = { $0 == "\r" || $0 == "\n" || $0 == "\0" || $0 == "\r\n" }
-            guard !name.isEmpty, !name.contains(":"), !name.contains(where: forbidden), !value.contains(where: forbidden) else {
-                throw .other(code: Int(FAUTH_CURLE_BAD_FUNCTION_ARGUMENT), message: "invalid header field \(name)")
-            }
-            lines.append("\(name): \(value)")
-        }
-        lines.append("Expect:")
-        return lines
     }
 
     private func configure(
@@ -137,8 +123,7 @@ public struct CurlTransport: HTTPTransport {
 
     private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector) -> TransportFailure {
         if collector.bodyTooLarge || code == Int32(FAUTH_CURLE_FILESIZE_EXCEEDED) {
-            return .other(code: Int(FAUTH_CURLE_FILESIZE_EXCEEDED),
-                          message: "the response body is larger than the \(maximumBodySize)-byte limit")
+            return .bodyTooLarge(limit: maximumBodySize)
         }
         let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let message = detail.isEmpty ? String(cString: fauth_curl_strerror(code)) : detail

@@ -1,6 +1,7 @@
 import CCurlShim
 
-/// Why a request got no HTTP response; each case carries libcurl's result code and a message saying what happened.
+/// Why a request got no HTTP response; each case carries libcurl's result code (`LoopbackTransport` gives the code
+/// libcurl gives for the same failure) and a message saying what happened.
 public enum TransportFailure: Error, Sendable, Equatable {
     /// Nothing listens at the address, or it could not be reached.
     case connectionRefused(code: Int, message: String)
@@ -31,6 +32,11 @@ public enum TransportFailure: Error, Sendable, Equatable {
              .timedOut(_, let message), .tls(_, let message), .other(_, let message):
             return message
         }
+    }
+
+    /// A response body larger than `limit` bytes (libcurl's CURLE_FILESIZE_EXCEEDED).
+    static func bodyTooLarge(limit: Int) -> TransportFailure {
+        .other(code: Int(FAUTH_CURLE_FILESIZE_EXCEEDED), message: "the response body is larger than the \(limit)-byte limit")
     }
 
     /// Classifies a libcurl result code.

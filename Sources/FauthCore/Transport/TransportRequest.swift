@@ -1,3 +1,5 @@
+import CCurlShim
+
 /// One HTTP request for an `HTTPTransport` to send.
 public struct TransportRequest: Sendable {
     /// The method (`POST`, `GET`, …).
@@ -18,5 +20,21 @@ public struct TransportRequest: Sendable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
+    }
+}
+
+extension TransportRequest {
+    /// The header fields as `Name: value` lines; a name or value that would split the request (CR, LF, NUL, or a
+    /// colon in the name) is refused before anything is sent.
+    func headerLines() throws(TransportFailure) -> [String] {
+        var lines: [String] = []
+        for (name, value) in headers {
+            let forbidden: (Character) -> Bool = { $0 == "\r" || $0 == "\n" || $0 == "\0" || $0 == "\r\n" }
+            guard !name.isEmpty, !name.contains(":"), !name.contains(where: forbidden), !value.contains(where: forbidden) else {
+                throw .other(code: Int(FAUTH_CURLE_BAD_FUNCTION_ARGUMENT), message: "invalid header field \(name)")
+            }
+            lines.append("\(name): \(value)")
+        }
+        return lines
     }
 }

@@ -2,16 +2,29 @@ import FauthCore
 import FauthEmulator
 import Testing
 
-/// CurlTransport against a real HTTP server on the loopback interface.
-@Suite struct CurlTransportTests {
-    private let transport = CurlTransport()
+/// The transports fauth uses, against a real HTTP server on the loopback interface: `CurlTransport` and
+/// `LoopbackTransport` (which `SystemTransport` picks for an emulator on this machine) must behave alike.
+enum TransportKind: String, CaseIterable, Sendable {
+    case curl, loopback
 
+    /// A transport of this kind.
+    func make(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize) -> any HTTPTransport {
+        switch self {
+        case .curl: CurlTransport(maximumBodySize: maximumBodySize)
+        case .loopback: LoopbackTransport(maximumBodySize: maximumBodySize)
+        }
+    }
+}
+
+@Suite struct HTTPTransportTests {
     private func post(_ server: LoopbackServer, path: String = "/echo", body: String = "{}", timeout: Double = 10,
                       headers: [(name: String, value: String)] = [("Content-Type", "application/json")]) -> TransportRequest {
         TransportRequest(method: "POST", url: server.baseURL + path, headers: headers, body: bytes(body), timeout: timeout)
     }
 
-    @Test func returnsStatusHeadersAndBodyOfA200() throws {
+    @Test(arguments: TransportKind.allCases)
+    func returnsStatusHeadersAndBodyOfA200(kind: TransportKind) throws {
+        let transport = kind.make()
         let server = try LoopbackServer { _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("X-Test", "  yes  ")], body: bytes(#"{"ok":true}"#))
         }
@@ -24,7 +37,9 @@ import Testing
         #expect(response.header("Absent") == nil)
     }
 
-    @Test func sendsMethodPathBodyAndHeadersWithoutExpect() throws {
+    @Test(arguments: TransportKind.allCases)
+    func sendsMethodPathBodyAndHeadersWithoutExpect(kind: TransportKind) throws {
+        let transport = kind.make()
         let server = try LoopbackServer { _ in HTTPResponse(status: 204) }
         defer { server.stop() }
         let body = String(repeating: "x", count: 100_000)  // large enough that curl would use Expect: 100-continue
@@ -40,7 +55,9 @@ import Testing
         #expect(request.header("Expect") == nil)
     }
 
-    @Test func sendsAnEmptyPostBody() throws {
+    @Test(arguments: TransportKind.allCases)
+    func sendsAnEmptyPostBody(kind: TransportKind) throws {
+        let transport = kind.make()
         let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
         defer { server.stop() }
         let response = try transport.send(post(server, body: ""))
@@ -51,7 +68,9 @@ import Testing
         #expect(request.header("Content-Length") == "0")
     }
 
-    @Test func sendsAGetAndOtherMethods() throws {
+    @Test(arguments: TransportKind.allCases)
+    func sendsAGetAndOtherMethods(kind: TransportKind) throws {
+        let transport = kind.make()
         let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
         defer { server.stop() }
         _ = try transport.send(TransportRequest(method: "GET", url: server.baseURL + "/ready", timeout: 10))
@@ -60,7 +79,9 @@ import Testing
         #expect(server.requests.last?.body == bytes("{}"))
     }
 
-    @Test func keepsTheBodyOfA4xx() throws {
+    @Test(arguments: TransportKind.allCases)
+    func keepsTheBodyOfA4xx(kind: TransportKind) throws {
+        let transport = kind.make()
         let errorBody = #"{"error":{"code":400,"message":"EMAIL_EXISTS"}}"#
         let server = try LoopbackServer { _ in HTTPResponse(status: 400, body: bytes(errorBody)) }
         defer { server.stop() }
@@ -69,7 +90,9 @@ import Testing
         #expect(response.body == bytes(errorBody))
     }
 
-    @Test func returnsARedirectWithoutFollowingIt() throws {
+    @Test(arguments: TransportKind.allCases)
+    func returnsARedirectWithoutFollowingIt(kind: TransportKind) throws {
+        let transport = kind.make()
         let server = try LoopbackServer { request in
             request.path == "/moved" ? HTTPResponse(status: 200) : HTTPResponse(status: 307, headers: [("Location", "/moved")])
         }
@@ -80,7 +103,9 @@ import Testing
         #expect(server.requests.map(\.path) == ["/start"])
     }
 
-    @Test func timesOutOnASilentServer() throws {
+    @Test(arguments: TransportKind.allCases)
+    func timesOutOnASilentServer(kind: TransportKind) throws {
+        let transport = kind.make()
         let gate = Gate()
         let server = try LoopbackServer { _ in
             gate.wait()
@@ -98,7 +123,9 @@ import Testing
         }
     }
 
-    @Test func failsWhenTheServerDropsTheConnection() throws {
+    @Test(arguments: TransportKind.allCases)
+    func failsWhenTheServerDropsTheConnection(kind: TransportKind) throws {
+        let transport = kind.make()
         let server = try LoopbackServer { _ in .dropConnection }
         defer { server.stop() }
         #expect {
@@ -109,7 +136,9 @@ import Testing
         }
     }
 
-    @Test func failsWhenNothingListens() throws {
+    @Test(arguments: TransportKind.allCases)
+    func failsWhenNothingListens(kind: TransportKind) throws {
+        let transport = kind.make()
         let port = try closedLoopbackPort()
         let request = TransportRequest(method: "POST", url: "http://127.0.0.1:\(port)/x", timeout: 10)
         #expect {
@@ -121,6 +150,7 @@ import Testing
     }
 
     @Test func failsWhenTheHostDoesNotResolve() throws {
+        let transport = CurlTransport()  // LoopbackTransport never resolves names: it takes loopback addresses only
         let request = TransportRequest(method: "POST", url: "http://fauth-test.invalid/x", timeout: 10)
         #expect {
             try transport.send(request)
@@ -130,12 +160,13 @@ import Testing
         }
     }
 
-    @Test func capsTheResponseBody() throws {
+    @Test(arguments: TransportKind.allCases)
+    func capsTheResponseBody(kind: TransportKind) throws {
         let server = try LoopbackServer { request in
             HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: request.path == "/big" ? 1001 : 1000))
         }
         defer { server.stop() }
-        let capped = CurlTransport(maximumBodySize: 1000)
+        let capped = kind.make(maximumBodySize: 1000)
         #expect(try capped.send(post(server, path: "/fits")).body.count == 1000)
         #expect {
             try capped.send(post(server, path: "/big"))
@@ -145,7 +176,9 @@ import Testing
         }
     }
 
-    @Test func capsTheResponseBodyAtEightMebibytesByDefault() throws {
+    @Test(arguments: TransportKind.allCases)
+    func capsTheResponseBodyAtEightMebibytesByDefault(kind: TransportKind) throws {
+        let transport = kind.make()
         let server = try LoopbackServer { _ in
             HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: CurlTransport.defaultMaximumBodySize + 1))
         }
@@ -155,7 +188,9 @@ import Testing
         }
     }
 
-    @Test func refusesAHeaderThatWouldSplitTheRequest() throws {
+    @Test(arguments: TransportKind.allCases)
+    func refusesAHeaderThatWouldSplitTheRequest(kind: TransportKind) throws {
+        let transport = kind.make()
         let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
         defer { server.stop() }
         #expect {

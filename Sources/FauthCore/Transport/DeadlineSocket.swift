@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CCurlShim
+
+/// A non-blocking TCP connection whose waits all end at one deadline (a request's total timeout). Failures carry
+/// the libcurl result code libcurl gives for the same thing, so both transports fail alike.
+final class DeadlineSocket {
+    private let descriptor: Int32
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private let deadline: ContinuousClock.Instant
+    /// How many bytes have been received so far (for the timeout message).
+    private var received = 0
+
+    /// Connects to `address`:`port` before `connectDeadline` (and the total deadline); a refusal is
+    /// `connectionRefused` (7), no connection in time is `timedOut` (28).
+    init(connectingTo address: LoopbackTarget.Address, port: UInt16, started: ContinuousClock.Instant,
+         connectDeadline: ContinuousClock.Instant, deadline: ContinuousClock.Instant) throws(TransportFailure) {
+        let family = if case .ipv4 = address { AF_INET } else { AF_INET6 }
+        descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        self.started = started
+        self.deadline = deadline
+        guard descriptor >= 0 else {
+            throw .other(code: Int(FAUTH_CURLE_COULDNT_CONNECT), message: "socket: \(Self.describe(errno))")
+        }
+        let result = Self.withSocketAddress(address, port: port) { connect(descriptor, $0, $1) }
+        if result != 0 {
+            guard errno == EINPROGRESS || errno == EINTR else { throw refused(address, port, errno) }
+            try wait(for: Int16(POLLOUT), until: min(connectDeadline, deadline))
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else {
+                throw refused(address, port, error)
+            }
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Writes all of `bytes`; a broken connection is `connectionReset` (55).
+    func sendAll(_ bytes: [UInt8]) throws(TransportFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if written >= 0 {
+                offset += written
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                try wait(for: Int16(POLLOUT), until: deadline)
+            } else if errno != EINTR {
+                throw .connectionReset(code: Int(FAUTH_CURLE_SEND_ERROR), message: "Send failure: \(Self.describe(errno))")
+            }
+        }
+    }
+
+    /// Reads what has arrived into `buffer` (waiting for something), 0 at the end of the connection; a broken
+    /// connection is `connectionReset` (56).
+    func receive(into buffer: UnsafeMutableRawBufferPointer) throws(TransportFailure) -> Int {
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 {
+                received += count
+                return count
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                try wait(for: Int16(POLLIN), until: deadline)
+            } else if errno != EINTR {
+                throw .connectionReset(code: Int(FAUTH_CURLE_RECV_ERROR), message: "Recv failure: \(Self.describe(errno))")
+            }
+        }
+    }
+
+    /// Waits until the socket is ready for `events`, or throws `timedOut` (28) at `limit`.
+    private func wait(for events: Int16, until limit: ContinuousClock.Instant) throws(TransportFailure) {
+        while true {
+            let remaining = Self.milliseconds(clock.now.duration(to: limit), roundingUp: true)
+            guard remaining > 0 else {
+                let elapsed = Self.milliseconds(started.duration(to: clock.now), roundingUp: false)
+                throw .timedOut(code: Int(FAUTH_CURLE_OPERATION_TIMEDOUT),
+                                message: "Operation timed out after \(elapsed) milliseconds with \(received) bytes received")
+            }
+            var request = pollfd(fd: descriptor, events: events, revents: 0)
+            let ready = poll(&request, 1, Int32(min(remaining, Int64(Int32.max))))
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR {
+                throw .other(code: Int(FAUTH_CURLE_RECV_ERROR), message: "poll: \(Self.describe(errno))")
+            }
+        }
+    }
+
+    /// Whole milliseconds in `duration` (negative for a time past).
+    private static func milliseconds(_ duration: Duration, roundingUp: Bool) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        return seconds * 1000 + (attoseconds + (roundingUp ? perMillisecond - 1 : 0)) / perMillisecond
+    }
+
+    private func refused(_ address: LoopbackTarget.Address, _ port: UInt16, _ code: Int32) -> TransportFailure {
+        let host = if case .ipv4(let value) = address { Self.dottedQuad(value) } else { "::1" }
+        return .connectionRefused(code: Int(FAUTH_CURLE_COULDNT_CONNECT),
+                                  message: "Failed to connect to \(host) port \(port): \(Self.describe(code))")
+    }
+
+    private static func withSocketAddress(
+        _ address: LoopbackTarget.Address, port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Int32 {
+        switch address {
+        case .ipv4(let value):
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = port.bigEndian
+            socketAddress.sin_addr = in_addr(s_addr: value)
+            return withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        case .ipv6Loopback:
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = port.bigEndian
+            socketAddress.sin6_addr = in6addr_loopback
+            return withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        }
+    }
+
+    private static func dottedQuad(_ networkOrder: UInt32) -> String {
+        let value = UInt32(bigEndian: networkOrder)
+        return [24, 16, 8, 0].map { String((value >> $0) & 0xff) }.joined(separator: ".")
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
