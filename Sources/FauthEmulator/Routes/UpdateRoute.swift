@@ -31,7 +31,7 @@ enum UpdateRoute {
         }
         let now = Timestamp.nowMillis()
         if let oobCode = try request.string("oobCode"), !oobCode.isEmpty {
-            return try applyOobCode(oobCode, project: project)
+            return .json(try applyOobCode(oobCode, project: project))
         }
         var user: UserRecord
         var token: ParsedIDToken?
@@ -184,8 +184,9 @@ enum UpdateRoute {
     }
 
     /// The oobCode forms: VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL, RECOVER_EMAIL (each consumes the code before its
-    /// checks); other types are 501 named after the type, and the code is kept.
-    private static func applyOobCode(_ code: String, project: ProjectState) throws(APIError) -> HTTPResponse {
+    /// checks); other types are 501 named after the type, and the code is kept. Returns the reply body (also used
+    /// by the `/emulator/action` links).
+    static func applyOobCode(_ code: String, project: ProjectState) throws(APIError) -> JSONObject {
         guard let oob = project.oobCode(code) else { throw APIError.badRequest("INVALID_OOB_CODE") }
         var user: UserRecord
         var newEmail: String?
@@ -221,7 +222,7 @@ enum UpdateRoute {
         project.save(user)
         var response = responseBody(for: user)
         if let newEmail { response["newEmail"] = .string(newEmail) }
-        return HTTPResponse.json(response)
+        return response
     }
 
     /// The `SetAccountInfoResponse` fields for `user`.

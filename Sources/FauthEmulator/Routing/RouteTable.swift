@@ -44,6 +44,7 @@ enum RouteTable {
         signInWithPhoneNumber,
         secureToken,
         passwordPolicy,
+        emulatorAction,
         emulatorDeleteAccounts,
         emulatorOobCodes,
         emulatorVerificationCodes,
