@@ -202,3 +202,36 @@ struct AdminBatchFidelityTests {
         #expect(factor["enrolledAt"]?.string == "2123-04-05T06:07:28.990Z")
     }
 }
+
+@Suite("admin accounts:query over real sockets")
+struct AdminQueryTests {
+    @Test func countsOrListsUsersByLocalId() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.admin("signUp", ["localId": "b-user"])
+        try fixture.admin("signUp", ["localId": "a-user", "email": "a@example.com", "password": "secret123"])
+        let count = try fixture.adminProject("accounts:query", ["returnUserInfo": false])
+        #expect(count.json == ["recordsCount": "2"])
+        let listed = try fixture.adminProject("accounts:query", [:])
+        #expect(listed.json["recordsCount"]?.string == "2")
+        #expect(listed.json["userInfo"]?.array?.compactMap { $0["localId"]?.string } == ["a-user", "b-user"])
+        let descending = try fixture.adminProject("accounts:query", ["order": "DESC"])
+        #expect(descending.json["userInfo"]?.array?.compactMap { $0["localId"]?.string } == ["b-user", "a-user"])
+        let projectForm = try fixture.client.json(
+            path: "/identitytoolkit.googleapis.com/v1/projects/\(EmulatorFixture.projectId):queryAccounts", body: [:],
+            headers: [("Authorization", "Bearer owner")])
+        #expect(projectForm.json["recordsCount"]?.string == "2")
+    }
+
+    @Test func unsupportedQueriesAre501() throws {
+        let fixture = try EmulatorFixture()
+        func message(_ body: JSONValue) throws -> String? {
+            let result = try fixture.adminProject("accounts:query", body)
+            #expect(result.status == 501)
+            return errorMessage(result.json)
+        }
+        #expect(try message(["expression": [["email": "a@example.com"]]]) == "expression is not implemented.")
+        #expect(try message(["limit": "10"]) == "limit is not implemented.")
+        #expect(try message(["offset": "5"]) == "offset is not implemented.")
+        #expect(try message(["sortBy": "CREATED_AT"]) == "Only sorting by USER_ID is implemented.")
+    }
+}

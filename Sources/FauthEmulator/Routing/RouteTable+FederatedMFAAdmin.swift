@@ -17,5 +17,6 @@ extension RouteTable {
         adminBatchDelete,
         adminBatchCreate,
         createSessionCookie,
+        adminQuery,
     ]
 }
