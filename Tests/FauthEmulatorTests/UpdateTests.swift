@@ -1,4 +1,5 @@
 import FauthJSON
+import Foundation
 import Testing
 @testable import FauthEmulator
 
@@ -186,6 +187,26 @@ struct UpdateFidelityTests {
         let claims = try #require(idTokenClaims(changed.json["idToken"]?.string))
         #expect(claims["firebase"]?["sign_in_provider"]?.string == "password")
         #expect(claims["firebase"]?["sign_in_second_factor"] == nil && claims["firebase"]?["second_factor_identifier"] == nil)
+    }
+
+    @Test func everyTokenIssueRecordsLastRefreshAt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-refresh-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/auth_export", withIntermediateDirectories: true)
+        let old = "2000-01-01T00:00:00.000Z"
+        let accounts: JSONValue = ["users": [["localId": "u1", "email": "a@example.com", "createdAt": "946684800000",
+                                              "lastLoginAt": "946684800000", "lastRefreshAt": .string(old)]]]
+        try Data(#"{"auth":{"path":"auth_export"}}"#.utf8).write(to: URL(fileURLWithPath: directory + "/firebase-export-metadata.json"))
+        try Data(accounts.serialized().utf8).write(to: URL(fileURLWithPath: directory + "/auth_export/accounts.json"))
+        let fixture = try EmulatorFixture()
+        try fixture.emulator.importState(from: directory)
+        let token = craftIdToken(["user_id": "u1", "iat": .number(Double(Timestamp.nowMillis() / 1000)),
+                                  "firebase": ["sign_in_provider": "password"]])
+        let changed = try fixture.call("update", ["idToken": .string(token), "password": "secret123"])
+        #expect(changed.json["idToken"] != nil)
+        let user = try #require(try fixture.admin("lookup", ["localId": ["u1"]]).json["users"]?.array?.first)
+        #expect(user["lastRefreshAt"]?.string != old)
+        #expect(user["lastLoginAt"]?.string == "946684800000", "a token issue is no login")
     }
 
     @Test func aClientValidSinceRevokesAsOfNowWhateverItsValue() throws {

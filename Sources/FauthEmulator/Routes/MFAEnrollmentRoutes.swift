@@ -89,7 +89,8 @@ enum MFAEnrollmentRoutes {
         user.mfaInfo.append(enrollment)
         project.save(user)
         let secondFactor = SecondFactorClaims(factor: SecondFactorKind(enrollment).rawValue, identifier: enrollment.mfaEnrollmentId)
-        let tokens = state.issueTokens(for: user, signInProvider: token.signInProvider, secondFactor: secondFactor, nowMillis: nowMillis)
+        let tokens = state.issueTokens(for: user, in: project, signInProvider: token.signInProvider, secondFactor: secondFactor,
+                                       nowMillis: nowMillis)
         return .json(["idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])
     }
 
@@ -106,7 +107,7 @@ enum MFAEnrollmentRoutes {
         user.mfaInfo = remaining
         project.save(user)
         var response = JSONObject()
-        state.issueTokens(for: user, signInProvider: token.signInProvider, nowMillis: nowMillis).add(to: &response)
+        state.issueTokens(for: user, in: project, signInProvider: token.signInProvider, nowMillis: nowMillis).add(to: &response)
         return .json(response)
     }
 }

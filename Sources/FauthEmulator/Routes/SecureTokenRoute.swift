@@ -28,12 +28,10 @@ enum SecureTokenRoute {
         }
         let project = state.project(tenantId: bodyTenant ?? token.tenantId)
         if let tenantId = project.tenantId { try ensure(token.tenantId == tenantId, "TENANT_ID_MISMATCH") }
-        guard var user = project.user(localId: token.localId) else { throw APIError.badRequest("INVALID_REFRESH_TOKEN") }
+        guard let user = project.user(localId: token.localId) else { throw APIError.badRequest("INVALID_REFRESH_TOKEN") }
         try ensure(!user.disabled, "USER_DISABLED")
         let now = Timestamp.nowMillis()
-        user.lastRefreshAt = Timestamp.iso8601(millis: now)
-        project.save(user)
-        let tokens = state.issueTokens(for: user, signInProvider: token.provider, extraClaims: token.extraClaims,
+        let tokens = state.issueTokens(for: user, in: project, signInProvider: token.provider, extraClaims: token.extraClaims,
                                        secondFactor: token.secondFactor, nowMillis: now)
         var response: JSONObject = ["id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken)]
         response["expires_in"] = .string(tokens.expiresIn)

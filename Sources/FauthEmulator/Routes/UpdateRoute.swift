@@ -61,7 +61,7 @@ enum UpdateRoute {
         var response = responseBody(for: user)
         if let requested = changes.requestedEmail { response["newEmail"] = .string(requested) }
         if revoked, let signInProvider {
-            state.issueTokens(for: user, signInProvider: signInProvider, nowMillis: now).add(to: &response)
+            state.issueTokens(for: user, in: project, signInProvider: signInProvider, nowMillis: now).add(to: &response)
         }
         return HTTPResponse.json(response)
     }

@@ -16,10 +16,14 @@ struct IssuedTokens: Sendable {
 }
 
 extension EmulatorState {
-    /// Mints an ID token and a refresh token for `user` (already saved), without touching lastLoginAt.
-    /// `signInAttributes` (a SAML sign-in's) go into this ID token only, not into the refresh token.
-    func issueTokens(for user: UserRecord, signInProvider: String, extraClaims: JSONObject = [:],
+    /// Mints an ID token and a refresh token for `user`, recording lastRefreshAt (not lastLoginAt) and saving the
+    /// user in `project`, as Firebase's emulator does on every issue. `signInAttributes` (a SAML sign-in's) go into
+    /// this ID token only, not into the refresh token.
+    func issueTokens(for user: UserRecord, in project: ProjectState, signInProvider: String, extraClaims: JSONObject = [:],
                      secondFactor: SecondFactorClaims? = nil, signInAttributes: JSONValue? = nil, nowMillis: Int) -> IssuedTokens {
+        var user = user
+        user.lastRefreshAt = Timestamp.iso8601(millis: nowMillis)
+        project.save(user)
         let lifetime = config.idTokenLifetime
         let claims = IDToken.claims(for: user, signInProvider: signInProvider, projectId: projectId, extraClaims: extraClaims,
                                     secondFactor: secondFactor, signInAttributes: signInAttributes, issuedAt: nowMillis / 1000,
@@ -34,9 +38,7 @@ extension EmulatorState {
                 secondFactor: SecondFactorClaims? = nil, signInAttributes: JSONValue? = nil, nowMillis: Int) -> IssuedTokens {
         var signedIn = user
         signedIn.lastLoginAt = nowMillis
-        signedIn.lastRefreshAt = Timestamp.iso8601(millis: nowMillis)
-        project.save(signedIn)
-        return issueTokens(for: signedIn, signInProvider: signInProvider, extraClaims: extraClaims,
+        return issueTokens(for: signedIn, in: project, signInProvider: signInProvider, extraClaims: extraClaims,
                            secondFactor: secondFactor, signInAttributes: signInAttributes, nowMillis: nowMillis)
     }
 
