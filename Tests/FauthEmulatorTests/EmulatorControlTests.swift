@@ -11,6 +11,22 @@ struct EmulatorControlTests {
                                                  "apiSpec": "/emulator/openapi.json"]])
     }
 
+    @Test func bodiesArePrettyPrintedAsExpressWritesThem() throws {
+        let fixture = try EmulatorFixture()
+        let root = try fixture.client.send(method: "GET", path: "/")
+        #expect(String(decoding: root.body, as: UTF8.self) == """
+            {
+              "authEmulator": {
+                "ready": true,
+                "docs": "https://firebase.google.com/docs/emulator-suite",
+                "apiSpec": "/emulator/openapi.json"
+              }
+            }
+            """)
+        let error = try fixture.client.send(method: "GET", path: "/nope")
+        #expect(String(decoding: error.body, as: UTF8.self).hasPrefix("{\n  \"error\": {\n    \"code\": 404,\n"))
+    }
+
     @Test func unknownRoutesAndCredentialsGetGoogleErrorBodies() throws {
         let fixture = try EmulatorFixture()
         let notFound = try fixture.client.json(method: "GET", path: "/nope")
