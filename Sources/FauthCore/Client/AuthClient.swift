@@ -130,11 +130,15 @@ public struct AuthClient: Sendable {
     /// once under the lock (a refresh another process has just made is used, not repeated).
     public func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: Date) {
         guard let cached = try store.load() else { throw FauthError(.notSignedIn) }
-        if !forceRefresh, cached.expiresAt.timeIntervalSince(now()) > Self.refreshMargin {
+        if !forceRefresh, !isExpiring(cached) {
             return (cached.idToken, cached.expiresAt)
         }
-        // Under the lock, a token another process refreshed after `cached` was read is the forced refresh.
-        return try withSession(forceRefresh: { forceRefresh && $0.idToken == cached.idToken }) { session in
+        // Under the lock, a token another process refreshed after `cached` was read is the refresh this call
+        // needed, even when it too has less than five minutes left (a short-lived token); only an expired one is not.
+        let needsRefresh = { (locked: Session) in
+            locked.idToken == cached.idToken ? forceRefresh || isExpiring(locked) : locked.expiresAt <= now()
+        }
+        return try withSession(needsRefresh: needsRefresh) { session in
             (session.idToken, session.expiresAt)
         }
     }
@@ -196,16 +200,17 @@ public struct AuthClient: Sendable {
             expiresAt: now().addingTimeInterval(Double(tokens.expiresIn ?? 3600)), authTime: claims.authTime)
     }
 
-    /// Runs `body` on the locked session after refreshing its token if needed, then writes it if it changed.
+    /// Runs `body` on the locked session after refreshing its token when `needsRefresh` says so (by default, when it
+    /// is expiring), then writes it if it changed.
     /// When the server says the session is dead, the file is removed (as the SDK signs the user out).
     private func withSession<T>(
-        clearingWhenDead: Bool = true, forceRefresh: (Session) -> Bool = { _ in false },
+        clearingWhenDead: Bool = true, needsRefresh: ((Session) -> Bool)? = nil,
         _ body: (inout Session) throws -> T
     ) throws -> T {
         try store.withLock { file in
             guard var session = try file.read() else { throw FauthError(.notSignedIn) }
             do {
-                if forceRefresh(session) || session.expiresAt.timeIntervalSince(now()) <= Self.refreshMargin {
+                if needsRefresh?(session) ?? isExpiring(session) {
                     try refresh(&session)
                     try file.write(session)
                 }
@@ -221,6 +226,11 @@ public struct AuthClient: Sendable {
                 throw try clear(file, after: error)
             }
         }
+    }
+
+    /// Whether the session's ID token has five minutes or less to live.
+    private func isExpiring(_ session: Session) -> Bool {
+        session.expiresAt.timeIntervalSince(now()) <= Self.refreshMargin
     }
 
     /// Exchanges the refresh token for a new ID token (Secure Token API), keeping the user record.
