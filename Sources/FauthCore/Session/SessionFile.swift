@@ -67,7 +67,7 @@ public struct SessionFile {
     /// over the target, then the folder synced. Any failure removes the temporary file and leaves the target as it was.
     public func write(_ session: Session) throws {
         try SessionFolder.prepare(forFile: path)
-        let temporaryPath = SessionFolder.folder(of: path) + "/." + baseName + ".tmp-"
+        let temporaryPath = SessionFolder.folder(of: path) + "/" + temporaryPrefix
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -106,6 +106,18 @@ public struct SessionFile {
         }
         syncFolder()
     }
+
+    /// Removes the temporary files a killed writer left behind. Called under the lock, when no write of this file
+    /// can be in progress, so every `.<name>.tmp-*` sibling is an orphan.
+    func removeOrphanedTemporaryFiles() {
+        let folder = SessionFolder.folder(of: path)
+        for name in (try? SessionFolder.names(in: folder)) ?? [] where name.hasPrefix(temporaryPrefix) {
+            unlink(folder + "/" + name)
+        }
+    }
+
+    /// The name prefix of this file's temporary files: `.<name>.tmp-`.
+    private var temporaryPrefix: String { "." + baseName + ".tmp-" }
 
     /// Why a file with this mode and owner must not be used, nil when it is safe (as ssh refuses unprotected keys).
     static func securityProblem(mode: mode_t, owner: uid_t, expectedOwner: uid_t) -> String? {
