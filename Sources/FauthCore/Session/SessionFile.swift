@@ -66,6 +66,9 @@ public struct SessionFile {
     /// Replaces the file atomically: a 0600 temporary file in the same folder, written in full and synced, renamed
     /// over the target, then the folder synced. Any failure removes the temporary file and leaves the target as it was.
     public func write(_ session: Session) throws {
+        var bytes = Array(session.jsonObject().serialized(pretty: true).utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        try Self.checkReadable(bytes)
         try SessionFolder.prepare(forFile: path)
         let temporaryPath = SessionFolder.folder(of: path) + "/" + temporaryPrefix
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
@@ -74,8 +77,6 @@ public struct SessionFile {
             throw failure("write", SystemError.current("open"))
         }
         do {
-            var bytes = Array(session.jsonObject().serialized(pretty: true).utf8)
-            bytes.append(UInt8(ascii: "\n"))
             guard fchmod(descriptor, 0o600) == 0 else {
                 throw SystemError.current("fchmod")
             }
@@ -118,6 +119,16 @@ public struct SessionFile {
 
     /// The name prefix of this file's temporary files: `.<name>.tmp-`.
     private var temporaryPrefix: String { "." + baseName + ".tmp-" }
+
+    /// Refuses to write what `read` would refuse (a session built from a server answer fauth cannot store):
+    /// internal-error, and the file stays as it was.
+    private static func checkReadable(_ bytes: [UInt8]) throws {
+        do {
+            _ = try Session(json: JSONValue.parse(bytes))
+        } catch {
+            throw FauthError(.internalError, message: "fauth refused to write a session it could not read back (\(error)).")
+        }
+    }
 
     /// Why a file with this mode and owner must not be used, nil when it is safe (as ssh refuses unprotected keys).
     static func securityProblem(mode: mode_t, owner: uid_t, expectedOwner: uid_t) -> String? {
