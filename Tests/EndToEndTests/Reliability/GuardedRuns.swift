@@ -8,16 +8,19 @@ struct HangError: Error, CustomStringConvertible {
 
 extension FauthSandbox {
     /// Starts `fauth` with argument bytes passed as they are, in a session of its own (no controlling terminal),
-    /// standard input fed from `stdin` (or /dev/null); the caller waits for it.
-    func start(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:]) throws -> SpawnedProcess {
+    /// standard input fed from `stdin` (or /dev/null), under `umask` when given (through /bin/sh); the caller waits.
+    func start(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
+               umask: String? = nil) throws -> SpawnedProcess {
         var input = "/dev/null"
         if let stdin {
             input = root.appendingPathComponent("in-\(UUID().uuidString)").path
             _ = FileManager.default.createFile(atPath: input, contents: Data(stdin))
         }
+        let fauth = Array(BuiltBinaries.fauth.path.utf8)
+        let (path, argv) = umask.map { ("/bin/sh", [Array("-c".utf8), Array("umask \($0); exec \"$0\" \"$@\"".utf8), fauth] + arguments) }
+            ?? (BuiltBinaries.fauth.path, arguments)
         return try SpawnedProcess(
-            path: BuiltBinaries.fauth.path, rawArguments: arguments, environment: environment.merging(extra) { $1 },
-            standardInput: input, newSession: true)
+            path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input, newSession: true)
     }
 
     /// Starts `fauth` with `arguments`, as `start(raw:)` does.
@@ -35,8 +38,9 @@ extension FauthSandbox {
 
     /// Runs `fauth` with `arguments` under a wall-clock guard, as `guardedRun(raw:)` does.
     func guardedRun(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
-                    within seconds: Double = 20) throws -> FauthRun {
-        try guardedRun(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra, within: seconds)
+                    umask: String? = nil, within seconds: Double = 20) throws -> FauthRun {
+        let process = try start(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra, umask: umask)
+        return try FauthRun(finished: process, within: seconds)
     }
 
     /// The names in the profiles' sessions folder.
