@@ -25,9 +25,10 @@ final class SpawnedProcess {
     /// Starts the executable at `path` with argument bytes passed as they are (no UTF-8 repair), standard input
     /// from the file `standardInput`. With `newSession` the child runs in a session of its own (no controlling
     /// terminal), or, given a `controllingTerminal` (a pty slave path), in a new session with that terminal as its
-    /// standard input and controlling terminal.
+    /// standard input and controlling terminal. Like a shell, it starts the child with default signal dispositions
+    /// and no blocked signal (whatever this test thread blocks), unless `blockedSignals` names some.
     init(path: String, rawArguments: [[UInt8]], environment: [String: String], standardInput: String = "/dev/null",
-         newSession: Bool = false, controllingTerminal: String? = nil) throws {
+         newSession: Bool = false, controllingTerminal: String? = nil, blockedSignals: [Int32] = []) throws {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw SpawnError(description: "\(path) is not built (set FAUTH_BIN_DIR to the folder of the executables)")
         }
@@ -45,9 +46,15 @@ final class SpawnedProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        if newSession || controllingTerminal != nil {
-            posix_spawnattr_setflags(&attributes, Self.spawnSetSID)
-        }
+        var mask = sigset_t(), defaults = sigset_t()
+        sigemptyset(&mask)
+        blockedSignals.forEach { sigaddset(&mask, $0) }
+        sigemptyset(&defaults)
+        [SIGINT, SIGTERM, SIGQUIT, SIGPIPE].forEach { sigaddset(&defaults, $0) }
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        posix_spawnattr_setflags(&attributes, newSession || controllingTerminal != nil ? flags | Self.spawnSetSID : flags)
         let argv = ([Array(path.utf8)] + rawArguments).map { bytes in Self.cString(bytes) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
