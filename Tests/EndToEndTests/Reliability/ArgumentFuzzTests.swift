@@ -47,6 +47,35 @@ import FauthJSON
     }
 }
 
+/// Profile names that try to leave the sessions folder are usage errors, by flag or environment; the odd but
+/// valid names `.` and `..` stay inside it. (A NUL cannot be tested: argv and environment strings end at one.)
+@Suite struct ProfilePathTests {
+    @Test(arguments: ["../x", "a/b", "", String(repeating: "p", count: 65), "/tmp/x", "x/..", "..\\x", "a b", "é"])
+    func aProfileNameThatIsAPathIsAUsageError(name: String) throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try #require(try sandbox.signUp("profile@example.com").status == 0)
+        let before = StateSnapshot(sandbox)
+        expectFailure(try sandbox.guardedRun(["signin", "--anonymous", "--json", "--profile", name]), status: 2, code: "usage")
+        expectFailure(try sandbox.guardedRun(["signin", "--anonymous", "--json"], environment: ["FAUTH_PROFILE": name]), status: 2, code: "usage")
+        #expect(StateSnapshot(sandbox) == before)
+        #expect(emulator.requestCount("accounts:signUp") == 1, "nothing was sent")
+    }
+
+    @Test(arguments: [".", "..", String(repeating: "p", count: 64), "-x_.y"])
+    func oddButValidProfileNamesStayInTheSessionsFolder(name: String) throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let run = try sandbox.guardedRun(["signin", "--anonymous", "--profile", name])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(sandbox.sessionFolderEntries().sorted() == ["\(name).json", "\(name).json.lock"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root.appendingPathComponent("state/fauth").path) == ["sessions"])
+        #expect(try sandbox.guardedRun(["status", "--profile", name]).status == 0)
+        #expect(try sandbox.guardedRun(["signout", "--all"]).status == 0)
+        #expect(sandbox.sessionFolderEntries().allSatisfy { $0.hasSuffix(".lock") })
+    }
+}
+
 /// The session files of a sandbox (lock files aside, which any locked command may create), to prove nothing was
 /// written.
 struct StateSnapshot: Equatable {
