@@ -21,7 +21,7 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Answers one request; safe to call from any thread.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == "OPTIONS" { return HTTPResponse(status: 204) }
-        let segments = PathPattern.split(request.path)
+        let segments = LegacyPaths.rewrite(PathPattern.split(request.path))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {
             case .respond(let response)?: return response

@@ -4,8 +4,8 @@ import Glibc
 import Testing
 
 /// Runs `fauth-emulator exec [options] -- sh -c SCRIPT [$0]` and returns the process (already exited) and its status.
-private func execShell(_ script: String, options: [String] = [], argument: String? = nil) throws -> (SpawnedProcess, Int32) {
-    let process = try SpawnedProcess("fauth-emulator", ["exec"] + options + ["--", "sh", "-c", script] + [argument].compactMap { $0 })
+private func execShell(_ script: String, options: [String] = [], argument: String? = nil, _ more: String...) throws -> (SpawnedProcess, Int32) {
+    let process = try SpawnedProcess("fauth-emulator", ["exec"] + options + ["--", "sh", "-c", script] + [argument].compactMap { $0 } + more)
     return (process, try process.waitForExit())
 }
 
@@ -93,7 +93,10 @@ struct EmulatorExecutableTests {
         let pidFile = NSTemporaryDirectory() + "fauth-e2e-pid-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         defer { unlink(pidFile) }
         // One orphan that dies of SIGTERM, one that ignores it and needs SIGKILL.
-        let (_, status) = try execShell(#"sleep 30 & echo $! > "$0"; (trap "" TERM; exec sleep 31) & exit 0"#, argument: pidFile)
+        // Durations unique to this run, so that other tests' sleepers running in parallel are not mistaken for leftovers.
+        let first = "30.\(UInt32.random(in: 1_000_000 ... 9_999_999))", second = "31.\(UInt32.random(in: 1_000_000 ... 9_999_999))"
+        let script = #"sleep "$1" & echo $! > "$0"; (trap "" TERM; exec sleep "$2") & exit 0"#
+        let (_, status) = try execShell(script, argument: pidFile, first, second)
         #expect(status == 0)
         let text = try String(contentsOfFile: pidFile, encoding: .utf8)
         let sleeper = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -102,7 +105,7 @@ struct EmulatorExecutableTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
             guard Int32(entry) != nil, let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
             let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return arguments == ["sleep", "30"] || arguments == ["sleep", "31"]
+            return arguments == ["sleep", first] || arguments == ["sleep", second]
         }
         #expect(leftovers.isEmpty)
     }

@@ -5,14 +5,20 @@ import FauthJSON
 /// Command lines fauth refuses before sending anything: exit 2, code `usage`, a clear message.
 @Suite struct UsageTests {
     @Test func anUnknownFlagIsAUsageErrorWithASuggestion() throws {
-        let sandbox = try FauthSandbox(emulator: nil)
-        let run = try sandbox.run(["signin", "--emial", "a@example.com", "--json"])
-        expectFailure(run, status: 2, code: "usage")
-        #expect(run.error["message"]?.string?.contains("did you mean '--email'") == true)
-        let text = try sandbox.run(["sigin"])
-        #expect(text.status == 2)
-        #expect(text.stderr.contains("did you mean 'signin'"))
-        #expect(text.stderr.contains("hint: "))
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("flags@example.com")
+        let requests = emulator.requestCount("accounts:signInWithPassword")
+        try expectSessionUnchanged(sandbox) {
+            let run = try sandbox.run(["signin", "--emial", "a@example.com", "--json"])
+            expectFailure(run, status: 2, code: "usage")
+            #expect(run.error["message"]?.string?.contains("did you mean '--email'") == true)
+            let text = try sandbox.run(["sigin"])
+            #expect(text.status == 2)
+            #expect(text.stderr.contains("did you mean 'signin'"))
+            #expect(text.stderr.contains("hint: "))
+        }
+        #expect(emulator.requestCount("accounts:signInWithPassword") == requests)
     }
 
     @Test func noPasswordSourceWithoutATerminalFailsInsteadOfWaiting() throws {
@@ -44,11 +50,16 @@ import FauthJSON
     }
 
     @Test func conflictingCredentialsAreRefused() throws {
-        let sandbox = try FauthSandbox(emulator: nil)
-        expectFailure(try sandbox.run(["signin", "--anonymous", "--email", "x@example.com", "--json"]), status: 2, code: "usage")
-        expectFailure(try sandbox.run(["signin", "--json"]), status: 2, code: "usage")
-        expectFailure(try sandbox.run(["signin", "--anonymous", "--json", "--profile", "../etc"]), status: 2, code: "usage")
-        expectFailure(try sandbox.run(["token", "--timeout", "soon", "--json"]), status: 2, code: "usage")
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("conflict@example.com")
+        try expectSessionUnchanged(sandbox) {
+            expectFailure(try sandbox.run(["signin", "--anonymous", "--email", "x@example.com", "--json"]), status: 2, code: "usage")
+            expectFailure(try sandbox.run(["signin", "--json"]), status: 2, code: "usage")
+            expectFailure(try sandbox.run(["signin", "--anonymous", "--json", "--profile", "../etc"]), status: 2, code: "usage")
+            expectFailure(try sandbox.run(["token", "--timeout", "soon", "--json"]), status: 2, code: "usage")
+            expectFailure(try sandbox.run(["signin", "--anonymous", "--password-stdin", "--json"]), status: 2, code: "usage")
+        }
     }
 
     @Test func noAPIKeyAndNoEmulatorIsAUsageError() throws {

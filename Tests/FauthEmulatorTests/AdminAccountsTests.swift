@@ -78,6 +78,27 @@ struct AdminAccountsTests {
         #expect(federated.json["users"]?.array?.first?["localId"]?.string == localId)
     }
 
+    @Test func updateSetsProfilePasswordVerificationAndPhone() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.adminProject("accounts", ["localId": "p1", "email": "p1@example.com", "password": "secret123"])
+        #expect(created.json["localId"]?.string == "p1")
+        let updated = try fixture.adminProject("accounts:update", [
+            "localId": "p1", "displayName": "Pat", "photoUrl": "http://photo", "password": "another-secret",
+            "emailVerified": true, "phoneNumber": "+15555550123",
+        ])
+        #expect(updated.status == 200)
+        #expect(updated.json["idToken"] == nil, "admin updates mint no tokens")
+        let byPhone = try fixture.adminProject("accounts:lookup", ["phoneNumber": ["+15555550123"]])
+        let user = try #require(byPhone.json["users"]?.array?.first)
+        #expect(user["localId"]?.string == "p1" && user["displayName"]?.string == "Pat" && user["photoUrl"]?.string == "http://photo")
+        #expect(user["emailVerified"]?.bool == true)
+        #expect(try fixture.signIn("p1@example.com", "another-secret")["localId"]?.string == "p1")
+        let taken = try fixture.adminProject("accounts", ["phoneNumber": "+15555550123"])
+        #expect(errorMessage(taken.json) == "PHONE_NUMBER_EXISTS")
+        #expect(errorMessage(try fixture.adminProject("accounts:update", ["displayName": "x"]).json) == "MISSING_LOCAL_ID")
+        #expect(errorMessage(try fixture.adminProject("accounts:update", ["localId": "nobody", "displayName": "x"]).json) == "USER_NOT_FOUND")
+    }
+
     @Test func batchCreateImportsAndReportsPerUserErrors() throws {
         let fixture = try EmulatorFixture()
         let result = try fixture.adminProject("accounts:batchCreate", ["users": [

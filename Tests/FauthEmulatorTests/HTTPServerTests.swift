@@ -56,6 +56,7 @@ struct HTTPServerTests {
             #expect(header("Content-Length", last) == String(last.body.count))
             #expect(last.headers.filter { $0.0 == "Content-Length" }.count == 1)
             #expect(header("Date", last)?.hasSuffix(" GMT") == true)
+            #expect(header("Date", last)?.count == "Sun, 06 Nov 1994 08:49:37 GMT".count)
             #expect(header("Content-Type", last) == "application/json")
             #expect(client.connectionsOpened == 1)
         }

@@ -133,6 +133,9 @@ struct MFATests {
         let claims = try #require(idTokenClaims(finalized.json["idToken"]?.string))
         #expect(claims["firebase"]?["sign_in_second_factor"]?.string == "totp")
         let enrollmentId = try #require(claims["firebase"]?["second_factor_identifier"]?.string)
+        let replayed = try fixture.mfa("mfaEnrollment:finalize", ["idToken": finalized.json["idToken"]!, "totpVerificationInfo": [
+            "sessionInfo": .string(sessionInfo), "verificationCode": .string(try totpCode(key))]])
+        #expect(errorMessage(replayed.json) == "INVALID_SESSION_INFO", "a session enrolls once")
 
         let first = try fixture.call("signInWithPassword", ["email": "totp@example.com", "password": "secret123"])
         let pending = try #require(first.json["mfaPendingCredential"]?.string)
@@ -206,5 +209,32 @@ struct MFATests {
         #expect(errorMessage(try fixture.mfa("mfaSignIn:finalize", [:]).json) == "MISSING_CREDENTIAL : Please set MFA Pending Credential.")
         #expect(errorMessage(try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": "x"]).json)
             == "INVALID_ARGUMENT : MFA provider not supported!")
+    }
+}
+
+@Suite("MFA factor toggles of tenants")
+struct MFAFactorToggleTests {
+    private func message(_ body: () throws -> Void) -> String? {
+        do { try body(); return nil } catch { return (error as? APIError)?.message ?? "\(error)" }
+    }
+
+    @Test func defaultProjectAndImplicitTenantsAllowBothFactors() {
+        let state = EmulatorState(projectId: "p")
+        for project in [state.defaultProject, state.project(tenantId: "implicit")] {
+            #expect(message { try state.checkFactorEnabled(.phone, in: project) } == nil)
+            #expect(message { try state.checkFactorEnabled(.totp, in: project) } == nil)
+        }
+    }
+
+    @Test func aTenantMfaConfigEnablesEachFactorSeparately() {
+        let state = EmulatorState(projectId: "p")
+        let tenant = state.project(tenantId: "t")
+        tenant.tenantConfig["mfaConfig"] = ["state": "DISABLED"]
+        #expect(message { try state.checkFactorEnabled(.phone, in: tenant) } == "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
+        #expect(message { try state.checkFactorEnabled(.totp, in: tenant) } == "OPERATION_NOT_ALLOWED : TOTP based MFA not enabled.")
+        tenant.tenantConfig["mfaConfig"] = ["state": "ENABLED", "enabledProviders": ["PHONE_SMS"],
+                                            "providerConfigs": [["state": "ENABLED", "totpProviderConfig": ["adjacentIntervals": 1]]]]
+        #expect(message { try state.checkFactorEnabled(.phone, in: tenant) } == nil)
+        #expect(message { try state.checkFactorEnabled(.totp, in: tenant) } == nil)
     }
 }

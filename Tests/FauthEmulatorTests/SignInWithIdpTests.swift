@@ -217,4 +217,22 @@ struct SignInWithIdpTests {
         let stored = try fixture.adminProject("accounts:lookup", ["localId": [.string(localId)]])
         #expect(stored.json["users"]?.array?.first?["providerUserInfo"]?.array?.first?["displayName"]?.string == "New Name")
     }
+
+    @Test func samlProvidersNeedAnAssertionWithANameId() throws {
+        let fixture = try EmulatorFixture()
+        func attempt(_ saml: String?) throws -> (status: Int, json: JSONValue) {
+            var postBody = "providerId=saml.corp&id_token=" + formEncoded(#"{"sub":"saml-1"}"#)
+            if let saml { postBody += "&SAMLResponse=" + formEncoded(saml) }
+            return try fixture.call("signInWithIdp", ["requestUri": "http://localhost", "postBody": .string(postBody)])
+        }
+        #expect(errorMessage(try attempt(nil).json) == "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))")
+        #expect(errorMessage(try attempt(#"{"assertion":{}}"#).json) == "INVALID_IDP_RESPONSE ((Missing assertion.subject in SAMLResponse.))")
+        #expect(errorMessage(try attempt(#"{"assertion":{"subject":{}}}"#).json)
+            == "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))")
+        let signedIn = try attempt(#"{"assertion":{"subject":{"nameId":"Sam@Corp.example"},"attributeStatements":[{"role":"x"}]}}"#)
+        #expect(signedIn.status == 200)
+        #expect(signedIn.json["email"]?.string == "Sam@Corp.example")
+        #expect(signedIn.json["emailVerified"]?.bool == true)
+        #expect(signedIn.json["rawUserInfo"]?.string == #"[{"role":"x"}]"#)
+    }
 }

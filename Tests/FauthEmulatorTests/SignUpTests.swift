@@ -99,4 +99,17 @@ extension EmulatorFixture {
     func signInError(_ email: String, _ password: String = "secret123") throws -> JSONValue {
         try call("signInWithPassword", ["email": .string(email), "password": .string(password)]).json
     }
+
+    @Test func aUserMayLinkAPasswordForItsOwnEmailButNotForAnothersEmail() throws {
+        let fixture = try EmulatorFixture()
+        let facebook = try fixture.signInWithIdp(
+            "facebook.com", claims: ["sub": "fb-self", "email": "self@example.com", "email_verified": true])
+        let idToken = try #require(facebook.json["idToken"]?.string)
+        let own = try fixture.call("signUp", ["idToken": .string(idToken), "email": "self@example.com", "password": "secret123"])
+        #expect(own.status == 200, "production links a password for the user's own email (Firebase's emulator refuses)")
+        #expect(own.json["localId"] == facebook.json["localId"])
+        _ = try fixture.signUp("other@example.com")
+        let other = try fixture.call("signUp", ["idToken": .string(idToken), "email": "other@example.com", "password": "secret123"])
+        #expect(errorMessage(other.json) == "EMAIL_EXISTS")
+    }
 }

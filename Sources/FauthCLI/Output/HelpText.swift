@@ -1,7 +1,9 @@
+import FauthCore
+
 /// The `--help` and `fauth help` pages, made from the command catalogue so they cannot drift from the parser.
 public enum HelpText {
     /// The version string printed by `--version`.
-    public static let version = "fauth 0.1.0"
+    public static let version = "fauth \(FauthVersion.current)"
 
     /// The overview: usage, commands, global options, exit status.
     public static func overview() -> String {

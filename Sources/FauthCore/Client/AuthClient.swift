@@ -53,7 +53,8 @@ public struct AuthClient: Sendable {
 
     /// Links `credential` to the signed-in user (upgrading an anonymous user keeps its uid).
     public func link(_ credential: Credential) throws -> AuthResult {
-        try withSession { session in
+        try Self.requireUserCredential(credential, for: "link")
+        return try withSession { session in
             if session.user.providers.contains(where: { $0.providerId == credential.providerId }) {
                 throw FauthError(.providerAlreadyLinked, message: "The user already has a \(credential.providerId) credential.")
             }
@@ -88,7 +89,8 @@ public struct AuthClient: Sendable {
     /// Proves the signed-in user's identity again; credentials of another user fail with `user-mismatch` and
     /// leave the session as it was.
     public func reauthenticate(with credential: Credential) throws -> AuthResult {
-        try withSession(clearingWhenDead: false) { session in
+        try Self.requireUserCredential(credential, for: "reauth")
+        return try withSession(clearingWhenDead: false) { session in
             let outcome: SignInOutcome
             do {
                 outcome = try authenticate(credential, linkingTo: nil).outcome
@@ -252,6 +254,16 @@ public struct AuthClient: Sendable {
             error.mfa = ["factors": .array(enrollments.map(\.jsonObject))]
         }
         return error
+    }
+
+    /// Link and reauthentication take an email and password or a provider credential: an anonymous or custom-token
+    /// "credential" would sign in another user.
+    private static func requireUserCredential(_ credential: Credential, for operation: String) throws {
+        switch credential {
+        case .password, .identityProvider: return
+        case .anonymous, .customToken:
+            throw FauthError(.usage, message: "\(operation) takes an email and password or a provider credential.")
+        }
     }
 
     /// Whether the server's answer means the session's user is gone, disabled or its tokens revoked.

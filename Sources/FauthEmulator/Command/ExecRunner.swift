@@ -55,13 +55,13 @@ struct ExecRunner {
 
     /// Sends SIGTERM to every live descendant, SIGKILL to those still alive after the grace period, and reaps them.
     private func terminateDescendants() {
-        let killAfter = SocketIO.monotonicSeconds() + terminationGraceSeconds
+        let killAfter = MonotonicClock.seconds() + terminationGraceSeconds
         var terminated: Set<pid_t> = []
         while true {
             Self.reapExited()
             let live = ProcessTree.liveDescendants()
             if live.isEmpty { break }
-            let forceful = SocketIO.monotonicSeconds() >= killAfter
+            let forceful = MonotonicClock.seconds() >= killAfter
             for pid in live where forceful || !terminated.contains(pid) {
                 kill(pid, forceful ? SIGKILL : SIGTERM)
                 terminated.insert(pid)

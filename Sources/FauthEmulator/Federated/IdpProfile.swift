@@ -23,15 +23,22 @@ struct IdpProfile: Sendable {
     let lastName: String?
     /// `https://accounts.google.com/<sub>` for google.com, else the sub.
     let federatedId: String
-    /// The JSON string of the user info the IdP would return.
-    let rawUserInfo: String
+    /// The JSON string of the user info the IdP would return (absent for SAML without attribute statements).
+    let rawUserInfo: String?
 
-    /// Reads the profile from `claims`, which hold a string `sub`.
-    init(providerId: String, claims: JSONObject) {
+    /// Reads the profile from `claims`, which hold a string `sub`, and for `saml.*` providers the SAMLResponse.
+    init(providerId: String, claims: JSONObject, samlResponse: JSONObject? = nil) {
         self.providerId = providerId
         rawId = claims["sub"]?.string ?? ""
-        email = claims["email"].flatMap { JavaScriptTruthiness.isTruthy($0) ? $0.string?.lowercased() : nil }
-        emailVerified = claims["email_verified"].map(JavaScriptTruthiness.isTruthy) ?? false
+        let claimedEmail = claims["email"].flatMap { JavaScriptTruthiness.isTruthy($0) ? $0.string?.lowercased() : nil }
+        if let samlResponse {
+            let nameId = samlResponse["assertion"]?["subject"]?["nameId"]?.string
+            email = nameId.flatMap { isValidEmail($0) ? $0 : nil } ?? claimedEmail
+            emailVerified = true
+        } else {
+            email = claimedEmail
+            emailVerified = claims["email_verified"].map(JavaScriptTruthiness.isTruthy) ?? false
+        }
         displayName = claims["name"]?.string
         photoUrl = claims["picture"]?.string
         screenName = claims["screen_name"]?.string
@@ -50,6 +57,11 @@ struct IdpProfile: Sendable {
             info["email"] = email.map(JSONValue.string)
             info["picture"] = photoUrl.map(JSONValue.string)
             rawUserInfo = JSONValue.object(info).serialized()
+        } else if let samlResponse {
+            firstName = nil
+            lastName = nil
+            federatedId = rawId
+            rawUserInfo = samlResponse["assertion"]?["attributeStatements"]?.serialized()
         } else {
             firstName = nil
             lastName = nil
@@ -69,8 +81,27 @@ struct IdpProfile: Sendable {
         fields["photoUrl"] = photoUrl.map(JSONValue.string)
         fields["firstName"] = firstName.map(JSONValue.string)
         fields["lastName"] = lastName.map(JSONValue.string)
-        fields["rawUserInfo"] = .string(rawUserInfo)
+        fields["rawUserInfo"] = rawUserInfo.map(JSONValue.string)
         fields["federatedId"] = .string(federatedId)
         return fields
+    }
+}
+
+extension IdpProfile {
+    /// The `providerUserInfo` entry for this IdP identity (its federatedId is the raw sub, as in production).
+    var providerUserInfo: ProviderUserInfo {
+        var info = ProviderUserInfo(providerId: providerId, rawId: rawId, federatedId: rawId)
+        info.displayName = displayName
+        info.photoUrl = photoUrl
+        info.email = email
+        info.screenName = screenName
+        return info
+    }
+
+    /// Overwrites the user's profile with the IdP's values (an absent value clears the field).
+    func applyProfile(to user: inout UserRecord) {
+        user.displayName = displayName
+        user.photoUrl = photoUrl
+        user.screenName = screenName
     }
 }

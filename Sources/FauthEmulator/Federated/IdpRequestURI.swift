@@ -1,7 +1,8 @@
 /// The `requestUri` of `accounts:signInWithIdp` with the IdP's answer merged in: the URI's query, then the
 /// `postBody` pairs, then the URI's `#fragment` pairs, each later source replacing earlier values of the same name.
 struct IdpRequestURI: Sendable, CustomStringConvertible {
-    /// `scheme:` plus everything up to the query or fragment, as sent.
+    /// `scheme:` plus everything up to the query or fragment; for http(s) the scheme and host lower-cased and an
+    /// empty path written as `/`, as a WHATWG URL serializes it.
     let base: String
     /// The merged parameters in first-seen order; within one source the first value of a name wins.
     private(set) var parameters: [(name: String, value: String)] = []
@@ -20,7 +21,7 @@ struct IdpRequestURI: Sendable, CustomStringConvertible {
             query = String(rest[rest.index(after: question)...])
             rest = rest[..<question]
         }
-        base = String(rest)
+        base = Self.normalizedBase(rest)
         merge(FormURLEncoding.decode(query))
         merge(FormURLEncoding.decode(postBody ?? ""))
         merge(FormURLEncoding.decode(fragment))
@@ -35,6 +36,15 @@ struct IdpRequestURI: Sendable, CustomStringConvertible {
     var description: String {
         guard !parameters.isEmpty else { return base }
         return base + "?" + parameters.map { Self.formEncode($0.name) + "=" + Self.formEncode($0.value) }.joined(separator: "&")
+    }
+
+    private static func normalizedBase(_ text: Substring) -> String {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return String(text) }
+        let schemeEnd = text.index(text.firstIndex(of: ":")!, offsetBy: 3)
+        let authorityAndPath = text[schemeEnd...]
+        guard let slash = authorityAndPath.firstIndex(of: "/") else { return lowered + "/" }
+        return String(text[..<slash]).lowercased() + text[slash...]
     }
 
     private mutating func merge(_ pairs: [(name: String, value: String)]) {

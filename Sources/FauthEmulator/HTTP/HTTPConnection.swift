@@ -12,14 +12,14 @@ struct HTTPConnection {
     func run() {
         var parser = HTTPRequestParser(maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
         var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var deadline = SocketIO.monotonicSeconds() + configuration.idleTimeoutSeconds
+        var deadline = MonotonicClock.seconds() + configuration.idleTimeoutSeconds
         var receivingRequest = false
         while true {
             do {
                 while let parsed = try parser.next() {
                     guard respond(to: parsed) else { return }
                     receivingRequest = false
-                    deadline = SocketIO.monotonicSeconds() + configuration.idleTimeoutSeconds
+                    deadline = MonotonicClock.seconds() + configuration.idleTimeoutSeconds
                 }
             } catch {
                 writeError(status: error.status)
@@ -30,9 +30,9 @@ struct HTTPConnection {
             }
             if parser.hasPartialRequest && !receivingRequest {
                 receivingRequest = true
-                deadline = SocketIO.monotonicSeconds() + configuration.requestTimeoutSeconds
+                deadline = MonotonicClock.seconds() + configuration.requestTimeoutSeconds
             }
-            guard SocketIO.waitReadable(fd, seconds: deadline - SocketIO.monotonicSeconds()) else {
+            guard SocketIO.waitReadable(fd, seconds: deadline - MonotonicClock.seconds()) else {
                 if receivingRequest { writeError(status: 408) }
                 return
             }
@@ -67,9 +67,9 @@ struct HTTPConnection {
         }
         shutdown(fd, Int32(SHUT_WR))
         var discard = [UInt8](repeating: 0, count: 16 * 1024)
-        let giveUp = SocketIO.monotonicSeconds() + 1
+        let giveUp = MonotonicClock.seconds() + 1
         var budget = 1 << 20
-        while budget > 0, SocketIO.waitReadable(fd, seconds: giveUp - SocketIO.monotonicSeconds()) {
+        while budget > 0, SocketIO.waitReadable(fd, seconds: giveUp - MonotonicClock.seconds()) {
             let count = discard.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count <= 0 { return }
             budget -= count

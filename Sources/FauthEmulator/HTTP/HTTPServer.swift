@@ -114,7 +114,8 @@ public final class HTTPServer: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Resolves `host`, then binds and listens on the first address that works; returns the socket and bound port.
+    /// Resolves `host`, then binds and listens on the first address that works (IPv4 before IPv6); returns the
+    /// socket and the bound port.
     private static func listen(host: String, port: Int) throws -> (Int32, Int) {
         guard (0 ... 65535).contains(port) else { throw HTTPServerError(description: "invalid port \(port)") }
         var hints = addrinfo()
@@ -127,10 +128,16 @@ public final class HTTPServer: @unchecked Sendable {
             throw HTTPServerError(description: "cannot resolve host \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(first) }
-        var lastError: Int32 = EADDRNOTAVAIL
+        var candidates: [addrinfo] = []
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry?.pointee {
+            candidates.append(info)
             entry = info.ai_next
+        }
+        // A name such as `localhost` binds its IPv4 address first, where most clients look first.
+        let ordered = candidates.filter { $0.ai_family == AF_INET } + candidates.filter { $0.ai_family != AF_INET }
+        var lastError: Int32 = EADDRNOTAVAIL
+        for info in ordered {
             let fd = socket(info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
             guard fd >= 0 else {
                 lastError = errno

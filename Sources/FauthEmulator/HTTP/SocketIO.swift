@@ -18,13 +18,6 @@ enum SocketIO {
         return true
     }
 
-    /// Seconds on a monotonic clock.
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
     /// Waits until `fd` is readable (or hung up) or `seconds` pass; false on timeout.
     static func waitReadable(_ fd: Int32, seconds: Double) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -16,23 +16,4 @@ extension RouteTable {
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:delete`.
     static let adminDelete = Route("POST", Route.withTenantForm(adminProject + "accounts:delete"), access: .privileged,
                                    handler: DeleteRoute.handle)
-
-    /// The routes of federated sign-in, custom tokens, MFA and the Admin SDKs, in match order.
-    static let federatedMFAAndAdminRoutes: [Route] = [
-        signInWithIdp,
-        signInWithCustomToken,
-        mfaEnrollmentStart,
-        mfaEnrollmentFinalize,
-        mfaEnrollmentWithdraw,
-        mfaSignInStart,
-        mfaSignInFinalize,
-        adminCreateAccount,
-        adminLookup,
-        adminUpdate,
-        adminSendOobCode,
-        adminDelete,
-        adminBatchGet,
-        adminBatchDelete,
-        adminBatchCreate,
-    ]
 }

@@ -57,10 +57,12 @@ enum MFAEnrollmentRoutes {
         let displayName = try request.string("displayName")
         let enrollment: MFAEnrollment
         if let totp = try request.object("totpVerificationInfo") {
-            let sessionInfo = try string(totp, "sessionInfo", in: "totpVerificationInfo", else: "MISSING_SESSION_INFO")
-            let code = try string(totp, "verificationCode", in: "totpVerificationInfo", else: "MISSING_CODE")
+            let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: totp, in: "totpVerificationInfo", else: "MISSING_SESSION_INFO")
+            let code = try RouteRequest.requireMember("verificationCode", of: totp, in: "totpVerificationInfo", else: "MISSING_CODE")
+            // A session is void once expired, for another user, or already used (its secret is enrolled).
             guard let session = TOTPEnrollmentSession(decoding: sessionInfo), session.localId == user.localId,
-                  session.expiresAtMillis >= nowMillis else {
+                  session.expiresAtMillis >= nowMillis,
+                  !user.mfaInfo.contains(where: { $0.totpSharedSecret == session.sharedSecretKey }) else {
                 throw APIError.badRequest("INVALID_SESSION_INFO")
             }
             try ensure(TOTP.verify(code, sharedSecretKey: session.sharedSecretKey, nowMillis: nowMillis), "INVALID_CODE")
@@ -72,8 +74,8 @@ enum MFAEnrollmentRoutes {
                 throw APIError.badRequest("INVALID_ARGUMENT : ((Missing phoneVerificationInfo.))")
             }
             try rejectUnimplemented(phone["androidVerificationProof"] != nil, "androidVerificationProof is unsupported!")
-            let code = try string(phone, "code", in: "phoneVerificationInfo", else: "MISSING_CODE")
-            let sessionInfo = try string(phone, "sessionInfo", in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
+            let code = try RouteRequest.requireMember("code", of: phone, in: "phoneVerificationInfo", else: "MISSING_CODE")
+            let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: phone, in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
             let phoneNumber = try project.consumeVerificationCode(sessionInfo: sessionInfo, code: code)
             try ensure(!user.mfaInfo.contains { $0.phoneInfo == phoneNumber },
                        "SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.")
@@ -103,13 +105,5 @@ enum MFAEnrollmentRoutes {
         var response = JSONObject()
         state.issueTokens(for: user, signInProvider: token.signInProvider, nowMillis: nowMillis).add(to: &response)
         return .json(response)
-    }
-
-    /// A string member of a nested request object, or the business error `missingCode` when absent or empty.
-    static func string(_ object: JSONObject, _ key: String, in parent: String, else missingCode: String) throws(APIError) -> String {
-        guard let value = try RouteRequest.coerceString(object[key], pointer: "/\(parent)/\(key)"), !value.isEmpty else {
-            throw APIError.badRequest(missingCode)
-        }
-        return value
     }
 }

@@ -43,7 +43,7 @@ enum MFASignInRoutes {
         if let totp = try request.object("totpVerificationInfo") {
             let enrollmentId = try request.requireField(
                 "mfaEnrollmentId", else: "MISSING_MFA_ENROLLMENT_ID : No second factor identifier is provided.")
-            let code = try MFAEnrollmentRoutes.string(totp, "verificationCode", in: "totpVerificationInfo", else: "MISSING_CODE")
+            let code = try RouteRequest.requireMember("verificationCode", of: totp, in: "totpVerificationInfo", else: "MISSING_CODE")
             (pending, user) = try state.parsePendingCredential(encoded, in: project)
             guard let found = user.mfaInfo.first(where: { $0.mfaEnrollmentId == enrollmentId }),
                   let secret = found.totpSharedSecret else {
@@ -56,8 +56,8 @@ enum MFASignInRoutes {
                 throw APIError.badRequest("INVALID_ARGUMENT : MFA provider not supported!")
             }
             try rejectUnimplemented(phone["androidVerificationProof"] != nil, "androidVerificationProof is unsupported!")
-            let code = try MFAEnrollmentRoutes.string(phone, "code", in: "phoneVerificationInfo", else: "MISSING_CODE")
-            let sessionInfo = try MFAEnrollmentRoutes.string(phone, "sessionInfo", in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
+            let code = try RouteRequest.requireMember("code", of: phone, in: "phoneVerificationInfo", else: "MISSING_CODE")
+            let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: phone, in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
             let phoneNumber = try project.consumeVerificationCode(sessionInfo: sessionInfo, code: code)
             (pending, user) = try state.parsePendingCredential(encoded, in: project)
             guard let found = user.mfaInfo.first(where: { $0.phoneInfo == phoneNumber }) else {

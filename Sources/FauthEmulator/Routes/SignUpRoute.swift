@@ -42,8 +42,11 @@ enum SignUpRoute {
             try ensure(isValidEmail(raw), "INVALID_EMAIL")
             return raw.lowercased()
         }
-        if let canonicalEmail, !state.config.allowDuplicateEmails {
-            try ensure(project.user(email: canonicalEmail) == nil, "EMAIL_EXISTS")
+        if let canonicalEmail, !state.config.allowDuplicateEmails, let owner = project.user(email: canonicalEmail) {
+            // Production lets a user link a password for the email it already has (e.g. from its Facebook
+            // account); Firebase's emulator refuses that with EMAIL_EXISTS. fauth-emulator follows production.
+            let linkingUser = idToken.flatMap { IDToken.decodePayload($0)?["user_id"]?.string }
+            try ensure(linkingUser == owner.localId, "EMAIL_EXISTS")
         }
         if let password { try state.checkNewPassword(password) }
         let enrollments = try parseEnrollments(request, nowMillis: now)

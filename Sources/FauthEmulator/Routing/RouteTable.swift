@@ -22,6 +22,15 @@ enum RouteTable {
     /// Every route, in match order.
     static let all: [Route] = [
         root,
+        projectConfig,
+        recaptchaParams,
+        createTenant,
+        listTenants,
+        getTenant,
+        updateTenant,
+        deleteTenant,
+        getAdminConfig,
+        updateAdminConfig,
         signUp,
         signInWithPassword,
         lookup,

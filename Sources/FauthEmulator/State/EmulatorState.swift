@@ -30,19 +30,23 @@ final class EmulatorState {
         return tenant
     }
 
+    /// The tenant `tenantId` if it exists (no implicit creation).
+    func existingTenant(_ tenantId: String) -> ProjectState? { tenants[tenantId] }
+
+    /// Creates an explicit tenant: every provider off, as Firebase's emulator creates them.
+    func createTenant(tenantId: String) -> ProjectState {
+        let off = SignInSettings(allowPasswordSignup: false, enableAnonymousUser: false, enableEmailLinkSignin: false)
+        let tenant = ProjectState(tenantId: tenantId, tenantSettings: off)
+        tenant.tenantConfig = ["mfaConfig": ["state": "DISABLED"]]
+        tenants[tenantId] = tenant
+        return tenant
+    }
+
+    /// Deletes a tenant with its users and codes.
+    func deleteTenant(_ tenantId: String) { tenants[tenantId] = nil }
+
     /// The ids of every tenant.
     var tenantIds: [String] { Array(tenants.keys) }
-
-    /// Adds or replaces a tenant (admin tenant routes, import).
-    func setTenant(_ tenant: ProjectState) {
-        guard let tenantId = tenant.tenantId else { return }
-        tenants[tenantId] = tenant
-    }
-
-    /// Removes a tenant and everything in it.
-    func removeTenant(_ tenantId: String) {
-        tenants[tenantId] = nil
-    }
 
     /// The sign-in toggles that apply to `project`: the tenant's, or fauth's `signInProviders` for the default project.
     func signInSettings(for project: ProjectState) -> SignInSettings {

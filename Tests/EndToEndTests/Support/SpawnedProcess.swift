@@ -9,17 +9,14 @@ final class SpawnedProcess {
     let stderrPath: String
     private var exitStatus: Int32?
 
-    /// The folder holding the built executables: `$FAUTH_BIN_DIR`, else the folder of the test bundle.
-    static var binaryDirectory: String {
-        if let directory = ProcessInfo.processInfo.environment["FAUTH_BIN_DIR"], !directory.isEmpty { return directory }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-    }
+    /// The folder holding the built executables (see `BuiltBinaries`).
+    static var binaryDirectory: String { BuiltBinaries.folder.path }
 
-    /// Starts `binaryDirectory/<executable>` with `arguments` and `environment` (default: this process's).
-    convenience init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+    /// Starts `binaryDirectory/<executable>` with `arguments`, in this process's environment.
+    convenience init(_ executable: String, _ arguments: [String]) throws {
         try self.init(
             path: Self.binaryDirectory + "/" + executable, rawArguments: arguments.map { Array($0.utf8) },
-            environment: environment ?? ProcessInfo.processInfo.environment)
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// Starts the executable at `path` with argument bytes passed as they are (no UTF-8 repair), standard input

@@ -25,6 +25,13 @@ import Testing
         #expect(uri.description.hasPrefix("http://localhost/cb?providerId=c.com&keep=1&dup=p&id_token=%7B%22sub"))
     }
 
+    @Test("http(s) URIs are normalized as a WHATWG URL: lower-case scheme and host, `/` for an empty path")
+    func normalizedBase() throws {
+        #expect(try #require(IdpRequestURI(absolute: "HTTP://LocalHost", postBody: "a=b")).description == "http://localhost/?a=b")
+        #expect(try #require(IdpRequestURI(absolute: "https://Example.com/Cb?x=1", postBody: nil)).description == "https://example.com/Cb?x=1")
+        #expect(try #require(IdpRequestURI(absolute: "myapp:Callback", postBody: nil)).description == "myapp:Callback")
+    }
+
     @Test("a relative requestUri is not absolute")
     func relativeURI() {
         #expect(IdpRequestURI(absolute: "/callback?providerId=x", postBody: nil) == nil)
@@ -63,7 +70,7 @@ import Testing
         #expect(profile.email == "ann@example.com")
         #expect(profile.emailVerified, "the string \"false\" is truthy")
         #expect(profile.firstName == "Ann" && profile.lastName == "Lee")
-        let raw = try JSONValue.parse(profile.rawUserInfo)
+        let raw = try JSONValue.parse(try #require(profile.rawUserInfo))
         #expect(raw["granted_scopes"]?.string == "openid https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/userinfo.email")
         #expect(raw["id"]?.string == "g1" && raw["locale"]?.string == "en" && raw["verified_email"]?.bool == true)
         let fields = profile.responseFields
@@ -79,7 +86,18 @@ import Testing
         #expect(profile.screenName == "ann")
         #expect(profile.firstName == nil)
         #expect(!profile.emailVerified)
-        #expect(try JSONValue.parse(profile.rawUserInfo) == .object(claims))
+        #expect(try JSONValue.parse(try #require(profile.rawUserInfo)) == .object(claims))
         #expect(profile.responseFields["email"] == nil)
+    }
+
+    @Test("saml providers: the nameId email, always verified, attribute statements as rawUserInfo")
+    func samlProfile() throws {
+        let saml: JSONObject = ["assertion": ["subject": ["nameId": "sam@corp.example"], "attributeStatements": [["dept": "eng"]]]]
+        let profile = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9", "email": "other@corp.example"], samlResponse: saml)
+        #expect(profile.email == "sam@corp.example")
+        #expect(profile.emailVerified)
+        #expect(profile.rawUserInfo == #"[{"dept":"eng"}]"#)
+        let bare = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9"], samlResponse: ["assertion": ["subject": ["nameId": "not-an-email"]]])
+        #expect(bare.email == nil && bare.rawUserInfo == nil)
     }
 }

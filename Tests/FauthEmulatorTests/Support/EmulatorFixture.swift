@@ -42,6 +42,7 @@ final class EmulatorFixture {
     }
 
     /// Sends to an `/emulator/v1/projects/<p>/<suffix>` control route.
+    @discardableResult
     func control(_ method: String, _ suffix: String, _ body: JSONValue? = nil) throws -> (status: Int, json: JSONValue) {
         try client.json(method: method, path: "/emulator/v1/projects/\(Self.projectId)/\(suffix)", body: body)
     }
@@ -53,6 +54,7 @@ final class EmulatorFixture {
     }
 
     /// POSTs a JSON body to the Secure Token route.
+    @discardableResult
     func refresh(_ refreshToken: String) throws -> (status: Int, json: JSONValue) {
         try client.json(path: "/securetoken.googleapis.com/v1/token?key=fake-key",
                         body: ["grant_type": "refresh_token", "refresh_token": .string(refreshToken)])

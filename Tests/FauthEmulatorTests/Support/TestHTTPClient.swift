@@ -37,7 +37,8 @@ final class TestHTTPClient {
     /// Sends one request (adding `Host` and `Content-Length`) and reads its response.
     func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
         if fd < 0 { try connect() }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        let hostName = host.contains(":") ? "[\(host)]" : host
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(hostName):\(port)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
         try sendRaw(Array((head + "\r\n").utf8) + body)

@@ -36,11 +36,14 @@ public struct SignInWithIdpEndpoint: Endpoint {
     }
 
     /// Decodes the answer; a 200 carrying `errorMessage` (the backend's soft errors, e.g.
-    /// `FEDERATED_USER_ID_ALREADY_LINKED`) is thrown as the error that message maps to.
+    /// `FEDERATED_USER_ID_ALREADY_LINKED`) is thrown as the error that message maps to, with the credential's
+    /// email when the answer names one (as the SDK fills its email key).
     public static func decode(_ json: JSONValue) throws(FauthError) -> SignInWithIdpResponse {
         let reader = try ResponseReader(json, endpoint: path)
         if let errorMessage = try reader.optionalString("errorMessage"), !errorMessage.isEmpty {
-            throw ServerErrorMapping.error(serverMessage: errorMessage, httpStatus: 200)
+            var error = ServerErrorMapping.error(serverMessage: errorMessage, httpStatus: 200)
+            error.email = try reader.optionalString("email")
+            throw error
         }
         return try SignInWithIdpResponse(reader)
     }
