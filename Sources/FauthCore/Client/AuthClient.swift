@@ -131,14 +131,14 @@ public struct AuthClient: Sendable {
     /// A fresh ID token: the cached one while more than five minutes remain (no lock, no request), else refreshed
     /// once under the lock (a refresh another process has just made is used, not repeated).
     public func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: Date) {
-        guard let cached = try store.load() else { throw FauthError(.notSignedIn) }
+        guard let (cached, stamp) = try store.loadStamped() else { throw FauthError(.notSignedIn) }
         if !forceRefresh, !isExpiring(cached) {
             return (cached.idToken, cached.expiresAt)
         }
-        // Under the lock, a token another process refreshed after `cached` was read is the refresh this call
-        // needed, even when it too has less than five minutes left (a short-lived token); only an expired one is not.
-        let needsRefresh = { (locked: Session) in
-            locked.idToken == cached.idToken ? forceRefresh || isExpiring(locked) : locked.expiresAt <= now()
+        // Under the lock, a file another process rewrote after `cached` was read holds the refresh this call
+        // needed, even when its token too has less than five minutes left (a short-lived token); unless expired.
+        let needsRefresh = { (locked: Session, lockedStamp: SessionFileStamp) in
+            lockedStamp == stamp ? forceRefresh || isExpiring(locked) : locked.expiresAt <= now()
         }
         return try withSession(needsRefresh: needsRefresh) { session in
             (session.idToken, session.expiresAt)
@@ -206,13 +206,14 @@ public struct AuthClient: Sendable {
     /// is expiring), then writes it if it changed.
     /// When the server says the session is dead, the file is removed (as the SDK signs the user out).
     private func withSession<T>(
-        clearingWhenDead: Bool = true, needsRefresh: ((Session) -> Bool)? = nil,
+        clearingWhenDead: Bool = true, needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil,
         _ body: (inout Session) throws -> T
     ) throws -> T {
         try store.withLock { file in
-            guard var session = try file.read() else { throw FauthError(.notSignedIn) }
+            guard let (stored, stamp) = try file.readStamped() else { throw FauthError(.notSignedIn) }
+            var session = stored
             do {
-                if needsRefresh?(session) ?? isExpiring(session) {
+                if needsRefresh?(session, stamp) ?? isExpiring(session) {
                     try refresh(&session)
                     try file.write(session)
                 }

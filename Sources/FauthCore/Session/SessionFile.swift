@@ -17,6 +17,11 @@ public struct SessionFile {
 
     /// The session, nil when the file does not exist; anything wrong with it → `session-store-error`.
     public func read() throws -> Session? {
+        try readStamped()?.session
+    }
+
+    /// The session and the stamp of the file version it came from, as `read` reads it.
+    public func readStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
         let descriptor: Int32
         do {
             descriptor = try FileDescriptorIO.openForReading(path, followingLinks: false)
@@ -57,7 +62,7 @@ public struct SessionFile {
             throw refusal("is not valid JSON (\(error.description))")
         }
         do {
-            return try Session(json: document)
+            return (try Session(json: document), SessionFileStamp(info))
         } catch {
             throw refusal("is not a valid fauth session: \(error.description)")
         }

@@ -23,6 +23,11 @@ public struct SessionStore: Sendable {
         try SessionFile(path: path).read()
     }
 
+    /// The session and the stamp of the file version it came from, nil when there is none (as `load`).
+    public func loadStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+        try SessionFile(path: path).readStamped()
+    }
+
     /// Runs `body` holding an exclusive `flock` on `<path>.lock` (0600), after removing the temporary files of a
     /// writer that was killed; `body` must re-read the file it changes.
     /// A lock not had within `lockTimeout` seconds → `session-store-error`.
