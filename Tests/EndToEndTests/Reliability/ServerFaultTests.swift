@@ -136,4 +136,25 @@ struct ServerCommand: Sendable, CustomTestStringConvertible {
             #expect(attempts == 1, "\(attempts) attempts; only idempotent calls that may succeed later are repeated")
         }
     }
+
+    /// With time to spare, an idempotent call is tried three times, backing off within the announced ceilings
+    /// (0.5 s, then 1 s): the total wait is bounded whatever the server does.
+    @Test(arguments: [(["providers"], "accounts:lookup"), (["status"], "accounts:lookup"), (["token", "--force-refresh"], "token"),
+                      (["providers", "--email", "holder@example.com"], "accounts:createAuthUri")])
+    func retriesBackOffWithinABoundedTotal(arguments: [String], route: String) throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        #expect(try sandbox.signUp("holder@example.com").status == 0)
+        let before = emulator.requestCount(route)
+        emulator.inject(route: "*", times: 10, ["status": 503, "body": "unavailable", "contentType": "text/plain"])
+        let run = try sandbox.guardedRun(arguments + ["--json", "--verbose", "--timeout", "10"], within: 20)
+        #expect(run.status == 10, "\(run.stderr)")
+        let waits = run.stderr.split(separator: "\n").compactMap { line -> Double? in
+            guard let range = line.range(of: "retrying in ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != " " })
+        }
+        #expect(waits.count == 2, "two retries announced: \(run.stderr)")
+        #expect(zip(waits, [0.5, 1.0]).allSatisfy { $0 <= $1 }, "back-off within its ceilings: \(waits)")
+        #expect(emulator.requestCount(route) - before == 3)
+    }
 }
