@@ -209,7 +209,9 @@ public struct AuthClient: Sendable {
         clearingWhenDead: Bool = true, needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil,
         _ body: (inout Session) throws -> T
     ) throws -> T {
-        try store.withLock { file in
+        // Without a session there is nothing to lock: fail before creating the lock file (or its folder).
+        guard try store.load() != nil else { throw FauthError(.notSignedIn) }
+        return try store.withLock { file in
             guard let (stored, stamp) = try file.readStamped() else { throw FauthError(.notSignedIn) }
             var session = stored
             do {
