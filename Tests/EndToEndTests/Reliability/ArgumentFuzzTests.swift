@@ -29,7 +29,7 @@ import FauthJSON
             let before = StateSnapshot(sandbox)
             let run: FauthRun
             do {
-                run = try sandbox.guardedRun(raw: arguments, stdin: stdin, within: 15)
+                run = try sandbox.guardedRun(raw: arguments, stdin: stdin, inSandbox: true, within: 15)
             } catch {
                 Issue.record("\(label): \(error)")
                 continue
@@ -38,8 +38,9 @@ import FauthJSON
             #expect(run.hasDocumentedStatus, "\(label): exit \(run.status); stderr: \(run.stderr.prefix(500))")
             if run.status != 0 {
                 #expect(run.stdout.isEmpty, "\(label): stdout on failure: \(run.stdout.prefix(200))")
-                #expect(StateSnapshot(sandbox) == before || StateSnapshot(sandbox).isClearedDeadSession(of: before, error: run.error),
-                        "\(label): a failed command changed files")
+                let after = StateSnapshot(sandbox)
+                #expect(after == before || after.isClearedDeadSession(of: before, error: run.error),
+                        "\(label): a failed command changed \(after.changes(since: before))")
             }
         }
         let summary = statuses.keys.sorted().map { "\($0):\(statuses[$0]!)" }.joined(separator: " ")
@@ -76,23 +77,36 @@ import FauthJSON
     }
 }
 
-/// The session files of a sandbox (lock files aside, which any locked command may create), to prove nothing was
-/// written.
+/// A command that needs a session and finds none fails without creating anything: no folder, no lock file.
+@Test(arguments: [["providers"], ["status"], ["unlink", "password"], ["token"], ["token", "--force-refresh"],
+                  ["link", "--anonymous"], ["reauth", "--email", "x@example.com", "--password-stdin"]])
+func aCommandWithoutASessionWritesNothing(arguments: [String]) throws {
+    let emulator = try RunningEmulator()
+    let sandbox = try FauthSandbox(emulator: emulator)
+    let before = StateSnapshot(sandbox)
+    let run = try sandbox.guardedRun(arguments + ["--json"], stdin: "secret-pass-1", inSandbox: true)
+    #expect(run.status == 4 || run.status == 2, "\(run.stderr)")
+    #expect(StateSnapshot(sandbox).changes(since: before) == [])
+}
+
+/// Every file and folder in a sandbox (but the standard input files the test itself puts there), to prove nothing
+/// was written.
 struct StateSnapshot: Equatable {
     let files: [String: Data]
 
     init(_ sandbox: FauthSandbox) {
         var files: [String: Data] = [:]
-        for folder in ["state", "home"] {
-            let base = sandbox.root.appendingPathComponent(folder)
-            let walker = FileManager.default.enumerator(atPath: base.path)
-            while let relative = walker?.nextObject() as? String {
-                let path = base.appendingPathComponent(relative).path
-                guard !relative.hasSuffix(".lock"), let data = FileManager.default.contents(atPath: path) else { continue }
-                files[folder + "/" + relative] = data
-            }
+        let walker = FileManager.default.enumerator(atPath: sandbox.root.path)
+        while let relative = walker?.nextObject() as? String {
+            guard !relative.hasPrefix("in-") else { continue }
+            files[relative] = FileManager.default.contents(atPath: sandbox.root.appendingPathComponent(relative).path) ?? Data("folder".utf8)
         }
         self.files = files
+    }
+
+    /// The paths added, removed or changed since `before`.
+    func changes(since before: StateSnapshot) -> [String] {
+        Set(files.keys).union(before.files.keys).filter { files[$0] != before.files[$0] }.sorted()
     }
 
     /// Whether this is `before` minus one session file, after an `error` (from `--json`) that errors.md says

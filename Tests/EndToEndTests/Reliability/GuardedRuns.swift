@@ -8,17 +8,21 @@ struct HangError: Error, CustomStringConvertible {
 
 extension FauthSandbox {
     /// Starts `fauth` with argument bytes passed as they are, in a session of its own (no controlling terminal),
-    /// standard input fed from `stdin` (or /dev/null), under `umask` when given (through /bin/sh); the caller waits.
+    /// standard input fed from `stdin` (or /dev/null), under `umask` when given (through /bin/sh), in the sandbox
+    /// as its working folder when `inSandbox` (so that relative paths land there); the caller waits.
     func start(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-               umask: String? = nil) throws -> SpawnedProcess {
+               umask: String? = nil, inSandbox: Bool = false) throws -> SpawnedProcess {
         var input = "/dev/null"
         if let stdin {
             input = root.appendingPathComponent("in-\(UUID().uuidString)").path
             _ = FileManager.default.createFile(atPath: input, contents: Data(stdin))
         }
+        var prelude = umask.map { "umask \($0); " } ?? ""
+        if inSandbox { prelude += "cd '\(root.path)' || exit 99; " }
         let fauth = Array(BuiltBinaries.fauth.path.utf8)
-        let (path, argv) = umask.map { ("/bin/sh", [Array("-c".utf8), Array("umask \($0); exec \"$0\" \"$@\"".utf8), fauth] + arguments) }
-            ?? (BuiltBinaries.fauth.path, arguments)
+        let (path, argv) = prelude.isEmpty
+            ? (BuiltBinaries.fauth.path, arguments)
+            : ("/bin/sh", [Array("-c".utf8), Array((prelude + "exec \"$0\" \"$@\"").utf8), fauth] + arguments)
         return try SpawnedProcess(
             path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input, newSession: true)
     }
@@ -31,15 +35,16 @@ extension FauthSandbox {
     /// Runs `fauth` and waits at most `seconds` of wall-clock time; a run still going then is killed and reported
     /// as a `HangError`.
     func guardedRun(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-                    within seconds: Double = 20) throws -> FauthRun {
-        let process = try start(raw: arguments, stdin: stdin, environment: extra)
+                    inSandbox: Bool = false, within seconds: Double = 20) throws -> FauthRun {
+        let process = try start(raw: arguments, stdin: stdin, environment: extra, inSandbox: inSandbox)
         return try FauthRun(finished: process, within: seconds)
     }
 
     /// Runs `fauth` with `arguments` under a wall-clock guard, as `guardedRun(raw:)` does.
     func guardedRun(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
-                    umask: String? = nil, within seconds: Double = 20) throws -> FauthRun {
-        let process = try start(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra, umask: umask)
+                    umask: String? = nil, inSandbox: Bool = false, within seconds: Double = 20) throws -> FauthRun {
+        let process = try start(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra,
+                                umask: umask, inSandbox: inSandbox)
         return try FauthRun(finished: process, within: seconds)
     }
 

@@ -49,7 +49,8 @@ import FauthJSON
                 #expect(run.stdout.isEmpty, "\(label): stdout on failure")
                 #expect(run.error["code"]?.string != nil, "\(label): no JSON error: \(run.stderr.prefix(300))")
                 let after = StateSnapshot(sandbox)
-                #expect(after == before || after.isClearedDeadSession(of: before, error: run.error), "\(label): a failed command changed files (exit \(run.status)): \(run.stderr.prefix(300)); before \(before.files.keys.sorted()), after \(after.files.keys.sorted())")
+                #expect(after == before || after.isClearedDeadSession(of: before, error: run.error),
+                        "\(label): a failed command (exit \(run.status)) changed \(after.changes(since: before)): \(run.stderr.prefix(300))")
             }
         }
         let summary = statuses.keys.sorted().map { "\($0):\(statuses[$0]!)" }.joined(separator: " ")
