@@ -35,6 +35,9 @@ import FauthJSON
                 continue
             }
             statuses[run.status, default: 0] += 1
+            if run.status == 1 {
+                print("fuzz argv: internal-error (worth a look) in \(label): \(run.stderr.prefix(300))")
+            }
             #expect(run.hasDocumentedStatus, "\(label): exit \(run.status); stderr: \(run.stderr.prefix(500))")
             if run.status != 0 {
                 #expect(run.stdout.isEmpty, "\(label): stdout on failure: \(run.stdout.prefix(200))")
