@@ -55,7 +55,7 @@ import FauthJSON
         #expect(try sandbox.guardedRun(["status"]).status == 0)
         #expect(sandbox.sessionFolderEntries().sorted() == ["default.json", "default.json.lock"])
         print("crashes: \(Self.rounds) rounds (seed \(seed)): \(killed) killed, \(finished) finished first; "
-              + "\(keptOld) kept the old file, \(gotNew) the new one; \(orphans) orphaned temporary files, each removed by the next command")
+              + "\(keptOld) left the file byte-for-byte as it was, \(gotNew) replaced it whole; \(orphans) orphaned temporary files, each removed by the next command")
     }
 
     /// What is in the sessions folder besides the session and its lock.
