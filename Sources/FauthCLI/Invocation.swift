@@ -38,12 +38,14 @@ final class Invocation {
 
     /// The profile's session as read once without the lock (nil when there is none), so that the file is parsed once
     /// per command; a failure to read it is kept and thrown to whoever needs the session.
-    private(set) lazy var unlockedSession: Result<Session?, any Error> = Result { try sessionStore().load() }
+    private(set) lazy var unlockedSession: Result<(session: Session, stamp: SessionFileStamp)?, any Error> = Result {
+        try sessionStore().loadStamped()
+    }
 
     /// The client, configured from flags, environment, config file and the stored session's settings.
     func client() throws -> AuthClient {
         let store = try sessionStore()
-        let stored = try? unlockedSession.get()?.project
+        let stored = try? unlockedSession.get()?.session.project
         let flags = ConfigurationInputs(
             apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
             tenantId: arguments.value("tenant"), configFile: arguments.value("config"),

@@ -93,3 +93,10 @@ import FauthCore
         }
     }
 }
+
+@Suite struct CommandImplementationTests {
+    @Test func everyCataloguedCommandButHelpHasAnImplementationAndNothingElseDoes() {
+        let catalogued = Set(CommandCatalog.commands.map(\.name)).subtracting(["help"])
+        #expect(Set(FauthCommandLine.implementations.keys) == catalogued)
+    }
+}

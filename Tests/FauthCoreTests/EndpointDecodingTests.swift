@@ -95,8 +95,8 @@ private func failureCode<E: Endpoint>(_ endpoint: E.Type, _ body: String) throws
 
     @Test(arguments: [#"{"kind":"identitytoolkit#GetAccountInfoResponse"}"#, #"{"users":[]}"#,
                       #"{"users":[{"localId":"A"},{"localId":"B"}]}"#])
-    func lookupWithoutExactlyOneUserIsUserNotFound(body: String) throws {
-        #expect(try failureCode(LookupEndpoint.self, body) == .userNotFound)
+    func lookupWithoutExactlyOneUserIsAnInternalError(body: String) throws {
+        #expect(try failureCode(LookupEndpoint.self, body) == .internalError)
     }
 
     @Test(arguments: [#"{"users":{"localId":"A"}}"#, #"{"users":[{"email":"a@b.c"}]}"#, #"{"users":[{"localId":"A","emailVerified":"true"}]}"#,

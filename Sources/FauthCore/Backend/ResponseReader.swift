@@ -49,6 +49,20 @@ struct ResponseReader {
         return number
     }
 
+    /// A whole number, as `integer` reads it, that must lie in `range`; nil when absent.
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(FauthError) -> Int? {
+        guard let number = try integer(key) else { return nil }
+        guard range.contains(number) else { throw Self.malformed(endpoint, "\"\(key)\" is out of range") }
+        return number
+    }
+
+    /// A required string member that must not be empty.
+    func nonEmptyString(_ key: String) throws(FauthError) -> String {
+        let value = try string(key)
+        guard !value.isEmpty else { throw Self.malformed(endpoint, "\"\(key)\" is empty") }
+        return value
+    }
+
     /// An array of strings, empty when absent.
     func strings(_ key: String) throws(FauthError) -> [String] {
         var strings: [String] = []

@@ -131,18 +131,22 @@ public struct AuthClient: Sendable {
     /// A fresh ID token: the cached one while more than five minutes remain (no lock, no request), else refreshed
     /// once under the lock (a refresh another process has just made is used, not repeated).
     public func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: Date) {
-        try idToken(forceRefresh: forceRefresh, cached: store.load())
+        try idToken(forceRefresh: forceRefresh, cached: store.loadStamped())
     }
 
-    /// `idToken(forceRefresh:)` with the session already read from `store` without the lock (nil when there is none),
-    /// for a caller that has read it anyway: the file is then parsed once.
-    public func idToken(forceRefresh: Bool, cached: Session?) throws -> (token: String, expiresAt: Date) {
-        guard let cached else { throw FauthError(.notSignedIn) }
-        if !forceRefresh, cached.expiresAt.timeIntervalSince(now()) > Self.refreshMargin {
+    /// `idToken(forceRefresh:)` with the session already read from `store` without the lock, with its file stamp
+    /// (nil when there is none), for a caller that has read it anyway: the file is then parsed once.
+    public func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (token: String, expiresAt: Date) {
+        guard let (cached, stamp) = cached else { throw FauthError(.notSignedIn) }
+        if !forceRefresh, !isExpiring(cached) {
             return (cached.idToken, cached.expiresAt)
         }
-        // Under the lock, a token another process refreshed after `cached` was read is the forced refresh.
-        return try withSession(forceRefresh: { forceRefresh && $0.idToken == cached.idToken }) { session in
+        // Under the lock, a file another process rewrote after `cached` was read holds the refresh this call
+        // needed, even when its token too has less than five minutes left (a short-lived token); unless expired.
+        let needsRefresh = { (locked: Session, lockedStamp: SessionFileStamp) in
+            lockedStamp == stamp ? forceRefresh || isExpiring(locked) : locked.expiresAt <= now()
+        }
+        return try withSession(needsRefresh: needsRefresh) { session in
             (session.idToken, session.expiresAt)
         }
     }
@@ -204,16 +208,20 @@ public struct AuthClient: Sendable {
             expiresAt: now().addingTimeInterval(Double(tokens.expiresIn ?? 3600)), authTime: claims.authTime)
     }
 
-    /// Runs `body` on the locked session after refreshing its token if needed, then writes it if it changed.
+    /// Runs `body` on the locked session after refreshing its token when `needsRefresh` says so (by default, when it
+    /// is expiring), then writes it if it changed.
     /// When the server says the session is dead, the file is removed (as the SDK signs the user out).
     private func withSession<T>(
-        clearingWhenDead: Bool = true, forceRefresh: (Session) -> Bool = { _ in false },
+        clearingWhenDead: Bool = true, needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil,
         _ body: (inout Session) throws -> T
     ) throws -> T {
-        try store.withLock { file in
-            guard var session = try file.read() else { throw FauthError(.notSignedIn) }
+        // Without a session there is nothing to lock: fail before creating the lock file (or its folder).
+        guard try store.load() != nil else { throw FauthError(.notSignedIn) }
+        return try store.withLock { file in
+            guard let (stored, stamp) = try file.readStamped() else { throw FauthError(.notSignedIn) }
+            var session = stored
             do {
-                if forceRefresh(session) || session.expiresAt.timeIntervalSince(now()) <= Self.refreshMargin {
+                if needsRefresh?(session, stamp) ?? isExpiring(session) {
                     try refresh(&session)
                     try file.write(session)
                 }
@@ -229,6 +237,11 @@ public struct AuthClient: Sendable {
                 throw try clear(file, after: error)
             }
         }
+    }
+
+    /// Whether the session's ID token has five minutes or less to live.
+    private func isExpiring(_ session: Session) -> Bool {
+        session.expiresAt.timeIntervalSince(now()) <= Self.refreshMargin
     }
 
     /// Exchanges the refresh token for a new ID token (Secure Token API), keeping the user record.

@@ -20,7 +20,7 @@ struct IDTokenClaims: Equatable {
         let parts = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, let payload = Self.base64URLDecode(parts[1]),
               let json = try? JSONValue.parse(payload) else { return }
-        authTime = json["auth_time"]?.number.map { Date(timeIntervalSince1970: $0) }
+        authTime = json["auth_time"]?.number.flatMap { ISO8601.secondRange.contains($0) ? Date(timeIntervalSince1970: $0) : nil }
         audience = json["aud"]?.string
         signInProvider = json["firebase"]?["sign_in_provider"]?.string
     }

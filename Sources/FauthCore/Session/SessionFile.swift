@@ -17,6 +17,11 @@ public struct SessionFile {
 
     /// The session, nil when the file does not exist; anything wrong with it → `session-store-error`.
     public func read() throws -> Session? {
+        try readStamped()?.session
+    }
+
+    /// The session and the stamp of the file version it came from, as `read` reads it.
+    public func readStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
         let descriptor: Int32
         do {
             descriptor = try FileDescriptorIO.openForReading(path, followingLinks: false)
@@ -57,7 +62,7 @@ public struct SessionFile {
             throw refusal("is not valid JSON (\(error.description))")
         }
         do {
-            return try Session(json: document)
+            return (try Session(json: document), SessionFileStamp(info))
         } catch {
             throw refusal("is not a valid fauth session: \(error.description)")
         }
@@ -66,16 +71,17 @@ public struct SessionFile {
     /// Replaces the file atomically: a 0600 temporary file in the same folder, written in full and synced, renamed
     /// over the target, then the folder synced. Any failure removes the temporary file and leaves the target as it was.
     public func write(_ session: Session) throws {
+        var bytes = Array(session.jsonObject().serialized(pretty: true).utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        try Self.checkReadable(bytes)
         try SessionFolder.prepare(forFile: path)
-        let temporaryPath = SessionFolder.folder(of: path) + "/." + baseName + ".tmp-"
+        let temporaryPath = SessionFolder.folder(of: path) + "/" + temporaryPrefix
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw failure("write", SystemError.current("open"))
         }
         do {
-            var bytes = Array(session.jsonObject().serialized(pretty: true).utf8)
-            bytes.append(UInt8(ascii: "\n"))
             guard fchmod(descriptor, 0o600) == 0 else {
                 throw SystemError.current("fchmod")
             }
@@ -105,6 +111,28 @@ public struct SessionFile {
             throw failure("remove", SystemError.current("unlink"))
         }
         syncFolder()
+    }
+
+    /// Removes the temporary files a killed writer left behind. Called under the lock, when no write of this file
+    /// can be in progress, so every `.<name>.tmp-*` sibling is an orphan.
+    func removeOrphanedTemporaryFiles() {
+        let folder = SessionFolder.folder(of: path)
+        for name in (try? SessionFolder.names(in: folder)) ?? [] where name.hasPrefix(temporaryPrefix) {
+            unlink(folder + "/" + name)
+        }
+    }
+
+    /// The name prefix of this file's temporary files: `.<name>.tmp-`.
+    private var temporaryPrefix: String { "." + baseName + ".tmp-" }
+
+    /// Refuses to write what `read` would refuse (a session built from a server answer fauth cannot store):
+    /// internal-error, and the file stays as it was.
+    private static func checkReadable(_ bytes: [UInt8]) throws {
+        do {
+            _ = try Session(json: JSONValue.parse(bytes))
+        } catch {
+            throw FauthError(.internalError, message: "fauth refused to write a session it could not read back (\(error)).")
+        }
     }
 
     /// Why a file with this mode and owner must not be used, nil when it is safe (as ssh refuses unprotected keys).

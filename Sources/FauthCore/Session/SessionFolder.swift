@@ -37,6 +37,19 @@ enum SessionFolder {
         return nil
     }
 
+    /// The names of the entries in `folder`, `.` and `..` included.
+    static func names(in folder: String) throws(SystemError) -> [String] {
+        guard let stream = opendir(folder) else {
+            throw SystemError.current("opendir")
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return names
+    }
+
     /// `mkdir -p` with mode 0700 for every folder it creates (the umask can only remove bits from 0700).
     private static func create(_ folder: String) throws {
         if folder == "/" || folder == "." || folder.isEmpty {

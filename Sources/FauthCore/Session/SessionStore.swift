@@ -23,7 +23,13 @@ public struct SessionStore: Sendable {
         try SessionFile(path: path).read()
     }
 
-    /// Runs `body` holding an exclusive `flock` on `<path>.lock` (0600); `body` must re-read the file it changes.
+    /// The session and the stamp of the file version it came from, nil when there is none (as `load`).
+    public func loadStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+        try SessionFile(path: path).readStamped()
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `<path>.lock` (0600), after removing the temporary files of a
+    /// writer that was killed; `body` must re-read the file it changes.
     /// A lock not had within `lockTimeout` seconds → `session-store-error`.
     public func withLock<T>(_ body: (SessionFile) throws -> T) throws -> T {
         try SessionFolder.prepare(forFile: path)
@@ -43,7 +49,9 @@ public struct SessionStore: Sendable {
             throw lockFailure(SystemError.current("fchmod"))
         }
         try acquire(descriptor)
-        return try body(SessionFile(path: path))
+        let file = SessionFile(path: path)
+        file.removeOrphanedTemporaryFiles()
+        return try body(file)
     }
 
     /// Removes the session file under the lock, whatever it holds (sign-out); returns whether there was one.
@@ -59,24 +67,20 @@ public struct SessionStore: Sendable {
     /// sorted; empty when the folder does not exist. Meant for a store at the default location (`signout --all`).
     public func allProfilePaths() throws -> [String] {
         let folder = SessionFolder.folder(of: path)
-        guard let stream = opendir(folder) else {
-            if errno == ENOENT {
+        let names: [String]
+        do {
+            names = try SessionFolder.names(in: folder)
+        } catch {
+            if error.code == ENOENT {
                 return []
             }
-            let error = SystemError.current("opendir")
             throw FauthError(
                 .sessionStoreError, message: "Cannot list the session folder \(folder): \(error.description).",
                 underlying: error.underlying)
         }
-        defer { closedir(stream) }
-        var paths: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasSuffix(".json"), SessionLocation.isValidProfileName(String(name.dropLast(5))) else {
-                continue
-            }
-            paths.append(folder + "/" + name)
-        }
+        let paths = names.filter { name in
+            name.hasSuffix(".json") && SessionLocation.isValidProfileName(String(name.dropLast(5)))
+        }.map { folder + "/" + $0 }
         return paths.sorted()
     }
 

@@ -6,9 +6,17 @@ import Foundation
 
 /// Formats and parses UTC timestamps `yyyy-MM-ddTHH:mm:ssZ` by hand (no ICU, no time zones, whole seconds).
 public enum ISO8601 {
-    /// `2026-11-21T19:20:10Z`; fractions of a second are dropped (rounded down).
+    /// The instants `format` can write and `parse` reads, in seconds since 1970: 0000-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59Z.
+    public static let secondRange: ClosedRange<Double> = -62_167_219_200...253_402_300_799
+    /// The same instants in whole milliseconds (as the backend sends `createdAt` and `lastLoginAt`).
+    public static let millisecondRange = -62_167_219_200_000...253_402_300_799_999
+
+    /// `2026-11-21T19:20:10Z`; fractions of a second are dropped (rounded down). A date outside `secondRange`
+    /// is written as the nearest end of the range (never a trap).
     public static func format(_ date: Date) -> String {
-        let total = Int64(date.timeIntervalSince1970.rounded(.down))
+        let seconds = date.timeIntervalSince1970.isNaN ? 0 : date.timeIntervalSince1970
+        let total = Int64(min(max(seconds, secondRange.lowerBound), secondRange.upperBound).rounded(.down))
         let (days, secondOfDay) = floorDivide(total, 86_400)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"

@@ -79,8 +79,7 @@ final class TrafficControl: @unchecked Sendable {
                 throw APIError.invalidArgument("Invalid JSON payload received. /status must be an HTTP status code")
             }
             let contentType = try request.string("contentType") ?? "application/json"
-            let body = try request.string("body") ?? ""
-            actions.append(.respond(HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(body.utf8))))
+            actions.append(.respond(HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: try faultBody(request))))
         }
         if let delay = try request.int("delayMs") {
             guard delay >= 0 else { throw APIError.invalidArgument("Invalid JSON payload received. /delayMs must be >= 0") }
@@ -95,5 +94,15 @@ final class TrafficControl: @unchecked Sendable {
                 "Invalid JSON payload received. A fault needs exactly one of status, delayMs, dropConnection, redirect")
         }
         return (route, times, action)
+    }
+
+    /// The body of a `status` fault: `bodyBase64` (any bytes, such as invalid UTF-8) or `body` (text), not both.
+    private static func faultBody(_ request: RouteRequest) throws(APIError) -> [UInt8] {
+        let text = try request.string("body")
+        guard let encoded = try request.string("bodyBase64") else { return Array((text ?? "").utf8) }
+        guard text == nil, let bytes = Data(base64Encoded: encoded) else {
+            throw APIError.invalidArgument("Invalid JSON payload received. /bodyBase64 must be base64, without /body")
+        }
+        return Array(bytes)
     }
 }

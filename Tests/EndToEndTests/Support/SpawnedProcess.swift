@@ -13,8 +13,19 @@ final class SpawnedProcess {
     static var binaryDirectory: String { BuiltBinaries.folder.path }
 
     /// Starts `binaryDirectory/<executable>` with `arguments`, in this process's environment.
-    init(_ executable: String, _ arguments: [String]) throws {
-        let path = Self.binaryDirectory + "/" + executable
+    convenience init(_ executable: String, _ arguments: [String]) throws {
+        try self.init(
+            path: Self.binaryDirectory + "/" + executable, rawArguments: arguments.map { Array($0.utf8) },
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Starts the executable at `path` with argument bytes passed as they are (no UTF-8 repair), standard input
+    /// from the file `standardInput`. With `newSession` the child runs in a session of its own (no controlling
+    /// terminal), or, given a `controllingTerminal` (a pty slave path), in a new session with that terminal as its
+    /// standard input and controlling terminal. Like a shell, it starts the child with default signal dispositions
+    /// and no blocked signal (whatever this test thread blocks), unless `blockedSignals` names some.
+    init(path: String, rawArguments: [[UInt8]], environment: [String: String], standardInput: String = "/dev/null",
+         newSession: Bool = false, controllingTerminal: String? = nil, blockedSignals: [Int32] = []) throws {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw SpawnError(description: "\(path) is not built (set FAUTH_BIN_DIR to the folder of the executables)")
         }
@@ -25,19 +36,43 @@ final class SpawnedProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Opened without O_NOCTTY after setsid, a terminal becomes the child's controlling terminal (Linux).
+        posix_spawn_file_actions_addopen(&actions, 0, controllingTerminal ?? standardInput, controllingTerminal == nil ? O_RDONLY : O_RDWR, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let variables = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t(), defaults = sigset_t()
+        sigemptyset(&mask)
+        blockedSignals.forEach { sigaddset(&mask, $0) }
+        sigemptyset(&defaults)
+        [SIGINT, SIGTERM, SIGQUIT, SIGPIPE].forEach { sigaddset(&defaults, $0) }
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        posix_spawnattr_setflags(&attributes, newSession || controllingTerminal != nil ? flags | Self.spawnSetSID : flags)
+        let argv = ([Array(path.utf8)] + rawArguments).map { bytes in Self.cString(bytes) } + [nil]
+        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             variables.forEach { free($0) }
         }
         var child = pid_t()
-        let result = posix_spawn(&child, path, &actions, nil, argv, variables)
+        let result = posix_spawn(&child, path, &actions, &attributes, argv, variables)
         guard result == 0 else { throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(result)))") }
         pid = child
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID (spawn.h), which Swift does not import: the child calls setsid before the file actions.
+    private static let spawnSetSID: Int16 = 0x80
+
+    /// A malloc'ed NUL-terminated copy of `bytes` (which must hold no NUL: argv strings cannot).
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+        let buffer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+        for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+        buffer[bytes.count] = 0
+        return buffer
     }
 
     deinit {
@@ -54,6 +89,10 @@ final class SpawnedProcess {
     var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
     /// What the process has written to standard error so far.
     var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    /// Every byte written to standard output and standard error so far.
+    var outputBytes: (stdout: [UInt8], stderr: [UInt8]) {
+        (Array(FileManager.default.contents(atPath: stdoutPath) ?? Data()), Array(FileManager.default.contents(atPath: stderrPath) ?? Data()))
+    }
 
     /// Waits up to `seconds` for standard output to hold a full first line, and returns that line.
     func firstLine(within seconds: Double = 20) throws -> String {

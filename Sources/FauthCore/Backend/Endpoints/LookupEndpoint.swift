@@ -22,12 +22,13 @@ public struct LookupEndpoint: Endpoint {
         ["idToken": .string(idToken)]
     }
 
-    /// Decodes the one user of `users`; no `users`, or not exactly one, is `user-not-found`.
+    /// Decodes the one user of `users`; no `users`, or not exactly one, is an unexpected response (`internal-error`,
+    /// as in Firebase's SDKs): a user that is gone is a 400 `USER_NOT_FOUND`, never a 200.
     public static func decode(_ json: JSONValue) throws(FauthError) -> LookupResponse {
         let reader = try ResponseReader(json, endpoint: path)
         let users = try reader.objects("users")
         guard users.count == 1 else {
-            throw FauthError(.userNotFound, message: "The lookup answered \(users.count) users instead of one.")
+            throw ResponseReader.malformed(path, "\(users.count) users instead of one")
         }
         return LookupResponse(user: try AccountInfo.read(users[0]))
     }

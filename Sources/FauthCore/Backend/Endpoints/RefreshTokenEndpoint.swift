@@ -33,7 +33,7 @@ public struct RefreshTokenEndpoint: Endpoint {
         }
         return RefreshTokenResponse(
             tokens: SessionTokens(idToken: idToken.isEmpty ? accessToken : idToken, refreshToken: refreshToken,
-                                  expiresIn: try reader.integer("expires_in")),
+                                  expiresIn: try reader.integer("expires_in", in: SessionTokens.lifetimeRange)),
             userId: try reader.optionalString("user_id"),
             projectId: try reader.optionalString("project_id"))
     }

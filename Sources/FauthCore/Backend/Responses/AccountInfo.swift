@@ -50,14 +50,14 @@ public struct AccountInfo: Sendable, Equatable {
     /// Reads one entry of a lookup's `users`.
     static func read(_ reader: ResponseReader) throws(FauthError) -> AccountInfo {
         AccountInfo(
-            localId: try reader.string("localId"),
+            localId: try reader.nonEmptyString("localId"),
             email: try reader.optionalString("email"),
             emailVerified: try reader.bool("emailVerified"),
             displayName: try reader.optionalString("displayName"),
             photoUrl: try reader.optionalString("photoUrl"),
             phoneNumber: try reader.optionalString("phoneNumber"),
-            createdAt: try reader.integer("createdAt"),
-            lastLoginAt: try reader.integer("lastLoginAt"),
+            createdAt: try reader.integer("createdAt", in: ISO8601.millisecondRange),
+            lastLoginAt: try reader.integer("lastLoginAt", in: ISO8601.millisecondRange),
             passwordHash: try reader.optionalString("passwordHash"),
             providerUserInfo: try ProviderUserInfo.readAll(reader),
             mfaInfo: try MFAEnrollment.readAll(reader),

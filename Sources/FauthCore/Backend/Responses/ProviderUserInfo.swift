@@ -32,7 +32,7 @@ public struct ProviderUserInfo: Sendable, Equatable {
         var providers: [ProviderUserInfo] = []
         for entry in try reader.objects("providerUserInfo") {
             providers.append(ProviderUserInfo(
-                providerId: try entry.string("providerId"),
+                providerId: try entry.nonEmptyString("providerId"),
                 rawId: try entry.optionalString("rawId"),
                 federatedId: try entry.optionalString("federatedId"),
                 email: try entry.optionalString("email"),

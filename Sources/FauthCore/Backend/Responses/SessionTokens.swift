@@ -14,12 +14,15 @@ public struct SessionTokens: Sendable, Equatable {
         self.expiresIn = expiresIn
     }
 
+    /// The lifetimes (`expiresIn`, in seconds) fauth accepts: up to ten years; Firebase's is 3600.
+    static let lifetimeRange = 0...315_576_000
+
     /// The tokens of a response that carries `idToken`, `refreshToken` and `expiresIn`; nil when either token is
     /// absent or empty.
     static func readIfPresent(_ reader: ResponseReader) throws(FauthError) -> SessionTokens? {
         let idToken = try reader.optionalString("idToken") ?? ""
         let refreshToken = try reader.optionalString("refreshToken") ?? ""
-        let expiresIn = try reader.integer("expiresIn")
+        let expiresIn = try reader.integer("expiresIn", in: SessionTokens.lifetimeRange)
         guard !idToken.isEmpty, !refreshToken.isEmpty else { return nil }
         return SessionTokens(idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
     }
