@@ -25,7 +25,7 @@ struct SecureTokenTests {
         let fixture = try EmulatorFixture()
         let anonymous = try fixture.call("signUp", [:]).json
         let token = try #require(anonymous["refreshToken"]?.string)
-        let body = "grant_type=refresh_token&refresh_token=" + QueryEncoding.encode(token)
+        let body = "grant_type=refresh_token&refresh_token=" + FormURLEncoding.encode(token)
         let response = try fixture.client.send(method: "POST", path: Self.path,
                                                headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(body.utf8))
         #expect(response.status == 200)

@@ -35,7 +35,7 @@ struct IdpRequestURI: Sendable, CustomStringConvertible {
     /// The normalized URI: the base and the merged parameters as a form-encoded query, with no fragment.
     var description: String {
         guard !parameters.isEmpty else { return base }
-        return base + "?" + parameters.map { Self.formEncode($0.name) + "=" + Self.formEncode($0.value) }.joined(separator: "&")
+        return base + "?" + FormURLEncoding.encode(parameters)
     }
 
     private static func normalizedBase(_ text: Substring) -> String {
@@ -66,21 +66,5 @@ struct IdpRequestURI: Sendable, CustomStringConvertible {
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-    }
-
-    /// `application/x-www-form-urlencoded` serialization: space as `+`, alphanumerics and `*-._` kept.
-    private static func formEncode(_ text: String) -> String {
-        var output = ""
-        for byte in text.utf8 {
-            if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "*-._".utf8.contains(byte) {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            } else if byte == UInt8(ascii: " ") {
-                output += "+"
-            } else {
-                let hex = Array("0123456789ABCDEF".utf8)
-                output += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]], as: UTF8.self)
-            }
-        }
-        return output
     }
 }

@@ -1,4 +1,4 @@
-/// `application/x-www-form-urlencoded` decoding, for query strings and form bodies.
+/// `application/x-www-form-urlencoded` coding, for query strings and form bodies.
 public enum FormURLEncoding {
     /// Splits `a=b&c=d` into decoded pairs, in order; a pair without `=` has an empty value.
     public static func decode(_ text: String) -> [(name: String, value: String)] {
@@ -29,6 +29,31 @@ public enum FormURLEncoding {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Encodes one name or value as JavaScript's `URLSearchParams` writes it: ASCII letters, digits and `*-._` kept,
+    /// space as `+`, every other byte percent-encoded.
+    static func encode(_ text: String) -> String {
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                bytes.append(byte)
+            case UInt8(ascii: " "):
+                bytes.append(UInt8(ascii: "+"))
+            default:
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `name=value&…` with every name and value encoded by `encode(_:)`, in the given order.
+    static func encode(_ pairs: [(name: String, value: String)]) -> String {
+        pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
     }
 
     /// The value of one hexadecimal digit, or nil.

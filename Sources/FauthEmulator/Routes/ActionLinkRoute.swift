@@ -111,7 +111,7 @@ enum ActionLinkRoute {
                 query.append(parameter)
             }
         }
-        let encoded = query.map { QueryEncoding.encode($0.name) + "=" + QueryEncoding.encode($0.value) }.joined(separator: "&")
+        let encoded = FormURLEncoding.encode(query)
         return String(rest) + (encoded.isEmpty ? "" : "?" + encoded) + fragment
     }
 
