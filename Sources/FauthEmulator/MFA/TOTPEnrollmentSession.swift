@@ -27,8 +27,7 @@ struct TOTPEnrollmentSession: Sendable, Equatable {
 
     /// Reads an encoded session; nil when it is not one.
     init?(decoding sessionInfo: String) {
-        guard let bytes = Base64.decode(sessionInfo), let object = (try? JSONValue.parse(bytes))?.object,
-              object[Self.marker] != nil, let localId = object["localId"]?.string,
+        guard let object = MarkedJSONToken.decode(sessionInfo, marker: Self.marker), let localId = object["localId"]?.string,
               let secret = object["sharedSecretKey"]?.string, Base32.decode(secret) != nil,
               let expiry = object["expiresAt"]?.int
         else { return nil }
@@ -39,8 +38,8 @@ struct TOTPEnrollmentSession: Sendable, Equatable {
 
     /// The `sessionInfo` string.
     var encoded: String {
-        let object: JSONObject = [Self.marker: "DO NOT MODIFY", "localId": .string(localId),
-                                  "sharedSecretKey": .string(sharedSecretKey), "expiresAt": .number(Double(expiresAtMillis))]
-        return Base64.encode(JSONValue.object(object).serializedBytes())
+        let object: JSONObject = ["localId": .string(localId), "sharedSecretKey": .string(sharedSecretKey),
+                                  "expiresAt": .number(Double(expiresAtMillis))]
+        return MarkedJSONToken.encode(object, marker: Self.marker)
     }
 }

@@ -11,11 +11,11 @@ struct MFAPendingCredential: Sendable, Equatable {
 
     /// The encoded credential.
     var encoded: String {
-        var object: JSONObject = [MFAPendingCredential.marker: "DO NOT MODIFY", "localId": .string(localId)]
+        var object: JSONObject = ["localId": .string(localId)]
         object["signInProvider"] = .string(signInProvider)
         object["projectId"] = .string(projectId)
         if let tenantId { object["tenantId"] = .string(tenantId) }
-        return Base64.encode(JSONValue.object(object).serializedBytes())
+        return MarkedJSONToken.encode(object, marker: Self.marker)
     }
 
     /// Makes a credential from its parts.
@@ -28,8 +28,7 @@ struct MFAPendingCredential: Sendable, Equatable {
 
     /// Decodes a credential; nil for bad base64, bad JSON or a missing marker.
     init?(decoding text: String) {
-        guard let bytes = Base64.decode(text), let object = (try? JSONValue.parse(bytes))?.object,
-              object[MFAPendingCredential.marker] != nil,
+        guard let object = MarkedJSONToken.decode(text, marker: Self.marker),
               let localId = object["localId"]?.string, let provider = object["signInProvider"]?.string,
               let projectId = object["projectId"]?.string
         else { return nil }

@@ -14,7 +14,7 @@ struct RefreshToken: Sendable, Equatable {
 
     /// The encoded token.
     var encoded: String {
-        var object: JSONObject = [RefreshToken.marker: "DO NOT MODIFY", "localId": .string(localId)]
+        var object: JSONObject = ["localId": .string(localId)]
         object["provider"] = .string(provider)
         object["extraClaims"] = .object(extraClaims)
         object["projectId"] = .string(projectId)
@@ -22,7 +22,7 @@ struct RefreshToken: Sendable, Equatable {
             object["secondFactor"] = ["identifier": .string(secondFactor.identifier), "provider": .string(secondFactor.factor)]
         }
         if let tenantId { object["tenantId"] = .string(tenantId) }
-        return Base64.encode(JSONValue.object(object).serializedBytes())
+        return MarkedJSONToken.encode(object, marker: Self.marker)
     }
 
     /// Makes a token from its parts.
@@ -38,8 +38,7 @@ struct RefreshToken: Sendable, Equatable {
 
     /// Decodes a token; nil for bad base64, bad JSON or a missing marker.
     init?(decoding token: String) {
-        guard let bytes = Base64.decode(token), let object = (try? JSONValue.parse(bytes))?.object,
-              object[RefreshToken.marker] != nil,
+        guard let object = MarkedJSONToken.decode(token, marker: Self.marker),
               let localId = object["localId"]?.string, let projectId = object["projectId"]?.string
         else { return nil }
         self.localId = localId
