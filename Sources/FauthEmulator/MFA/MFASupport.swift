@@ -86,6 +86,15 @@ extension ProjectState {
         return code.sessionInfo
     }
 
+    /// Checks and consumes the SMS code of a `phoneVerificationInfo` object (androidVerificationProof unsupported,
+    /// MISSING_CODE, MISSING_SESSION_INFO, then `consumeVerificationCode`'s errors); returns the verified phone number.
+    func consumePhoneVerification(_ phone: JSONObject) throws(APIError) -> String {
+        try rejectUnimplemented(phone["androidVerificationProof"] != nil, "androidVerificationProof is unsupported!")
+        let code = try RouteRequest.requireMember("code", of: phone, in: "phoneVerificationInfo", else: "MISSING_CODE")
+        let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: phone, in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
+        return try consumeVerificationCode(sessionInfo: sessionInfo, code: code)
+    }
+
     /// Checks and consumes an SMS code (INVALID_SESSION_INFO, INVALID_CODE); returns the verified phone number.
     func consumeVerificationCode(sessionInfo: String, code: String) throws(APIError) -> String {
         guard let index = verificationCodes.firstIndex(where: { $0.sessionInfo == sessionInfo }) else {

@@ -14,6 +14,8 @@ extension RouteTable {
 
 /// Enrolling and withdrawing second factors: SMS as Firebase's emulator does it, TOTP as Google's servers offer it.
 enum MFAEnrollmentRoutes {
+    private static let phoneAlreadyEnrolled = "SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account."
+
     /// `mfaEnrollment:start`: an SMS code for `phoneEnrollmentInfo`, or a TOTP secret for `totpEnrollmentInfo`.
     static func start(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let nowMillis = Timestamp.nowMillis()
@@ -42,8 +44,7 @@ enum MFAEnrollmentRoutes {
         }
         let phoneNumber = try RouteRequest.coerceString(phoneInfo["phoneNumber"], pointer: "/phoneEnrollmentInfo/phoneNumber") ?? ""
         try ensure(isValidPhoneNumber(phoneNumber), "INVALID_PHONE_NUMBER : Invalid format.")
-        try ensure(!token.user.mfaInfo.contains { $0.phoneInfo == phoneNumber },
-                   "SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.")
+        try ensure(!token.user.mfaInfo.contains { $0.phoneInfo == phoneNumber }, phoneAlreadyEnrolled)
         let sessionInfo = project.issueVerificationCode(phoneNumber: phoneNumber)
         return .json(["phoneSessionInfo": ["sessionInfo": .string(sessionInfo)]])
     }
@@ -76,12 +77,8 @@ enum MFAEnrollmentRoutes {
             guard let phone = try request.object("phoneVerificationInfo") else {
                 throw APIError.badRequest("INVALID_ARGUMENT : ((Missing phoneVerificationInfo.))")
             }
-            try rejectUnimplemented(phone["androidVerificationProof"] != nil, "androidVerificationProof is unsupported!")
-            let code = try RouteRequest.requireMember("code", of: phone, in: "phoneVerificationInfo", else: "MISSING_CODE")
-            let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: phone, in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
-            let phoneNumber = try project.consumeVerificationCode(sessionInfo: sessionInfo, code: code)
-            try ensure(!user.mfaInfo.contains { $0.phoneInfo == phoneNumber },
-                       "SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.")
+            let phoneNumber = try project.consumePhoneVerification(phone)
+            try ensure(!user.mfaInfo.contains { $0.phoneInfo == phoneNumber }, phoneAlreadyEnrolled)
             enrollment = MFAEnrollment(mfaEnrollmentId: state.newEnrollmentId(for: user), displayName: displayName,
                                        phoneInfo: phoneNumber, totpSharedSecret: nil,
                                        enrolledAt: Timestamp.iso8601(millis: nowMillis))

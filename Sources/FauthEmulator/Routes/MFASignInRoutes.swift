@@ -58,10 +58,7 @@ enum MFASignInRoutes {
             guard let phone = try request.object("phoneVerificationInfo") else {
                 throw APIError.badRequest("INVALID_ARGUMENT : MFA provider not supported!")
             }
-            try rejectUnimplemented(phone["androidVerificationProof"] != nil, "androidVerificationProof is unsupported!")
-            let code = try RouteRequest.requireMember("code", of: phone, in: "phoneVerificationInfo", else: "MISSING_CODE")
-            let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: phone, in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
-            let phoneNumber = try project.consumeVerificationCode(sessionInfo: sessionInfo, code: code)
+            let phoneNumber = try project.consumePhoneVerification(phone)
             (pending, user) = try state.parsePendingCredential(encoded, in: project)
             guard let found = user.mfaInfo.first(where: { $0.phoneInfo == phoneNumber }) else {
                 throw APIError.badRequest("MFA_ENROLLMENT_NOT_FOUND")
