@@ -41,41 +41,28 @@ enum SystemIO {
         return result
     }
 
-    /// Writes all of `text` to a descriptor, retrying short writes and EINTR; errors (a closed pipe) are dropped.
+    /// Writes all of `text` to a descriptor; errors (a closed pipe) are dropped.
     static func send(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        try? FileDescriptorIO.writeAll(descriptor, Array(text.utf8))
     }
 
     /// Reads a descriptor to its end.
     static func readAll(descriptor: Int32) throws -> [UInt8] {
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FauthError(.usage, message: "cannot read standard input: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return result }
-            result.append(contentsOf: buffer[0..<count])
+        do {
+            return try FileDescriptorIO.readAll(descriptor, limit: .max) ?? []
+        } catch {
+            throw FauthError(.usage, message: "cannot read standard input: \(error.description)")
         }
     }
 
     /// Reads a whole file.
     static func readFile(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw FauthError(.usage, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        do {
+            let descriptor = try FileDescriptorIO.openForReading(path, followingLinks: true)
+            defer { close(descriptor) }
+            return try FileDescriptorIO.readAll(descriptor, limit: .max) ?? []
+        } catch {
+            throw FauthError(.usage, message: "cannot read \(path): \(error.description)")
         }
-        defer { close(descriptor) }
-        return try readAll(descriptor: descriptor)
     }
 }

@@ -2,10 +2,11 @@
 import Glibc
 #endif
 
-/// Whole-file reads and writes on raw file descriptors, retrying interrupted calls and short writes.
-enum FileDescriptorIO {
+/// Whole-file reads and writes on raw file descriptors, retrying interrupted calls and short writes; shared with
+/// FauthCLI (package access), not part of the library's public API.
+package enum FileDescriptorIO {
     /// Reads until end of file; nil when the content is longer than `limit` bytes.
-    static func readAll(_ descriptor: Int32, limit: Int) throws(SystemError) -> [UInt8]? {
+    package static func readAll(_ descriptor: Int32, limit: Int) throws(SystemError) -> [UInt8]? {
         var content: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -27,7 +28,7 @@ enum FileDescriptorIO {
     }
 
     /// Writes every byte, looping over short writes and `EINTR`.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemError) {
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
@@ -42,7 +43,7 @@ enum FileDescriptorIO {
     }
 
     /// Opens a file for reading (with `O_NOFOLLOW` unless `followingLinks`); retries `EINTR`.
-    static func openForReading(_ path: String, followingLinks: Bool) throws(SystemError) -> Int32 {
+    package static func openForReading(_ path: String, followingLinks: Bool) throws(SystemError) -> Int32 {
         while true {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
             if descriptor >= 0 {

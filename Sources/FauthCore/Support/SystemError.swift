@@ -3,19 +3,19 @@ import Glibc
 #endif
 
 /// A failed system call: what was attempted and the `errno` it left.
-struct SystemError: Error, Sendable, Equatable {
+package struct SystemError: Error, Sendable, Equatable {
     /// What was attempted, e.g. `open` or `rename`.
-    var operation: String
+    package var operation: String
     /// The `errno` value.
-    var code: Int32
+    package var code: Int32
 
     /// Captures the current `errno` for `operation`.
-    static func current(_ operation: String) -> SystemError {
+    package static func current(_ operation: String) -> SystemError {
         SystemError(operation: operation, code: errno)
     }
 
     /// The C library's text for the code, e.g. "Permission denied".
-    var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 
     /// The form of this error that goes into `FauthError.underlying`.
     var underlying: UnderlyingError {

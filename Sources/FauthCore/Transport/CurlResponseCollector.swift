@@ -16,15 +16,12 @@ final class CurlResponseCollector {
 
     /// Takes one header line as libcurl hands it over (status line, field, or the blank line), CRLF included.
     func takeHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        let line = Array(bytes)
+        if line.starts(with: "HTTP/".utf8) {
             headers = []
-            return
+        } else if let field = HTTPResponseParser.headerField(line[...]) {
+            headers.append(field)
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon]).trimmingHTTPWhitespace()
-        let value = String(line[line.index(after: colon)...]).trimmingHTTPWhitespace()
-        headers.append((name: name, value: value))
     }
 
     /// Takes a piece of the body; returns false (stop the transfer) when it would pass the size limit.

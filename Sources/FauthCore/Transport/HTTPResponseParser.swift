@@ -172,8 +172,9 @@ struct HTTPResponseParser {
         return code
     }
 
-    /// One `Name: value` field, the value without surrounding whitespace; nil for a line that is not one.
-    private static func headerField(_ line: ArraySlice<UInt8>) -> (name: String, value: String)? {
+    /// One `Name: value` field (line end allowed), the name and value without surrounding whitespace; nil for a line
+    /// that is not one. Both transports read header fields with it.
+    static func headerField(_ line: ArraySlice<UInt8>) -> (name: String, value: String)? {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { return nil }
         let name = String(decoding: line[..<colon], as: UTF8.self).trimmingHTTPWhitespace()
         let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingHTTPWhitespace()
