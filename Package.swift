@@ -23,10 +23,12 @@ let package = Package(
         .target(name: "FauthEmulator", dependencies: ["FauthJSON"]),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
 
+        // Helpers the test targets share (an HTTP client over a real socket, a thread-safe recorder); not a product.
+        .target(name: "FauthTestSupport", dependencies: ["FauthJSON"], path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
-        .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthEmulator", "FauthJSON"]),
+        .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthEmulator", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON"]),
-        .testTarget(name: "FauthEmulatorTests", dependencies: ["FauthEmulator", "FauthJSON"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FauthEmulator", "FauthJSON"]),
+        .testTarget(name: "FauthEmulatorTests", dependencies: ["FauthEmulator", "FauthJSON", "FauthTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FauthEmulator", "FauthJSON", "FauthTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import FauthJSON
+import FauthTestSupport
 import Foundation
 import Glibc
 import Testing

@@ -1,5 +1,6 @@
 import FauthCore
 import FauthEmulator
+import FauthTestSupport
 import Testing
 
 /// Retries over real sockets, counted server-side: only idempotent calls, at most three attempts, back-off with

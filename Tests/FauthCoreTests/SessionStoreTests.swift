@@ -1,18 +1,11 @@
 import Dispatch
 import FauthJSON
+import FauthTestSupport
 import Foundation
 import Glibc
 import Testing
 
 @testable import FauthCore
-
-/// Collects values from concurrent closures.
-private final class Collector<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Value] = []
-    func add(_ value: Value) { lock.withLock { stored.append(value) } }
-    var values: [Value] { lock.withLock { stored } }
-}
 
 /// The error a throwing call ended with, nil when it did not throw a FauthError.
 private func fauthError(_ body: () throws -> Void) -> FauthError? {
@@ -71,24 +64,24 @@ func everyFieldRoundTrips(session: Session) throws {
     let small = sampleSession(refreshToken: "small", displayName: "s")
     let large = sampleSession(refreshToken: "large", displayName: String(repeating: "L", count: 300_000))
     try save(small, to: store)
-    let seen = Collector<String>()
-    let failures = Collector<String>()
+    let seen = Recorder<String>()
+    let failures = Recorder<String>()
     DispatchQueue.concurrentPerform(iterations: 2) { role in
         if role == 0 {
             for round in 0..<150 {
-                do { try save(round % 2 == 0 ? large : small, to: store) } catch { failures.add("write: \(error)") }
+                do { try save(round % 2 == 0 ? large : small, to: store) } catch { failures.append("write: \(error)") }
             }
         } else {
             for _ in 0..<1500 {
                 do {
                     let loaded = try store.load()
                     if loaded == small || loaded == large {
-                        seen.add(loaded!.refreshToken)
+                        seen.append(loaded!.refreshToken)
                     } else {
-                        failures.add("unexpected content")
+                        failures.append("unexpected content")
                     }
                 } catch {
-                    failures.add("read: \(error)")
+                    failures.append("read: \(error)")
                 }
             }
         }
@@ -102,7 +95,7 @@ func everyFieldRoundTrips(session: Session) throws {
     let folder = TemporaryFolder()
     let store = SessionStore(path: folder.file("s.json"))
     try save(sampleSession(displayName: "0"), to: store)
-    let failures = Collector<String>()
+    let failures = Recorder<String>()
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
         for _ in 0..<5 {
             do {
@@ -112,7 +105,7 @@ func everyFieldRoundTrips(session: Session) throws {
                     try file.write(session)
                 }
             } catch {
-                failures.add("\(error)")
+                failures.append("\(error)")
             }
         }
     }

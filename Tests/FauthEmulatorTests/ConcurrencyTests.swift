@@ -1,5 +1,6 @@
 import Dispatch
 import FauthJSON
+import FauthTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import FauthJSON
+import FauthTestSupport
 import Testing
 @testable import FauthEmulator
 

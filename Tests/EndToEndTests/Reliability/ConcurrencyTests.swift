@@ -1,3 +1,4 @@
+import FauthTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -75,12 +76,12 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("reader@example.com")
         let writers = DispatchGroup()
-        let failures = Failures()
+        let failures = Recorder<String>()
         for _ in 0..<2 {
             DispatchQueue.global().async(group: writers) {
                 for _ in 0..<12 {
                     guard let run = try? sandbox.guardedRun(["token", "--force-refresh"]), run.status == 0 else {
-                        return failures.add("a refresh failed")
+                        return failures.append("a refresh failed")
                     }
                 }
             }
@@ -97,7 +98,7 @@ import FauthJSON
                 fauthReads += 1
             }
         }
-        #expect(failures.messages.isEmpty, "\(failures.messages)")
+        #expect(failures.values.isEmpty, "\(failures.values)")
         let refreshes = emulator.requestCount("token")
         print("concurrency: \(reads) file reads and \(fauthReads) fauth token reads during \(refreshes) refreshes (24 forced calls), all whole")
         #expect(reads > 0)
@@ -144,18 +145,4 @@ final class SessionLockHolder {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0))?.hasSuffix(suffix) == true }
     }
-}
-
-/// Failure messages collected from background threads.
-final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String] = []
-
-    /// Records one failure.
-    func add(_ message: String) {
-        lock.withLock { collected.append(message) }
-    }
-
-    /// Everything recorded so far.
-    var messages: [String] { lock.withLock { collected } }
 }

@@ -1,20 +1,7 @@
 import FauthCore
 import FauthEmulator
+import FauthTestSupport
 import Foundation
-
-/// A thread-safe list of values (sleeps asked for, trace lines).
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Value] = []
-
-    func append(_ value: Value) {
-        lock.withLock { stored.append(value) }
-    }
-
-    var values: [Value] {
-        lock.withLock { stored }
-    }
-}
 
 /// Answers the n-th request with the n-th response (the last one again once the script runs out).
 final class ScriptedResponses: @unchecked Sendable {

@@ -1,14 +1,15 @@
 import FauthEmulator
+import FauthTestSupport
 import Foundation
 
 /// A real HTTP server on 127.0.0.1 (a free port) whose answers a test scripts, and which records what it received.
 final class LoopbackServer: Sendable {
     private let server: HTTPServer
-    private let log: RequestLog
+    private let log: Recorder<HTTPRequest>
 
     /// Starts a server that answers every request with `handler`'s response.
     init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
-        let log = RequestLog()
+        let log = Recorder<HTTPRequest>()
         server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0)) { request in
             log.append(request)
             return handler(request)
@@ -24,25 +25,11 @@ final class LoopbackServer: Sendable {
     var baseURL: String { "http://\(hostAndPort)" }
 
     /// The requests received so far, in order.
-    var requests: [HTTPRequest] { log.requests }
+    var requests: [HTTPRequest] { log.values }
 
     /// Stops the server (and waits for its threads).
     func stop() {
         server.stop()
-    }
-}
-
-/// A thread-safe list of the requests a server received.
-final class RequestLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [HTTPRequest] = []
-
-    func append(_ request: HTTPRequest) {
-        lock.withLock { stored.append(request) }
-    }
-
-    var requests: [HTTPRequest] {
-        lock.withLock { stored }
     }
 }
 

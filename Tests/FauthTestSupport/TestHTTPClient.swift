@@ -2,28 +2,37 @@ import FauthJSON
 import Glibc
 
 /// Why a `TestHTTPClient` call failed.
-struct TestHTTPClientError: Error, CustomStringConvertible {
-    let description: String
+public struct TestHTTPClientError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+
+    /// Makes an error with its description.
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// A blocking HTTP/1.1 client over one persistent TCP connection, for tests that talk to a real server.
 ///
 /// It reconnects when the server closed the previous connection (`Connection: close`). Every read gives up after
 /// `timeoutSeconds`, so a test never hangs on a silent server.
-final class TestHTTPClient {
+public final class TestHTTPClient {
     /// A response as read off the wire.
-    typealias Response = (status: Int, headers: [(String, String)], body: [UInt8])
+    public typealias Response = (status: Int, headers: [(String, String)], body: [UInt8])
 
-    let host: String
-    let port: Int
-    let timeoutSeconds: Double
+    /// The server's host.
+    public let host: String
+    /// The server's port.
+    public let port: Int
+    /// How long one read may wait.
+    public let timeoutSeconds: Double
     /// How many TCP connections this client has opened so far.
-    private(set) var connectionsOpened = 0
+    public private(set) var connectionsOpened = 0
     private var fd: Int32 = -1
     private var received: [UInt8] = []
 
     /// Connects to `host:port` (an IPv4 or IPv6 literal, or a name).
-    init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 10) throws {
+    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 10) throws {
         self.host = host
         self.port = port
         self.timeoutSeconds = timeoutSeconds
@@ -35,7 +44,7 @@ final class TestHTTPClient {
     }
 
     /// Sends one request (adding `Host` and `Content-Length`) and reads its response.
-    func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
+    public func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
         if fd < 0 { try connect() }
         let hostName = host.contains(":") ? "[\(host)]" : host
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(hostName):\(port)\r\n"
@@ -46,7 +55,7 @@ final class TestHTTPClient {
     }
 
     /// Sends a JSON body (when given) and parses the JSON answer.
-    func json(method: String = "POST", path: String, body: JSONValue? = nil, headers: [(String, String)] = []) throws
+    public func json(method: String = "POST", path: String, body: JSONValue? = nil, headers: [(String, String)] = []) throws
         -> (status: Int, json: JSONValue) {
         var allHeaders = headers
         if body != nil { allHeaders.append(("Content-Type", "application/json")) }
@@ -55,7 +64,7 @@ final class TestHTTPClient {
     }
 
     /// Writes raw bytes on the connection.
-    func sendRaw(_ bytes: [UInt8]) throws {
+    public func sendRaw(_ bytes: [UInt8]) throws {
         if fd < 0 { try connect() }
         var offset = 0
         while offset < bytes.count {
@@ -66,7 +75,7 @@ final class TestHTTPClient {
     }
 
     /// Reads one response; 1xx interim responses are returned only when `skipInterim` is false.
-    func readResponse(bodyExpected: Bool = true, skipInterim: Bool = true) throws -> Response {
+    public func readResponse(bodyExpected: Bool = true, skipInterim: Bool = true) throws -> Response {
         while true {
             let head = try readHead()
             let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
@@ -97,7 +106,7 @@ final class TestHTTPClient {
 
     /// True when the server closes the connection (end of stream or reset) within `seconds` with nothing more sent;
     /// the client then reconnects on its next `send`.
-    func serverClosesConnection(within seconds: Double) -> Bool {
+    public func serverClosesConnection(within seconds: Double) -> Bool {
         guard fd >= 0, received.isEmpty else { return fd < 0 }
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, Int32(seconds * 1000)) > 0 else { return false }
@@ -112,14 +121,14 @@ final class TestHTTPClient {
     }
 
     /// Closes the connection; the next `send` opens a new one.
-    func close() {
+    public func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
         received = []
     }
 
     /// The value of the first header with this name, compared case-insensitively.
-    static func header(_ name: String, in headers: [(String, String)]) -> String? {
+    public static func header(_ name: String, in headers: [(String, String)]) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 

@@ -1,1 +1,0 @@
-../../FauthEmulatorTests/Support/TestHTTPClient.swift
