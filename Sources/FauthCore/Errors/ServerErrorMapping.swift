@@ -78,9 +78,10 @@ public enum ServerErrorMapping {
     /// Splits a server message at its first `:` into the trimmed code part and the trimmed detail (empty if none).
     static func split(_ serverMessage: String) -> (short: String, detail: String) {
         guard let colon = serverMessage.firstIndex(of: ":") else {
-            return (trimmed(serverMessage[...]), "")
+            return (serverMessage.trimming(\.isWhitespace), "")
         }
-        return (trimmed(serverMessage[..<colon]), trimmed(serverMessage[serverMessage.index(after: colon)...]))
+        let detail = serverMessage[serverMessage.index(after: colon)...]
+        return (serverMessage[..<colon].trimming(\.isWhitespace), detail.trimming(\.isWhitespace))
     }
 
     /// The error for a message fauth knows, nil for any other.
@@ -141,16 +142,6 @@ public enum ServerErrorMapping {
     /// The `reason` strings of the objects in `error.<member>` (`errors` or `details`).
     private static func reasons(in errorObject: JSONValue?, member: String) -> [String] {
         (errorObject?[member]?.array ?? []).compactMap { $0["reason"]?.string }
-    }
-
-    /// A substring without leading and trailing whitespace and newlines.
-    private static func trimmed(_ text: Substring) -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
-        else {
-            return ""
-        }
-        return String(text[first...last])
     }
 
     /// Google's `ErrorInfo` reasons (`error.details[].reason`) for a key that is wrong or expired.
