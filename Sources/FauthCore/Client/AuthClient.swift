@@ -71,8 +71,7 @@ public struct AuthClient: Sendable {
     /// Removes a provider from the signed-in user, after checking the (freshly looked-up) account has it.
     public func unlink(providerId: String) throws -> AuthResult {
         try withSession { session in
-            let account = try backend.call(LookupEndpoint(idToken: session.idToken)).user
-            session.user = UserRecord(account, idToken: session.idToken)
+            session.user = try lookUpUser(idToken: session.idToken)
             guard session.user.providers.contains(where: { $0.providerId == providerId }) else {
                 throw FauthError(.noSuchProvider, message: "The user has no \(providerId) provider.")
             }
@@ -80,7 +79,7 @@ public struct AuthClient: Sendable {
             if let tokens = response.tokens {
                 session = try makeSession(tokens, replacing: session)
             } else {
-                session.user = UserRecord(try backend.call(LookupEndpoint(idToken: session.idToken)).user, idToken: session.idToken)
+                session.user = try lookUpUser(idToken: session.idToken)
             }
             return AuthResult(user: session.user, isNewUser: false, providerId: providerId, expiresAt: session.expiresAt)
         }
@@ -98,11 +97,11 @@ public struct AuthClient: Sendable {
                 throw FauthError(.userMismatch, server: error.server)
             }
             guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
-            let account = try backend.call(LookupEndpoint(idToken: tokens.idToken)).user
-            guard account.localId == session.user.uid else {
+            let user = try lookUpUser(idToken: tokens.idToken)
+            guard user.uid == session.user.uid else {
                 throw FauthError(.userMismatch, message: "These credentials belong to another user; the session is unchanged.")
             }
-            session = session.replacingTokens(tokens, user: UserRecord(account, idToken: tokens.idToken), now: now())
+            session = session.replacingTokens(tokens, user: user, now: now())
             return AuthResult(user: session.user, isNewUser: false, providerId: credential.providerId, expiresAt: session.expiresAt)
         }
     }
@@ -110,7 +109,7 @@ public struct AuthClient: Sendable {
     /// The signed-in user's providers, looked up afresh (the session's copy is updated).
     public func providers() throws -> [ProviderInfo] {
         try withSession { session in
-            session.user = UserRecord(try backend.call(LookupEndpoint(idToken: session.idToken)).user, idToken: session.idToken)
+            session.user = try lookUpUser(idToken: session.idToken)
             return session.user.providers
         }
     }
@@ -120,7 +119,7 @@ public struct AuthClient: Sendable {
     public func status() throws -> Session {
         do {
             return try withSession { session in
-                session.user = UserRecord(try backend.call(LookupEndpoint(idToken: session.idToken)).user, idToken: session.idToken)
+                session.user = try lookUpUser(idToken: session.idToken)
                 return session
             }
         } catch let error as FauthError where Self.isDeadSession(error) {
@@ -197,14 +196,19 @@ public struct AuthClient: Sendable {
         return AuthResult(user: session.user, isNewUser: isNewUser, providerId: providerId, expiresAt: session.expiresAt)
     }
 
+    /// The user `idToken` belongs to, looked up afresh (`accounts:lookup`).
+    private func lookUpUser(idToken: String) throws -> UserRecord {
+        UserRecord(try backend.call(LookupEndpoint(idToken: idToken)).user, idToken: idToken)
+    }
+
     /// A session for new tokens: the user looked up with them, the project settings they were made with.
     private func makeSession(_ tokens: SessionTokens, replacing previous: Session?) throws -> Session {
-        let account = try backend.call(LookupEndpoint(idToken: tokens.idToken)).user
+        let user = try lookUpUser(idToken: tokens.idToken)
         let claims = IDTokenClaims(token: tokens.idToken)
         var project = configuration.projectSettings
         project.projectId = project.projectId ?? claims.audience ?? previous?.project.projectId
         return Session(
-            project: project, user: UserRecord(account, idToken: tokens.idToken), idToken: tokens.idToken, refreshToken: tokens.refreshToken,
+            project: project, user: user, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
             expiresAt: now().addingTimeInterval(Double(tokens.expiresIn ?? 3600)), authTime: claims.authTime)
     }
 
