@@ -9,7 +9,7 @@ struct IdpRequestURI: Sendable, CustomStringConvertible {
 
     /// Parses an absolute URI (`scheme:…`) and merges `postBody`; nil when the URI is not absolute.
     init?(absolute text: String, postBody: String?) {
-        guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon]) else { return nil }
+        guard let colon = text.firstIndex(of: ":"), isURIScheme(text[..<colon]) else { return nil }
         var rest = Substring(text)
         var fragment = ""
         if let hash = rest.firstIndex(of: "#") {
@@ -56,15 +56,5 @@ struct IdpRequestURI: Sendable, CustomStringConvertible {
                 parameters.append(pair)
             }
         }
-    }
-
-    private static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.utf8.first, isLetter(first) else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-            || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 }

@@ -9,9 +9,7 @@ func isAbsoluteURI(_ text: String) -> Bool {
     let input = trimmed.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
     guard let colon = input.firstIndex(of: ":") else { return false }
     let scheme = input[..<colon].lowercased()
-    guard let first = scheme.unicodeScalars.first, first.isASCIILetter,
-          scheme.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
-    else { return false }
+    guard isURIScheme(scheme) else { return false }
     guard ["http", "https", "ws", "wss", "ftp"].contains(scheme) else { return true }
     let afterScheme = input[input.index(after: colon)...].drop { $0 == "/" || $0 == "\\" }
     let authority = afterScheme.prefix { !"/\\?#".contains($0) }
@@ -28,6 +26,12 @@ func isAbsoluteURI(_ text: String) -> Bool {
     }
     let forbidden = " #%/:<>?@[\\]^|".unicodeScalars
     return !host.isEmpty && host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !forbidden.contains($0) }
+}
+
+/// Whether `text` is a URI scheme (RFC 3986): an ASCII letter, then ASCII letters, digits, `+`, `-` and `.`.
+func isURIScheme(_ text: some StringProtocol) -> Bool {
+    guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
+    return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
 }
 
 /// An empty port or up to 65535, digits only.
