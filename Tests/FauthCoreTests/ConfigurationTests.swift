@@ -26,18 +26,6 @@ private let googleServicesJSON = """
      "configuration_version":"1"}
     """
 
-/// The error a throwing call ended with, nil when it did not throw a FauthError.
-private func fauthError(_ body: () throws -> Void) -> FauthError? {
-    do {
-        try body()
-        return nil
-    } catch let error as FauthError {
-        return error
-    } catch {
-        return nil
-    }
-}
-
 // MARK: Config files
 
 @Test func readsGoogleServiceInfoPlist() throws {

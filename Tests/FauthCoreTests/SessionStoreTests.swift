@@ -7,18 +7,6 @@ import Testing
 
 @testable import FauthCore
 
-/// The error a throwing call ended with, nil when it did not throw a FauthError.
-private func fauthError(_ body: () throws -> Void) -> FauthError? {
-    do {
-        try body()
-        return nil
-    } catch let error as FauthError {
-        return error
-    } catch {
-        return nil
-    }
-}
-
 private func save(_ session: Session, to store: SessionStore) throws {
     try store.withLock { file in try file.write(session) }
 }
