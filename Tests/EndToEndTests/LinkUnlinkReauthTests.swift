@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import FauthJSON
 
 /// `fauth link`, `unlink` and `reauth` for email/password and anonymous accounts.
 @Suite struct LinkUnlinkReauthTests {

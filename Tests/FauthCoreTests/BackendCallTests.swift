@@ -1,6 +1,5 @@
 import FauthCore
 import FauthEmulator
-import FauthJSON
 import Testing
 
 /// Backend.call with CurlTransport against a real server: what is sent, how answers and failures map.

@@ -1,5 +1,3 @@
-import FauthJSON
-
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:delete`.
     static let delete = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:delete", access: .apiKey,

@@ -1,5 +1,3 @@
-import FauthJSON
-
 extension RouteTable {
     private static let adminConfigPath = "/identitytoolkit.googleapis.com/v2/projects/{project}/config"
 
