@@ -31,6 +31,7 @@ public struct HTTPRequest: Sendable, Equatable {
         FormURLEncoding.decode(query)
     }
 
+    /// Requests are equal when method, path, query, body and the header fields (in order, names' case kept) are.
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.body == rhs.body
             && lhs.headers.map { [$0.name, $0.value] } == rhs.headers.map { [$0.name, $0.value] }
