@@ -1,4 +1,4 @@
 import FauthEmulator
 import Glibc
 
-exit(EmulatorLauncher.run(arguments: CommandLine.arguments) { AuthEmulator(projectId: $0) })
+exit(EmulatorLauncher.run(arguments: CommandLine.arguments))

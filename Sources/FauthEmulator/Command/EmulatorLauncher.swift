@@ -3,8 +3,7 @@ import Glibc
 /// The `fauth-emulator` program: parses the command line, serves, runs `exec` commands, imports and exports.
 public enum EmulatorLauncher {
     /// Runs the program with `arguments` (program name first) and returns its exit status.
-    /// `makeBackend` builds what is served, from the project ID.
-    public static func run(arguments: [String], makeBackend: (String) -> any EmulatorBackend) -> Int32 {
+    public static func run(arguments: [String]) -> Int32 {
         let command: EmulatorCommand
         do {
             command = try EmulatorCommand.parse(Array(arguments.dropFirst()))
@@ -20,25 +19,25 @@ public enum EmulatorLauncher {
             Console.print("fauth-emulator \(EmulatorCommand.versionNumber)\n")
             return 0
         case .serve(let options):
-            return serve(options, makeBackend: makeBackend)
+            return serve(options)
         case .exec(let options, let command):
-            return exec(command, options: options, makeBackend: makeBackend)
+            return exec(command, options: options)
         }
     }
 
-    private static func serve(_ options: EmulatorOptions, makeBackend: (String) -> any EmulatorBackend) -> Int32 {
+    private static func serve(_ options: EmulatorOptions) -> Int32 {
         let signals = SignalWaiter(blocking: [SIGINT, SIGTERM])
-        guard let (backend, server) = start(options, defaultPort: 9099, makeBackend: makeBackend) else { return 1 }
+        guard let (emulator, server) = start(options, defaultPort: 9099) else { return 1 }
         let authority = EmulatorOptions.authority(host: options.host, port: server.port)
         Console.print("fauth-emulator listening on http://\(authority) (project \(options.projectId))\n")
         _ = signals.wait()
         server.stop()
-        return export(backend, options) ? 0 : 1
+        return export(emulator, options) ? 0 : 1
     }
 
-    private static func exec(_ command: [String], options: EmulatorOptions, makeBackend: (String) -> any EmulatorBackend) -> Int32 {
+    private static func exec(_ command: [String], options: EmulatorOptions) -> Int32 {
         let signals = SignalWaiter(blocking: [SIGINT, SIGTERM, SIGCHLD])
-        guard let (backend, server) = start(options, defaultPort: 0, makeBackend: makeBackend) else { return 1 }
+        guard let (emulator, server) = start(options, defaultPort: 0) else { return 1 }
         let authority = EmulatorOptions.authority(host: options.host, port: server.port)
         var environment = currentEnvironment().filter { !$0.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST=") && !$0.hasPrefix("PATH=") }
         let path = getenv("PATH").map { String(cString: $0) }
@@ -46,17 +45,16 @@ public enum EmulatorLauncher {
         environment.append("PATH=" + [executableDirectory(), path].compactMap { $0 }.joined(separator: ":"))
         let status = ExecRunner(signals: signals).run(command, environment: environment)
         server.stop()
-        return export(backend, options) ? status : 1
+        return export(emulator, options) ? status : 1
     }
 
-    /// Makes the backend, imports if asked, binds and starts the server; complains and returns nil on failure.
-    private static func start(_ options: EmulatorOptions, defaultPort: Int,
-                              makeBackend: (String) -> any EmulatorBackend) -> (any EmulatorBackend, HTTPServer)? {
+    /// Makes the emulator, imports if asked, binds and starts the server; complains and returns nil on failure.
+    private static func start(_ options: EmulatorOptions, defaultPort: Int) -> (AuthEmulator, HTTPServer)? {
         signal(SIGPIPE, SIG_IGN)
-        let backend = makeBackend(options.projectId)
+        let emulator = AuthEmulator(projectId: options.projectId)
         if let directory = options.importDirectory {
             do {
-                try backend.importState(from: directory)
+                try emulator.importState(from: directory)
             } catch {
                 Console.complain("cannot import \(directory): \(error)")
                 return nil
@@ -64,9 +62,9 @@ public enum EmulatorLauncher {
         }
         let configuration = HTTPServerConfiguration(host: options.host, port: options.port ?? defaultPort)
         do {
-            let server = try HTTPServer(configuration: configuration, handler: { backend.handle($0) })
+            let server = try HTTPServer(configuration: configuration, handler: { emulator.handle($0) })
             server.start()
-            return (backend, server)
+            return (emulator, server)
         } catch {
             Console.complain("\(error)")
             return nil
@@ -74,10 +72,10 @@ public enum EmulatorLauncher {
     }
 
     /// Exports when `--export-on-exit` was given; false (after complaining) when that fails.
-    private static func export(_ backend: any EmulatorBackend, _ options: EmulatorOptions) -> Bool {
+    private static func export(_ emulator: AuthEmulator, _ options: EmulatorOptions) -> Bool {
         guard let directory = options.exportOnExitDirectory else { return true }
         do {
-            try backend.exportState(to: directory)
+            try emulator.exportState(to: directory)
             return true
         } catch {
             Console.complain("cannot export to \(directory): \(error)")

@@ -1,2 +1,0 @@
-/// The Firebase-compatible emulator is what `fauth-emulator` serves.
-extension AuthEmulator: EmulatorBackend {}
