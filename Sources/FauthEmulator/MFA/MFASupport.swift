@@ -11,6 +11,13 @@ enum SecondFactorKind: String, Sendable {
     }
 }
 
+extension SecondFactorClaims {
+    /// The claims of tokens issued after the second factor `enrollment`.
+    init(_ enrollment: MFAEnrollment) {
+        self.init(factor: SecondFactorKind(enrollment).rawValue, identifier: enrollment.mfaEnrollmentId)
+    }
+}
+
 extension EmulatorState {
     /// First factors that cannot carry a second one (Firebase's `MFA_INELIGIBLE_PROVIDER`).
     static let mfaIneligibleProviders: Set<String> = ["anonymous", "phone", "custom", "gc.apple.com"]

@@ -85,7 +85,7 @@ enum MFAEnrollmentRoutes {
         }
         user.mfaInfo.append(enrollment)
         project.save(user)
-        let secondFactor = SecondFactorClaims(factor: SecondFactorKind(enrollment).rawValue, identifier: enrollment.mfaEnrollmentId)
+        let secondFactor = SecondFactorClaims(enrollment)
         let tokens = state.issueTokens(for: user, in: project, signInProvider: token.signInProvider, secondFactor: secondFactor,
                                        nowMillis: nowMillis)
         return .json(["idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])

@@ -66,7 +66,7 @@ enum MFASignInRoutes {
             enrollment = found
         }
         try ensure(!user.disabled, "USER_DISABLED")
-        let secondFactor = SecondFactorClaims(factor: SecondFactorKind(enrollment).rawValue, identifier: enrollment.mfaEnrollmentId)
+        let secondFactor = SecondFactorClaims(enrollment)
         let tokens = state.signIn(user, signInProvider: pending.signInProvider, in: project, secondFactor: secondFactor, nowMillis: nowMillis)
         return .json(["idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])
     }
