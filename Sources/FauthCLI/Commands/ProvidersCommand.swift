@@ -15,6 +15,6 @@ struct ProvidersCommand: Command {
                                       provider.uid.map { "uid \($0)" }].compactMap { $0 })
                 .joined(separator: "  ") + "\n"
         }.joined()
-        return CommandOutput(json: .array(providers.map(ResultText.json)), text: text, isData: true)
+        return CommandOutput(json: .array(providers.map { $0.jsonObject() }), text: text, isData: true)
     }
 }

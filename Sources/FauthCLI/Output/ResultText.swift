@@ -18,23 +18,6 @@ enum ResultText {
         ]
     }
 
-    /// `{"providerId", "uid", "email", "displayName", "photoURL", "phoneNumber"}` for one linked provider.
-    static func json(_ provider: ProviderInfo) -> JSONValue {
-        [
-            "providerId": .string(provider.providerId),
-            "uid": optional(provider.uid),
-            "email": optional(provider.email),
-            "displayName": optional(provider.displayName),
-            "photoURL": optional(provider.photoURL),
-            "phoneNumber": optional(provider.phoneNumber),
-        ]
-    }
-
-    /// A JSON string, or null.
-    static func optional(_ text: String?) -> JSONValue {
-        text.map { .string($0) } ?? .null
-    }
-
     /// How people see a user: the email (or phone, or "anonymous user") and the uid.
     static func identity(_ user: UserRecord) -> String {
         let name = user.email ?? user.phoneNumber ?? (user.isAnonymous ? "an anonymous user" : "a user")
