@@ -54,7 +54,25 @@ enum RouteTable {
         emulatorClearFaults,
         emulatorStatistics,
         emulatorResetStatistics,
-    ] + notImplementedRoutes + federatedMFAAndAdminRoutes
+    ] + notImplementedRoutes + [
+        signInWithIdp,
+        signInWithCustomToken,
+        mfaEnrollmentStart,
+        mfaEnrollmentFinalize,
+        mfaEnrollmentWithdraw,
+        mfaSignInStart,
+        mfaSignInFinalize,
+        adminCreateAccount,
+        adminLookup,
+        adminUpdate,
+        adminSendOobCode,
+        adminDelete,
+        adminBatchGet,
+        adminBatchDelete,
+        adminBatchCreate,
+        createSessionCookie,
+        adminQuery,
+    ]
 
     /// The route for `method` and the path `segments`, with its path parameters; nil when none matches.
     static func route(method: String, segments: [String]) -> (Route, (project: String?, tenant: String?))? {
