@@ -15,6 +15,9 @@ struct RouteRequest: Sendable {
     /// The request counters and injected faults (for the emulator's `/stats` and `/faults` routes).
     let traffic: TrafficControl
 
+    /// `host:port` of this server as the client addressed it, for links (`localhost:9099` when unknown).
+    var hostAndPort: String { http.header("Host") ?? "localhost:9099" }
+
     /// The decoded query parameter `name`, if present.
     func query(_ name: String) -> String? {
         http.queryItems.first { $0.name == name }?.value

@@ -16,8 +16,3 @@ extension ProjectState {
     /// The unconsumed OOB code `code`, if any.
     func oobCode(_ code: String) -> OobCode? { oobCodes.first { $0.code == code } }
 }
-
-extension RouteRequest {
-    /// `host:port` of this server as the client addressed it, for links (`localhost:9099` when unknown).
-    var hostAndPort: String { http.header("Host") ?? "localhost:9099" }
-}
