@@ -52,17 +52,10 @@ public struct BackendConfiguration: Sendable, Equatable {
             return hostAndPort
         }
         guard let lastColon = hostAndPort.lastIndex(of: ":"),
-              hostAndPort[hostAndPort.index(after: lastColon)...].allSatisfy(\.isASCIIDigitCharacter),
+              hostAndPort[hostAndPort.index(after: lastColon)...].allSatisfy(\.isASCIIDigit),
               hostAndPort.index(after: lastColon) != hostAndPort.endIndex else {
             return "[\(hostAndPort)]"
         }
         return "[\(hostAndPort[..<lastColon])]\(hostAndPort[lastColon...])"
-    }
-}
-
-extension Character {
-    /// Whether this is one of `0`…`9`.
-    fileprivate var isASCIIDigitCharacter: Bool {
-        ("0"..."9").contains(self)
     }
 }

@@ -30,8 +30,3 @@ public enum EmulatorHost {
             && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isASCIIDigit || $0 == "." || $0 == "-" || $0 == "_") }
     }
 }
-
-extension Character {
-    /// `0`–`9` only (not other scripts' digits).
-    fileprivate var isASCIIDigit: Bool { isASCII && isWholeNumber }
-}
