@@ -48,6 +48,16 @@ extension EmulatorState {
         }
     }
 
+    /// The project of an `…:finalize` request and its `totpVerificationInfo`, if any: the project checks, then
+    /// OPERATION_NOT_ALLOWED when it verifies an SMS code and the tenant does not enable SMS.
+    func mfaFinalizeTarget(_ request: RouteRequest) throws(APIError) -> (ProjectState, totpVerification: JSONObject?) {
+        let project = try self.project(for: request)
+        try checkProjectEnabled(project)
+        let totpVerification = try request.object("totpVerificationInfo")
+        if totpVerification == nil { try checkFactorEnabled(.phone, in: project) }
+        return (project, totpVerification)
+    }
+
     /// Reads `mfaPendingCredential` for `project` with Firebase's errors, and the user it names.
     func parsePendingCredential(_ encoded: String, in project: ProjectState) throws(APIError) -> (MFAPendingCredential, UserRecord) {
         guard let pending = MFAPendingCredential(decoding: encoded) else {

@@ -52,10 +52,7 @@ enum MFAEnrollmentRoutes {
     /// `mfaEnrollment:finalize`: checks the SMS or TOTP code, stores the enrollment, returns tokens that carry it.
     static func finalize(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let nowMillis = Timestamp.nowMillis()
-        let project = try state.project(for: request)
-        try state.checkProjectEnabled(project)
-        let totpVerification = try request.object("totpVerificationInfo")
-        if totpVerification == nil { try state.checkFactorEnabled(.phone, in: project) }
+        let (project, totpVerification) = try state.mfaFinalizeTarget(request)
         let token = try state.parseEnrollmentIdToken(request, in: project, nowMillis: nowMillis)
         var user = token.user
         let displayName = try request.string("displayName")

@@ -35,10 +35,7 @@ enum MFASignInRoutes {
     /// with `mfaEnrollmentId`) and completes the sign-in with tokens that carry the second factor.
     static func finalize(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let nowMillis = Timestamp.nowMillis()
-        let project = try state.project(for: request)
-        try state.checkProjectEnabled(project)
-        let totpVerification = try request.object("totpVerificationInfo")
-        if totpVerification == nil { try state.checkFactorEnabled(.phone, in: project) }
+        let (project, totpVerification) = try state.mfaFinalizeTarget(request)
         let encoded = try request.requireField("mfaPendingCredential", else: "MISSING_CREDENTIAL : Please set MFA Pending Credential.")
         let pending: MFAPendingCredential
         let user: UserRecord
