@@ -27,7 +27,7 @@ final class Invocation {
 
     /// The profile name: --profile > FAUTH_PROFILE > `default`.
     var profile: String {
-        arguments.value("profile") ?? context.environment["FAUTH_PROFILE"] ?? "default"
+        arguments.value("profile") ?? context.environment["FAUTH_PROFILE"] ?? SessionLocation.defaultProfile
     }
 
     /// The session store of this profile (or of --session / FAUTH_SESSION).
