@@ -6,6 +6,8 @@ import CCurlShim
 public struct CurlTransport: HTTPTransport {
     /// The default cap on a response body: 8 MiB.
     public static let defaultMaximumBodySize = 8 << 20
+    /// The default longest wait for a connection: 10 seconds.
+    public static let defaultConnectTimeout: Double = 10
 
     /// The most response body bytes accepted; a larger body is a failure.
     public var maximumBodySize: Int
@@ -13,7 +15,8 @@ public struct CurlTransport: HTTPTransport {
     public var connectTimeout: Double
 
     /// Makes a transport with these limits.
-    public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize, connectTimeout: Double = 10) {
+    public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
+                connectTimeout: Double = CurlTransport.defaultConnectTimeout) {
         self.maximumBodySize = maximumBodySize
         self.connectTimeout = connectTimeout
     }

@@ -11,7 +11,8 @@ public struct LoopbackTransport: HTTPTransport {
     public var connectTimeout: Double
 
     /// Makes a transport with these limits.
-    public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize, connectTimeout: Double = 10) {
+    public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
+                connectTimeout: Double = CurlTransport.defaultConnectTimeout) {
         self.maximumBodySize = maximumBodySize
         self.connectTimeout = connectTimeout
     }

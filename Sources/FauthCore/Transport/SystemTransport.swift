@@ -7,7 +7,8 @@ public struct SystemTransport: HTTPTransport {
     public var curl: CurlTransport
 
     /// Makes both transports with the same limits.
-    public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize, connectTimeout: Double = 10) {
+    public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
+                connectTimeout: Double = CurlTransport.defaultConnectTimeout) {
         loopback = LoopbackTransport(maximumBodySize: maximumBodySize, connectTimeout: connectTimeout)
         curl = CurlTransport(maximumBodySize: maximumBodySize, connectTimeout: connectTimeout)
     }
