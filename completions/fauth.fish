@@ -61,7 +61,7 @@ complete -c fauth -n '__fish_seen_subcommand_from reauth' -l access-token -r -F 
 complete -c fauth -n '__fish_seen_subcommand_from reauth' -l token-secret -r -F -d 'The OAuth 1.0 token secret, for twitter.com (@FILE, @-).'
 complete -c fauth -n '__fish_seen_subcommand_from reauth' -l nonce -r -d 'The raw nonce the ID token was issued for (apple.com, oidc.*).'
 complete -c fauth -n '__fish_seen_subcommand_from providers' -l email -r -d 'List the sign-in methods this email can use (no session needed).'
-complete -c fauth -n '__fish_seen_subcommand_from signout' -l all -d 'Forget the sessions of every profile.'
+complete -c fauth -n '__fish_seen_subcommand_from signout' -l all -d 'Forget the sessions of every profile (not with --session or FAUTH_SESSION).'
 complete -c fauth -n '__fish_seen_subcommand_from token' -l force-refresh -d 'Refresh even if the cached token is still fresh.'
 complete -c fauth -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'
 complete -c fauth -n '__fish_seen_subcommand_from help' -a 'signup signin link unlink reauth providers signout token status completion help'

@@ -125,4 +125,22 @@ import FauthJSON
         #expect(all.json["removed"]?.array?.count == 1)
         #expect(sandbox.sessionBytes(profile: "second") == nil)
     }
+
+    @Test func signOutAllNeverTouchesTheFolderOfAChosenSessionFile() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let chosen = sandbox.root.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: chosen, withIntermediateDirectories: true)
+        let bystander = chosen.appendingPathComponent("notes.json")
+        try Data("{}".utf8).write(to: bystander)
+        let session = chosen.appendingPathComponent("work.json").path
+        #expect(try sandbox.run(["signin", "--anonymous", "--session", session]).status == 0)
+        expectFailure(try sandbox.run(["signout", "--all", "--json", "--session", session]), status: 2, code: "usage")
+        expectFailure(try sandbox.run(["signout", "--all", "--json"], environment: ["FAUTH_SESSION": session]), status: 2, code: "usage")
+        #expect(FileManager.default.fileExists(atPath: bystander.path))
+        #expect(FileManager.default.fileExists(atPath: session))
+        #expect(try sandbox.run(["signout", "--session", session]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: session))
+        #expect(FileManager.default.fileExists(atPath: bystander.path))
+    }
 }

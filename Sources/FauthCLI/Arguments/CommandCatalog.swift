@@ -87,7 +87,7 @@ public enum CommandCatalog {
         CommandSpec(
             "signout", summary: "Forget the profile's session (signing out when signed out succeeds).",
             usage: ["signout [--all]"],
-            options: [OptionSpec("all", help: "Forget the sessions of every profile.")],
+            options: [OptionSpec("all", help: "Forget the sessions of every profile (not with --session or FAUTH_SESSION).")],
             details: "Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client."),
         CommandSpec(
             "token", summary: "Print a fresh ID token for the signed-in user, refreshing it when needed.",
