@@ -13,10 +13,10 @@ _fauth() {
         esac
     done
     case $prev in
-        --access-token|--config|--custom-token|--id-token|--password-file|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --access-token|--config|--custom-token|--id-token|--nonce|--password-file|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --profile) COMPREPLY=($(compgen -W "$(_fauth_profiles)" -- "$cur")); return ;;
         --provider) COMPREPLY=($(compgen -W "google.com facebook.com github.com twitter.com apple.com oidc." -- "$cur")); return ;;
-        --api-key|--email|--emulator|--nonce|--tenant|--timeout) return ;;
+        --api-key|--email|--emulator|--tenant|--timeout) return ;;
     esac
     case $command in
         "") words="signup signin link unlink reauth providers signout token status completion help" ;;

@@ -87,7 +87,7 @@ final class Invocation {
             let credential = IdpCredential(
                 providerId: arguments.value("provider") ?? "",
                 idToken: try secrets.token(option: "id-token"),
-                nonce: arguments.value("nonce"),
+                nonce: try secrets.token(option: "nonce"),
                 accessToken: try secrets.token(option: "access-token"),
                 tokenSecret: try secrets.token(option: "token-secret"))
             try credential.validate()

@@ -203,6 +203,13 @@ import FauthJSON
         let fromStdin = try sandbox.run(["signin", "--json", "--provider", "google.com", "--id-token", "@-"], stdin: Self.claims("g-stdin"))
         #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
         #expect(fromStdin.json["isNewUser"] == true)
+        let nonceFile = sandbox.root.appendingPathComponent("nonce.txt")
+        try Data("raw-nonce\n".utf8).write(to: nonceFile)
+        let apple = try sandbox.run(["signin", "--json", "--provider", "apple.com", "--id-token", Self.claims("a-file"), "--nonce", "@\(nonceFile.path)"])
+        #expect(apple.status == 0, "\(apple.stderr)")
+        let missing = try sandbox.run(["signin", "--json", "--provider", "apple.com", "--id-token", Self.claims("a-file"),
+                                       "--nonce", "@\(nonceFile.path).missing"])
+        expectFailure(missing, status: 2, code: "usage")
         let custom = try sandbox.run(["signin", "--json", "--custom-token", "@-"], stdin: #"{"uid": "from-stdin"}"#)
         #expect(custom.json["user"]?["uid"] == "from-stdin")
         let twice = try sandbox.run(["signin", "--json", "--provider", "twitter.com", "--access-token", "@-", "--token-secret", "@-"], stdin: "x")

@@ -24,7 +24,7 @@ public enum CommandCatalog {
     static let idToken = OptionSpec("id-token", value: "TOKEN", completion: .file, help: "The provider's ID token (@FILE reads a file, @- reads stdin).")
     static let accessToken = OptionSpec("access-token", value: "TOKEN", completion: .file, help: "The provider's OAuth access token (@FILE, @-).")
     static let tokenSecret = OptionSpec("token-secret", value: "SECRET", completion: .file, help: "The OAuth 1.0 token secret, for twitter.com (@FILE, @-).")
-    static let nonce = OptionSpec("nonce", value: "NONCE", help: "The raw nonce the ID token was issued for (apple.com, oidc.*).")
+    static let nonce = OptionSpec("nonce", value: "NONCE", completion: .file, help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
 
     static let passwordOptions = [email, passwordStdin, passwordFile]
     static let providerOptions = [provider, idToken, accessToken, tokenSecret, nonce]
