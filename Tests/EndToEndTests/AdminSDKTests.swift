@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import FauthJSON
+
+/// Firebase's own Admin SDK for Python (installed by scripts/bootstrap) against fauth-emulator, with fauth seeing
+/// what the administrator did: a user the SDK creates signs in, its custom tokens work, revoking its tokens and
+/// disabling it end fauth's session with the documented codes, and deleting it removes it.
+@Suite(.serialized) struct AdminSDKTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs one step of Tests/AdminSDK/admin_sdk.py against `emulator` and returns its JSON answer.
+    func admin(_ emulator: RunningEmulator, _ step: String, _ arguments: String...) throws -> JSONValue {
+        let python = Self.root.appendingPathComponent(".build/admin-sdk/bin/python")
+        try #require(FileManager.default.isExecutableFile(atPath: python.path), "the Admin SDK is not installed: run scripts/bootstrap")
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [Self.root.appendingPathComponent("Tests/AdminSDK/admin_sdk.py").path, emulator.projectId, step] + arguments
+        process.environment = ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "admin_sdk.py \(step): \(problems)")
+        return try JSONValue.parse(Array(data))
+    }
+
+    @Test func whatTheAdminSDKDoesIsWhatFauthSees() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let uid = try #require(try admin(emulator, "create", "made@example.com", "secret-pass-1")["uid"]?.string)
+        let signin = try sandbox.run(["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        #expect(signin.status == 0, "\(signin.stderr)")
+        #expect(signin.json["user"]?["uid"] == .string(uid))
+        #expect(signin.json["user"]?["displayName"] == "Made by Admin")
+
+        let token = try #require(try admin(emulator, "custom-token", uid)["token"]?.string)
+        let custom = try sandbox.run(["signin", "--json", "--custom-token", "@-"], stdin: token)
+        #expect(custom.status == 0, "\(custom.stderr)")
+        #expect(custom.json["user"]?["uid"] == .string(uid))
+        #expect(try admin(emulator, "get", "made@example.com")["claims"] == ["role": "admin"])
+
+        Thread.sleep(forTimeInterval: 1.1)  // revocation is by whole seconds: tokens issued before it must be older
+        _ = try admin(emulator, "revoke", uid)
+        let revoked = try sandbox.run(["providers", "--json"])
+        expectFailure(revoked, status: 4, code: "user-token-expired")
+        #expect(sandbox.sessionBytes() == nil, "a revoked session is removed")
+
+        #expect(try sandbox.run(["signin", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1").status == 0)
+        #expect(try admin(emulator, "disable", uid)["disabled"] == true)
+        let disabled = try sandbox.run(["token", "--force-refresh", "--json"])
+        expectFailure(disabled, status: 6, code: "user-disabled")
+        #expect(sandbox.sessionBytes() == nil, "a disabled user's session is removed")
+        expectFailure(try sandbox.run(["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1"),
+                      status: 6, code: "user-disabled")
+
+        #expect(try admin(emulator, "delete", uid)["remaining"] == [])
+        expectFailure(try sandbox.run(["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1"),
+                      status: 6, code: "user-not-found")
+    }
+}
