@@ -3,9 +3,8 @@ import FauthCore
 /// `fauth reauth`: prove the signed-in user's identity again; another user's credentials are refused.
 struct ReauthCommand: Command {
     func run(_ invocation: Invocation) throws -> CommandOutput {
-        let store = try invocation.sessionStore()
         let credential = try invocation.credential(defaultEmail: {
-            guard let session = try store.load() else { throw FauthError(.notSignedIn) }
+            guard let session = try invocation.unlockedSession.get()?.session else { throw FauthError(.notSignedIn) }
             guard let email = session.user.email else {
                 throw UsageError("the signed-in user has no email: give --email or --provider", command: "reauth")
             }
