@@ -4,7 +4,7 @@ import Testing
 
 /// The exit status table of errors.md, written out independently of `ErrorCode.exitStatus`.
 private let documentedExitStatus: [(ErrorCode, Int32)] = [
-    (.internalError, 1), (.malformedJWT, 1), (.blockingCloudFunctionError, 1),
+    (.internalError, 1), (.malformedJWT, 1), (.blockingCloudFunctionError, 1), (.ioError, 1),
     (.usage, 2), (.cancelled, 3),
     (.notSignedIn, 4), (.userTokenExpired, 4), (.invalidUserToken, 4),
     (.requiresRecentLogin, 5),
@@ -32,6 +32,7 @@ private let actionByExitStatus: [Int32: ErrorAction] = [
 
 private let fauthOwnCodes: Set<ErrorCode> = [
     .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted,
+    .sessionBackendMismatch, .certificateError, .ioError,
 ]
 
 /// `wrongPassword` → `wrong-password`, `invalidAPIKey` → `invalid-api-key`, `malformedJWT` → `malformed-jwt`.
@@ -64,7 +65,7 @@ func rawValueIsTheKebabCaseOfTheCaseName(code: ErrorCode) {
 }
 
 @Test func theCatalogueHoldsTheSDKCodesACommandLineClientMeetsAndFauthsOwn() {
-    #expect(ErrorCode.allCases.count == 82)
+    #expect(ErrorCode.allCases.count == 85)
     #expect(ErrorCode.allCases.filter { $0.number == nil }.count == fauthOwnCodes.count)
     #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
 }

@@ -9,7 +9,7 @@
 /// `session-store-error` takes.
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
-/// `interrupted`, `project-not-found`) have no SDK name or number: `session-store-error` is only the analogue of
+/// `interrupted`, `project-not-found`, `session-backend-mismatch`, `certificate-error`, `io-error`) have no SDK name or number: `session-store-error` is only the analogue of
 /// `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
 public enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
@@ -96,6 +96,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case sessionStoreError = "session-store-error"
     case serviceUnavailable = "service-unavailable"
     case projectNotFound = "project-not-found"
+    case sessionBackendMismatch = "session-backend-mismatch"
+    case certificateError = "certificate-error"
+    case ioError = "io-error"
     case interrupted
 
     /// The Apple SDK's `ERROR_…` name, nil for fauth's own codes.
@@ -107,7 +110,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The process exit status for this code: a pure function of the code (`errors.md`, "Exit status").
     public var exitStatus: Int32 {
         switch self {
-        case .internalError, .malformedJWT, .blockingCloudFunctionError, .invalidReqType:
+        case .internalError, .malformedJWT, .blockingCloudFunctionError, .invalidReqType, .ioError:
             return 1
         case .usage:
             return 2
@@ -140,7 +143,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
              .invalidSender, .invalidHostingLinkDomain, .missingClientIdentifier, .missingAppToken, .appNotVerified,
              .captchaCheckFailed, .missingAppCredential, .invalidAppCredential, .recaptchaNotEnabled,
              .missingRecaptchaToken, .invalidRecaptchaToken, .invalidRecaptchaAction, .missingClientType,
-             .missingRecaptchaVersion, .invalidRecaptchaVersion:
+             .missingRecaptchaVersion, .invalidRecaptchaVersion, .sessionBackendMismatch, .certificateError:
             return 11
         case .sessionStoreError:
             return 12
@@ -279,6 +282,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .sessionStoreError: return "The session file cannot be used."
         case .serviceUnavailable: return "The service is unavailable. Try again later."
         case .projectNotFound: return "The Firebase project or its Authentication configuration was not found."
+        case .sessionBackendMismatch: return "The session belongs to another backend than the one this command names."
+        case .certificateError: return "The server's TLS certificate could not be verified."
+        case .ioError: return "fauth could not write its output."
         case .interrupted: return "Interrupted."
         }
     }
@@ -361,7 +367,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .passwordDoesNotMeetRequirements: return ("ERROR_PASSWORD_DOES_NOT_MEET_REQUIREMENTS", 17211)
         case .internalError: return ("ERROR_INTERNAL_ERROR", 17999)
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
-        case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted:
+        case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
+             .sessionBackendMismatch, .certificateError, .ioError, .interrupted:
             return nil
         }
     }
