@@ -23,8 +23,9 @@ let package = Package(
         .target(name: "FauthEmulator", dependencies: ["FauthJSON"]),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
 
-        // Helpers the test targets share (an HTTP client over a real socket, a thread-safe recorder); not a product.
-        .target(name: "FauthTestSupport", dependencies: ["FauthJSON"], path: "Tests/FauthTestSupport"),
+        // Helpers the test targets share (an HTTP client over a real socket, a thread-safe recorder, a scripted
+        // in-memory transport); not a product.
+        .target(name: "FauthTestSupport", dependencies: ["FauthCore", "FauthJSON"], path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
         .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthEmulator", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON"]),
