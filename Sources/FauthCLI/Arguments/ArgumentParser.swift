@@ -16,7 +16,7 @@ public enum ArgumentParser {
                         throw unknownCommand(argument)
                     }
                     parsed.command = argument
-                    spec = command
+                    spec = command.spec
                 } else {
                     parsed.arguments.append(argument)
                 }
@@ -75,7 +75,7 @@ public enum ArgumentParser {
     }
 
     private static func unknownCommand(_ word: String) -> UsageError {
-        let suggestion = Suggestion.closest(to: word, among: CommandCatalog.commands.map(\.name))
+        let suggestion = Suggestion.closest(to: word, among: CommandCatalog.commands.map(\.spec.name))
         return UsageError("unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
 
@@ -90,8 +90,8 @@ public enum ArgumentParser {
         var message = "unknown option '\(written)'"
         if let suggestion = Suggestion.closest(to: String(name), among: known.map(\.name)) {
             message += "; did you mean '--\(suggestion)'?"
-        } else if command == nil, let owner = CommandCatalog.commands.first(where: { $0.option(named: String(name)) != nil }) {
-            message += "; it belongs after a command, e.g. 'fauth \(owner.name) \(written)'"
+        } else if command == nil, let owner = CommandCatalog.commands.first(where: { $0.spec.option(named: String(name)) != nil }) {
+            message += "; it belongs after a command, e.g. 'fauth \(owner.spec.name) \(written)'"
         }
         return UsageError(message, command: command?.name)
     }

@@ -3,6 +3,12 @@ import FauthJSON
 
 /// `fauth signout`: forget the profile's session, or every profile's with `--all`. Local only.
 struct SignOutCommand: Command {
+    let spec = CommandSpec(
+        "signout", summary: "Forget the profile's session (signing out when signed out succeeds).",
+        usage: ["signout [--all]"],
+        options: [OptionSpec("all", help: "Forget the sessions of every profile (not with --session or FAUTH_SESSION).")],
+        details: "Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client.")
+
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let store = try invocation.sessionStore()
         let paths = invocation.arguments.has("all") ? try allProfilePaths(invocation) : [store.path]

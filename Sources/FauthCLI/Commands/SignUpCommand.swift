@@ -1,5 +1,10 @@
 /// `fauth signup`: create an email/password account and sign in to it.
 struct SignUpCommand: Command {
+    let spec = CommandSpec(
+        "signup", summary: "Create an email/password account and sign in to it.",
+        usage: ["signup --email EMAIL [--password-stdin | --password-file FILE]"],
+        options: CredentialOptions.password, details: CredentialOptions.passwordSources)
+
     func run(_ invocation: Invocation) throws -> CommandOutput {
         guard let email = try invocation.email() else {
             throw UsageError("--email is required", command: "signup")
