@@ -23,7 +23,7 @@ struct SecretReader {
             throw UsageError("--password-stdin and --password-file cannot be used together", command: arguments.command)
         }
         if fromStdin { return try standardInput(for: "--password-stdin") }
-        if let file { return Self.strippingOneNewline(try SystemIO.readFile(file)) }
+        if let file { return Self.strippingOneNewline(try context.readFile(file)) }
         if let password = context.environment["FAUTH_PASSWORD"] { return password }
         guard !arguments.has("no-input") else {
             throw UsageError("a password is needed: use --password-stdin, --password-file FILE or FAUTH_PASSWORD (--no-input forbids the prompt)", command: arguments.command)
@@ -43,7 +43,7 @@ struct SecretReader {
         if raw == "@-" {
             value = try standardInput(for: "--\(name) @-")
         } else if raw.hasPrefix("@") {
-            value = Self.strippingOneNewline(try SystemIO.readFile(String(raw.dropFirst())))
+            value = Self.strippingOneNewline(try context.readFile(String(raw.dropFirst())))
         } else {
             value = raw
         }
