@@ -4,12 +4,12 @@ import FauthCore
 public enum FauthCommandLine {
     /// Runs `fauth` with the arguments after the program name; returns the process exit status.
     public static func run(arguments: [String], context: CLIContext) -> Int32 {
-        let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
-        let parsed: ParsedArguments
+        var parsed = ParsedArguments()
         do {
-            parsed = try ArgumentParser.parse(arguments)
+            try ArgumentParser.parse(arguments, into: &parsed)
         } catch {
-            return fail(ErrorRenderer.fauthError(error), json: wantsJSON, command: error.command, context: context)
+            let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
+            return fail(error, json: wantsJSON, command: parsed.command, context: context)
         }
         if parsed.has("version") {
             context.writeOutput(HelpText.version + "\n")
@@ -22,6 +22,8 @@ public enum FauthCommandLine {
             return ErrorCode.usage.exitStatus
         }
         let invocation = Invocation(arguments: parsed, context: context)
+        // A usage error points to the command's help; help's own errors point to the overview.
+        let helpTopic = command is HelpCommand ? nil : name
         do {
             let output = try command.run(invocation)
             if invocation.json, let json = output.json {
@@ -31,11 +33,9 @@ public enum FauthCommandLine {
             }
             return 0
         } catch let error as FauthError {
-            return fail(error, json: invocation.json, command: name, context: context)
-        } catch let error as UsageError {
-            return fail(ErrorRenderer.fauthError(error), json: invocation.json, command: error.command, context: context)
+            return fail(error, json: invocation.json, command: helpTopic, context: context)
         } catch {
-            return fail(FauthError(.internalError, message: "\(error)"), json: invocation.json, command: name, context: context)
+            return fail(FauthError(.internalError, message: "\(error)"), json: invocation.json, command: helpTopic, context: context)
         }
     }
 

@@ -3,6 +3,6 @@
 protocol Command: Sendable {
     /// The command's name, usage lines, options, positional arguments and help text.
     var spec: CommandSpec { get }
-    /// Runs the command; failures are thrown as `FauthError` or `UsageError`.
+    /// Runs the command; failures are thrown as `FauthError` (a bad command line as `FauthError.usage`).
     func run(_ invocation: Invocation) throws -> CommandOutput
 }

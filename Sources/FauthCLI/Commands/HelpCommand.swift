@@ -1,3 +1,5 @@
+import FauthCore
+
 /// `fauth help [COMMAND]` and `COMMAND --help`: the overview or a command's page, as text even with `--json`.
 struct HelpCommand: Command {
     let spec = CommandSpec(
@@ -10,7 +12,7 @@ struct HelpCommand: Command {
             return CommandOutput(json: nil, text: HelpText.overview(), isData: true)
         }
         guard let command = CommandCatalog.command(named: topic) else {
-            throw UsageError("no help for unknown command '\(topic)'")
+            throw FauthError.usage("no help for unknown command '\(topic)'")
         }
         return CommandOutput(json: nil, text: HelpText.page(for: command.spec), isData: true)
     }

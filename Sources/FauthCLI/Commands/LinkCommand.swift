@@ -11,6 +11,6 @@ struct LinkCommand: Command {
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let credential = try invocation.credential(defaultEmail: { nil })
         let result = try invocation.client().link(credential)
-        return CommandOutput(json: ResultText.json(result), text: ResultText.text("Linked \(result.providerId) to", result), isData: false)
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Linked \(result.providerId) to", result), isData: false)
     }
 }

@@ -18,11 +18,11 @@ struct ReauthCommand: Command {
         let credential = try invocation.credential(defaultEmail: {
             guard let session = try invocation.unlockedSession.get()?.session else { throw FauthError(.notSignedIn) }
             guard let email = session.user.email else {
-                throw UsageError("the signed-in user has no email: give --email or --provider", command: "reauth")
+                throw FauthError.usage("the signed-in user has no email: give --email or --provider")
             }
             return email
         })
         let result = try invocation.client().reauthenticate(with: credential)
-        return CommandOutput(json: ResultText.json(result), text: ResultText.text("Reauthenticated", result), isData: false)
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Reauthenticated", result), isData: false)
     }
 }

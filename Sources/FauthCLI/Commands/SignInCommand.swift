@@ -22,6 +22,6 @@ struct SignInCommand: Command {
         let credential = try invocation.credential(defaultEmail: { nil })
         let result = try invocation.client().signIn(with: credential)
         let verb = result.isNewUser ? "Signed in (new account) as" : "Signed in as"
-        return CommandOutput(json: ResultText.json(result), text: ResultText.text(verb, result), isData: false)
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb, result), isData: false)
     }
 }

@@ -24,7 +24,7 @@ struct SignOutCommand: Command {
     /// FAUTH_SESSION lives in a folder of the user's choosing, whose other files are none of fauth's business.
     private func allProfilePaths(_ invocation: Invocation) throws -> [String] {
         if invocation.arguments.has("session") || !(invocation.context.environment["FAUTH_SESSION"] ?? "").isEmpty {
-            throw UsageError("--all forgets every profile's session; it does not go with --session or FAUTH_SESSION", command: "signout")
+            throw FauthError.usage("--all forgets every profile's session; it does not go with --session or FAUTH_SESSION")
         }
         let folder = try SessionLocation.sessionsFolder(environment: invocation.context.environment)
         return try SessionStore(path: folder + "/" + SessionLocation.defaultProfile + ".json").allProfilePaths()

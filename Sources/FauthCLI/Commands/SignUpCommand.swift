@@ -1,3 +1,5 @@
+import FauthCore
+
 /// `fauth signup`: create an email/password account and sign in to it.
 struct SignUpCommand: Command {
     let spec = CommandSpec(
@@ -7,10 +9,10 @@ struct SignUpCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         guard let email = try invocation.email() else {
-            throw UsageError("--email is required", command: "signup")
+            throw FauthError.usage("--email is required")
         }
         let password = try invocation.secrets.password(prompt: "New password for \(email): ")
         let result = try invocation.client().signUp(email: email, password: password)
-        return CommandOutput(json: ResultText.json(result), text: ResultText.text("Signed up and signed in as", result), isData: false)
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Signed up and signed in as", result), isData: false)
     }
 }

@@ -1,3 +1,5 @@
+import FauthCore
+
 /// `fauth unlink PROVIDER_ID`: remove a provider from the signed-in user.
 struct UnlinkCommand: Command {
     let spec = CommandSpec(
@@ -7,9 +9,9 @@ struct UnlinkCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         guard let providerId = invocation.arguments.arguments.first, !providerId.isEmpty else {
-            throw UsageError("unlink needs the PROVIDER_ID to remove (see 'fauth providers')", command: "unlink")
+            throw FauthError.usage("unlink needs the PROVIDER_ID to remove (see 'fauth providers')")
         }
         let result = try invocation.client().unlink(providerId: providerId)
-        return CommandOutput(json: ResultText.json(result), text: ResultText.text("Unlinked \(providerId) from", result), isData: false)
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Unlinked \(providerId) from", result), isData: false)
     }
 }
