@@ -30,6 +30,8 @@ enum ErrorRenderer {
             return "that credential belongs to another account: sign in to it, or use another credential"
         case .providerAlreadyLinked:
             return "run 'fauth unlink PROVIDER_ID' first to replace it"
+        case .sessionBackendMismatch:
+            return "keep one session per backend with --profile NAME, or sign in again to replace this one"
         default:
             break
         }
