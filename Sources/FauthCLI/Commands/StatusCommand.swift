@@ -10,11 +10,12 @@ struct StatusCommand: Command {
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let session = try invocation.client().status()
         let expires = ISO8601.format(session.expiresAt)
+        let backend = BackendIdentity(session.project)
         let text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
-            + "token expires: \(expires)\nprofile: \(invocation.profile)\n"
+            + "token expires: \(expires)\nprofile: \(invocation.profile)\nbackend: \(backend.description)\n"
         return CommandOutput(
             json: ["signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
-                   "profile": .string(invocation.profile)],
+                   "profile": .string(invocation.profile), "backend": backend.jsonObject()],
             text: text, isData: true)
     }
 }

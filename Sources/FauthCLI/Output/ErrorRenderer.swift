@@ -27,6 +27,8 @@ enum ErrorRenderer {
             return "run 'fauth unlink PROVIDER_ID' first to replace it"
         case .interrupted:
             return nil
+        case .sessionBackendMismatch:
+            return "keep one session per backend with --profile NAME, or sign in again to replace this one"
         default:
             break
         }
