@@ -32,3 +32,28 @@ public struct Session: Sendable, Equatable {
         self.authTime = authTime
     }
 }
+
+extension Session {
+    /// A new session for tokens a sign-in returned: the user looked up with them, the project settings they were
+    /// made with (the project id from the token's audience when the settings have none, else `previous`'s).
+    init(tokens: SessionTokens, user: UserRecord, project: ProjectSettings, previous: Session?, now: Date) {
+        let claims = IDTokenClaims(token: tokens.idToken)
+        var project = project
+        project.projectId = project.projectId ?? claims.audience ?? previous?.project.projectId
+        self.init(
+            project: project, user: user, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
+            expiresAt: now.addingTimeInterval(Double(tokens.expiresIn ?? 3600)), authTime: claims.authTime)
+    }
+
+    /// The session with new tokens (from a refresh or a reauthentication) and the given user; `authTime` is kept
+    /// when the new ID token carries none.
+    func replacingTokens(_ tokens: SessionTokens, user: UserRecord, now: Date) -> Session {
+        var session = self
+        session.user = user
+        session.idToken = tokens.idToken
+        session.refreshToken = tokens.refreshToken
+        session.expiresAt = now.addingTimeInterval(Double(tokens.expiresIn ?? 3600))
+        session.authTime = IDTokenClaims(token: tokens.idToken).authTime ?? authTime
+        return session
+    }
+}
