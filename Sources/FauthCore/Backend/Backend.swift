@@ -95,13 +95,9 @@ public struct Backend: Sendable {
                 throw failure
             }
             return try E.decode(json)
-        case 300..<400:
-            let location = response.header("Location").map { " to \(redacted($0))" } ?? ""
-            throw FauthError(.internalError,
-                             message: "The server answered \(response.status) (a redirect\(location)), which fauth does not follow.",
-                             server: ServerDetail(status: response.status))
         default:
-            throw ServerErrorMapping.error(httpStatus: response.status, body: response.body)
+            throw ServerErrorMapping.error(httpStatus: response.status, body: response.body,
+                                           location: response.header("Location").map(redacted))
         }
     }
 

@@ -16,11 +16,6 @@ enum Base64 {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// Decodes base64url (padding optional); nil when malformed.
-    static func decodeURL(_ text: String) -> [UInt8]? {
-        decode(text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"))
-    }
-
     private static func padded(_ text: String) -> String {
         let remainder = text.utf8.count % 4
         return remainder == 0 ? text : text + String(repeating: "=", count: 4 - remainder)
