@@ -28,11 +28,11 @@ import Testing
     @Test func thePromptAsksForTheEmailsPassword() throws {
         let context = try context()
         defer { context.removeStateFolder() }
-        context.secretAnswers = [.secret("")]
+        context.secretAnswers = [.secret([])]
         let run = context.run(["signin", "--email", "ada@example.com"])
         #expect(run.status == 6, "\(run.stderr)")
         #expect(context.prompts == ["Password for ada@example.com: "])
-        context.secretAnswers = [.secret("")]
+        context.secretAnswers = [.secret([])]
         _ = context.run(["signup", "--email", "ada@example.com"])
         #expect(context.prompts.last == "New password for ada@example.com: ")
     }
