@@ -9,15 +9,8 @@ import FauthTestSupport
 /// must be valid UTF-8 (checked before any request: the test context fails on any network use), server text is
 /// escaped for the terminal, and a failed write to stdout is `io-error`.
 @Suite struct CommandLineInputTests {
-    func context() throws -> TestContext {
-        let context = TestContext()
-        try context.useTemporaryStateFolder()
-        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
-        return context
-    }
-
     @Test func anOptionLackingItsValueIsNamedInsteadOfTakingTheNextOption() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         let providers = context.run(["providers", "--email", "--json"])
         #expect(providers.status == 2)
@@ -29,7 +22,7 @@ import FauthTestSupport
     }
 
     @Test func aPasswordPastItsBoundIsAUsageErrorFromEverySource() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         context.standardInput = [UInt8](repeating: UInt8(ascii: "x"), count: 20_000_000)
         let stdin = context.run(["signup", "--email", "a@example.com", "--password-stdin"])
@@ -47,7 +40,7 @@ import FauthTestSupport
     }
 
     @Test func aPasswordThatIsNotUTF8IsRefusedNotRepaired() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         for bytes: [UInt8] in [[0x70, 0x77, 0xFF, 0xFE, 0x33, 0x34], [0x70, 0x77, 0x80, 0x80, 0x33, 0x34]] {
             context.standardInput = bytes + [0x0A]
@@ -62,7 +55,7 @@ import FauthTestSupport
     }
 
     @Test func argumentsAndVariablesThatAreNotUTF8AreRefused() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         let email: [UInt8] = Array("ada".utf8) + [0xFF] + Array("@example.com".utf8)
         let run = context.run(raw: [Array("providers".utf8), Array("--email".utf8), email, Array("--json".utf8)])
@@ -75,7 +68,7 @@ import FauthTestSupport
     }
 
     @Test func tokensAreBoundedAndMustBeUTF8() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         context.files["zero"] = [UInt8](repeating: 0, count: 70_000)
         let file = context.run(["signin", "--provider", "google.com", "--id-token", "@zero"])
@@ -89,7 +82,7 @@ import FauthTestSupport
     }
 
     @Test func serverTextIsEscapedForTheTerminalAndKeptInJSON() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = nil
         context.environment["FAUTH_API_KEY"] = "k"

@@ -114,6 +114,15 @@ private struct UnscriptedTransport: HTTPTransport {
 }
 
 extension TestContext {
+    /// A context with a new empty state folder (no session) and an emulator host named, for commands that must stop
+    /// before any request: nothing listens there, and the network stays unscripted.
+    static func signedOut(sourceLocation: SourceLocation = #_sourceLocation) throws -> TestContext {
+        let context = TestContext(sourceLocation: sourceLocation)
+        try context.useTemporaryStateFolder()
+        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
+        return context
+    }
+
     /// Points `XDG_STATE_HOME` at a new empty folder (removed by `removeStateFolder`) and returns it.
     @discardableResult
     func useTemporaryStateFolder() throws -> String {
