@@ -49,7 +49,7 @@ final class Invocation {
         let flags = ConfigurationInputs(
             apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
             tenantId: arguments.value("tenant"), configFile: arguments.value("config"),
-            timeout: try timeoutOption())
+            timeout: try timeoutOption(), endpoint: arguments.value("endpoint"))
         let configuration = try ConfigurationResolver.resolve(flags: flags, environment: context.environment, session: stored)
         var trace: (@Sendable (String) -> Void)?
         if arguments.has("verbose") {

@@ -21,7 +21,8 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Answers one request; safe to call from any thread.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == "OPTIONS" { return HTTPResponse(status: 204) }
-        let segments = LegacyPaths.rewrite(PathPattern.split(request.path))
+        let segments = ProductionPaths.rewrite(LegacyPaths.rewrite(PathPattern.split(request.path)),
+                                               host: request.header("Host"))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {
             case .respond(let response)?: return response

@@ -4,6 +4,8 @@ public struct ConfigurationInputs: Sendable, Equatable {
     public var apiKey: String?
     /// `--emulator HOST:PORT`.
     public var emulatorHost: String?
+    /// `--endpoint URL`: the production base URL override.
+    public var endpoint: String?
     /// `--tenant`.
     public var tenantId: String?
     /// `--config FILE`.
@@ -14,12 +16,13 @@ public struct ConfigurationInputs: Sendable, Equatable {
     /// Makes configuration inputs.
     public init(
         apiKey: String? = nil, emulatorHost: String? = nil, tenantId: String? = nil, configFile: String? = nil,
-        timeout: Double? = nil
+        timeout: Double? = nil, endpoint: String? = nil
     ) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
         self.tenantId = tenantId
         self.configFile = configFile
         self.timeout = timeout
+        self.endpoint = endpoint
     }
 }

@@ -88,7 +88,7 @@ public struct CurlTransport: HTTPTransport {
         try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
         try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
-        if LoopbackURL.isLoopback(request.url) {
+        if let host = URLParts(url: request.url)?.host, LoopbackHost.addresses(of: host, resolvingNames: false) != nil {
             try options.set(FAUTH_CURLOPT_PROXY, string: "")  // a local emulator is never reached through a proxy
         }
 
