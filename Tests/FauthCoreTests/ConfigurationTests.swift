@@ -305,3 +305,26 @@ func endpointsThatAreRefused(url: String) throws {
     })
     #expect(fromEnvironment.message.hasPrefix("FAUTH_ENDPOINT: '\(url)'"))
 }
+
+// MARK: Certificate authorities
+
+/// `--ca-file` > `CURL_CA_BUNDLE` > `SSL_CERT_FILE`, and `SSL_CERT_DIR` beside a variable's file, as curl has it.
+@Test func theCASettingsFollowCurlsOrder() throws {
+    let folder = TemporaryFolder()
+    let flagFile = folder.write("flag.pem", "x"), bundle = folder.write("bundle.pem", "x"), certFile = folder.write("cert.pem", "x")
+    let directory = (flagFile as NSString).deletingLastPathComponent
+    let all = ["CURL_CA_BUNDLE": bundle, "SSL_CERT_FILE": certFile, "SSL_CERT_DIR": directory]
+    #expect(try CertificateAuthorities.resolve(caFileFlag: flagFile, environment: all) == TrustedCertificates(caFile: flagFile))
+    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: all)
+        == TrustedCertificates(caFile: bundle, caDirectory: directory))
+    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": certFile])
+        == TrustedCertificates(caFile: certFile))
+    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": directory])
+        == TrustedCertificates(caDirectory: directory))
+    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: [:]) == .system)
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(apiKey: "k", caFile: flagFile), environment: [:], session: nil)
+    #expect(resolved.backendConfiguration.trust == TrustedCertificates(caFile: flagFile))
+    let notAFolder = try #require(fauthError { _ = try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": bundle]) })
+    #expect(notAFolder.code == .usage && notAFolder.message.hasPrefix("SSL_CERT_DIR: '\(bundle)'"))
+}

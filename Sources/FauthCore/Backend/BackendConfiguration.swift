@@ -12,18 +12,21 @@ public struct BackendConfiguration: Sendable, Equatable {
     public var tenantId: String?
     /// The total time one call may take, retries included, in seconds.
     public var timeout: Double
+    /// The certificate authorities the server's TLS certificate must chain to.
+    public var trust: TrustedCertificates
 
     /// The deadline used when none is given, in seconds.
     public static let defaultTimeout: Double = 30
 
     /// Makes a configuration.
     public init(apiKey: String, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
-                timeout: Double = BackendConfiguration.defaultTimeout) {
+                timeout: Double = BackendConfiguration.defaultTimeout, trust: TrustedCertificates = .system) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
         self.endpoint = endpoint
         self.tenantId = tenantId
         self.timeout = timeout
+        self.trust = trust
     }
 
     /// The URL of `path` on `service`, with the API key percent-encoded in the query, as the Firebase SDKs build it:

@@ -6,6 +6,8 @@ public struct ConfigurationInputs: Sendable, Equatable {
     public var emulatorHost: String?
     /// `--endpoint URL`: the production base URL override.
     public var endpoint: String?
+    /// `--ca-file FILE`: the CA bundle that replaces the system's.
+    public var caFile: String?
     /// `--tenant`.
     public var tenantId: String?
     /// `--config FILE`.
@@ -16,7 +18,7 @@ public struct ConfigurationInputs: Sendable, Equatable {
     /// Makes configuration inputs.
     public init(
         apiKey: String? = nil, emulatorHost: String? = nil, tenantId: String? = nil, configFile: String? = nil,
-        timeout: Double? = nil, endpoint: String? = nil
+        timeout: Double? = nil, endpoint: String? = nil, caFile: String? = nil
     ) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
@@ -24,5 +26,6 @@ public struct ConfigurationInputs: Sendable, Equatable {
         self.configFile = configFile
         self.timeout = timeout
         self.endpoint = endpoint
+        self.caFile = caFile
     }
 }

@@ -1,7 +1,7 @@
 /// Combines flags, environment, config file and the session's stored settings: flag > environment > config file >
 /// session (cli.md). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_ENDPOINT`,
-/// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path, like `--config`) and `FAUTH_TIMEOUT` (seconds); an empty
-/// variable counts as unset.
+/// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path, like `--config`), `FAUTH_TIMEOUT` (seconds) and the CA
+/// variables `CertificateAuthorities` reads; an empty variable counts as unset.
 public enum ConfigurationResolver {
     /// The resolved configuration; bad values, an unreadable config file, or no API key without an emulator → `usage`.
     public static func resolve(
@@ -23,7 +23,8 @@ public enum ConfigurationResolver {
         return ResolvedConfiguration(
             apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId,
             projectId: configFile?.projectId ?? session?.projectId,
-            timeout: try timeout(flag: flags.timeout, environment: environment))
+            timeout: try timeout(flag: flags.timeout, environment: environment),
+            trust: try CertificateAuthorities.resolve(caFileFlag: flags.caFile, environment: environment))
     }
 
     /// The emulator or the production endpoint override, from the first level that names one (flags, then
@@ -74,12 +75,18 @@ public enum ConfigurationResolver {
             return try validatedTimeout(flag, source: "--timeout", text: nil)
         }
         if let text = environment["FAUTH_TIMEOUT"], !text.isEmpty {
-            guard let seconds = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-                throw FauthError(.usage, message: "FAUTH_TIMEOUT: '\(text)' is not a number of seconds.")
-            }
-            return try validatedTimeout(seconds, source: "FAUTH_TIMEOUT", text: text)
+            return try timeout(parsing: text, source: "FAUTH_TIMEOUT")
         }
         return ResolvedConfiguration.defaultTimeout
+    }
+
+    /// A timeout written as text (`--timeout`, `FAUTH_TIMEOUT`): decimal digits and `.`, a finite number above 0;
+    /// anything else → `usage`, naming `source`.
+    public static func timeout(parsing text: String, source: String) throws -> Double {
+        guard let seconds = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+            throw FauthError(.usage, message: "\(source): '\(text)' is not a number of seconds.")
+        }
+        return try validatedTimeout(seconds, source: source, text: text)
     }
 
     private static func validatedTimeout(_ seconds: Double, source: String, text: String?) throws -> Double {

@@ -17,11 +17,13 @@ public struct ResolvedConfiguration: Sendable, Equatable {
     public var projectId: String?
     /// The total time a request may take, in seconds.
     public var timeout: Double
+    /// The certificate authorities TLS connections trust.
+    public var trust: TrustedCertificates
 
     /// Makes a resolved configuration.
     public init(
         apiKey: String?, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
-        projectId: String? = nil, timeout: Double = ResolvedConfiguration.defaultTimeout
+        projectId: String? = nil, timeout: Double = ResolvedConfiguration.defaultTimeout, trust: TrustedCertificates = .system
     ) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
@@ -29,13 +31,14 @@ public struct ResolvedConfiguration: Sendable, Equatable {
         self.tenantId = tenantId
         self.projectId = projectId
         self.timeout = timeout
+        self.trust = trust
     }
 
     /// The configuration backend calls are made with.
     public var backendConfiguration: BackendConfiguration {
         BackendConfiguration(
             apiKey: apiKey ?? Self.emulatorPlaceholderAPIKey, emulatorHost: emulatorHost, endpoint: endpoint,
-            tenantId: tenantId, timeout: timeout)
+            tenantId: tenantId, timeout: timeout, trust: trust)
     }
 
     /// The settings a new session remembers.
