@@ -21,7 +21,8 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
     /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let segments = LegacyPaths.rewrite(PathPattern.split(request.path))
+        let segments = ProductionPaths.rewrite(LegacyPaths.rewrite(PathPattern.split(request.path)),
+                                               host: request.header("Host"))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {
             case .respond(let response)?: return response

@@ -50,11 +50,12 @@ public struct StoredSessionV1: Sendable, Equatable {
 
     // MARK: Members
 
-    /// `{"apiKey","emulatorHost","tenantId","projectId"}`, null when absent.
+    /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent.
     private static func document(_ project: ProjectSettings) -> JSONValue {
         [
             "apiKey": JSONValue(optional: project.apiKey),
             "emulatorHost": JSONValue(optional: project.emulatorHost),
+            "endpoint": JSONValue(optional: project.endpoint),
             "tenantId": JSONValue(optional: project.tenantId),
             "projectId": JSONValue(optional: project.projectId),
         ]
@@ -64,7 +65,8 @@ public struct StoredSessionV1: Sendable, Equatable {
     private static func project(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProjectSettings {
         ProjectSettings(
             apiKey: try reader.optionalString("apiKey"), emulatorHost: try reader.optionalString("emulatorHost"),
-            tenantId: try reader.optionalString("tenantId"), projectId: try reader.optionalString("projectId"))
+            endpoint: try reader.optionalString("endpoint"), tenantId: try reader.optionalString("tenantId"),
+            projectId: try reader.optionalString("projectId"))
     }
 
     /// Every member written, null when absent; dates ISO-8601 UTC.
