@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:update`.
     static let update = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:update", access: .apiKey,
-                              handler: UpdateRoute.handle)
+                              schema: .update, handler: UpdateRoute.handle)
 }
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
@@ -25,7 +25,7 @@ enum UpdateRoute {
             try ensure(request.body["customAttributes"]?.isNull ?? true, "INSUFFICIENT_PERMISSION")
         }
         if let claims = try request.string("customAttributes"), !claims.isEmpty { _ = try CustomClaims.validate(serialized: claims) }
-        let deleteAttributes = try request.enumValues("deleteAttribute", allowed: userAttributes) ?? []
+        let deleteAttributes = try request.strings("deleteAttribute") ?? []
         for attribute in ["PROVIDER", "RAW_USER_INFO"] where deleteAttributes.contains(attribute) {
             throw APIError.notImplemented("deleteAttribute: \(attribute)")
         }
@@ -98,13 +98,9 @@ enum UpdateRoute {
         }
         changes.deleteProviders = try request.strings("deleteProvider") ?? []
         if let mfa = try request.object("mfa") {
-            switch mfa["enrollments"] {
-            case nil: changes.enrollments = []
-            case .array(let entries)?:
-                changes.enrollments = try MFAEnrollmentList.parse(entries, generatingIds: false, existing: user.mfaInfo,
-                                                                  nowMillis: Timestamp.nowMillis())
-            default: throw APIError.wrongType("/mfa/enrollments", expected: "array")
-            }
+            // The schema has checked that `enrollments`, when present, is an array.
+            changes.enrollments = try MFAEnrollmentList.parse(mfa["enrollments"]?.array ?? [], generatingIds: false,
+                                                              existing: user.mfaInfo, nowMillis: Timestamp.nowMillis())
         }
         if request.isPrivileged, let phone = try request.string("phoneNumber"), !phone.isEmpty, phone != user.phoneNumber {
             try ensure(isValidPhoneNumber(phone), "INVALID_PHONE_NUMBER : Invalid format.")
@@ -208,7 +204,7 @@ enum UpdateRoute {
             newEmail = changed
         case "RECOVER_EMAIL":
             _ = project.consumeOobCode(code)
-            guard let found = project.lastUser(initialEmail: oob.email) else {
+            guard let found = project.allUsers.last(where: { $0.initialEmail == oob.email }) else {
                 throw APIError.badRequest("INVALID_OOB_CODE")
             }
             try ensure(project.user(email: oob.email) == nil, "EMAIL_EXISTS")
