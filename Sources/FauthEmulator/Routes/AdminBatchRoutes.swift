@@ -177,7 +177,7 @@ enum UserImport {
             user.email = email.lowercased()
         }
         user.emailVerified = entry["emailVerified"].map(JavaScriptTruthiness.isTruthy) ?? false
-        user.disabled = entry["disabled"].map(JavaScriptTruthiness.isTruthy) ?? false
+        user.disabledFlag = entry["disabled"].map(JavaScriptTruthiness.isTruthy) ?? false
         if let enrollments = entry["mfaInfo"]?.array, !enrollments.isEmpty {
             try ensure(user.email != nil, "Second factor account requires email to be presented.")
             try ensure(user.emailVerified == true, "Second factor account requires email to be verified.")

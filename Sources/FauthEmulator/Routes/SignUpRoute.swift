@@ -92,7 +92,7 @@ enum SignUpRoute {
         user.photoUrl = try request.string("photoUrl")
         user.emailVerified = try request.bool("emailVerified") ?? false
         if let phone = try request.string("phoneNumber"), !phone.isEmpty { user.phoneNumber = phone }
-        if try request.bool("disabled") == true { user.disabled = true }
+        if try request.bool("disabled") == true { user.disabledFlag = true }
     }
 
     /// `mfaInfo[]` of a signUp: fresh enrollment ids, one factor per phone number, INVALID_MFA_PHONE_NUMBER for a bad one.

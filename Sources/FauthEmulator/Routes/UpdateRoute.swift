@@ -133,7 +133,8 @@ enum UpdateRoute {
         // Any validSince a client sends revokes as of now; an admin's value is then stored as sent.
         if request.isTruthy("validSince") { revoked = true }
         if revoked { user.validSince = nowMillis / 1000 }
-        if let enrollments = changes.enrollments { user.mfaInfo = enrollments }
+        // No enrollments in `mfa` drops the key, as Firebase's emulator sets mfaInfo to undefined.
+        if let enrollments = changes.enrollments { user.mfaEnrollments = enrollments.isEmpty ? nil : enrollments }
         if let displayName = try request.string("displayName") { user.displayName = displayName }
         if let photoUrl = try request.string("photoUrl") { user.photoUrl = photoUrl }
         if request.isPrivileged { try applyAdminFields(request, changes: changes, to: &user) }
@@ -170,7 +171,7 @@ enum UpdateRoute {
     }
 
     private static func applyAdminFields(_ request: RouteRequest, changes: Changes, to user: inout UserRecord) throws(APIError) {
-        if let disabled = try request.bool("disableUser") { user.disabled = disabled }
+        if let disabled = try request.bool("disableUser") { user.disabledFlag = disabled }
         if let phone = changes.phoneNumber { user.phoneNumber = phone }
         if let verified = try request.bool("emailVerified") { user.emailVerified = verified }
         if let claims = try request.string("customAttributes") { user.customAttributes = claims.isEmpty ? nil : claims }
