@@ -56,7 +56,8 @@ public final class AuthEmulator: @unchecked Sendable {
             throw APIError.notFound
         }
         let isPrivileged = try RequestAuthentication.authenticate(request, access: route.access)
-        let body = try RequestBody.parse(request, acceptsForm: route.acceptsForm)
+        let parsed = try RequestBody.parse(request, acceptsForm: route.acceptsForm)
+        let body = try route.schema?.validate(parsed) ?? parsed
         if route.access == .apiKey, !isPrivileged, body["targetProjectId"] != nil {
             throw APIError.badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
         }
