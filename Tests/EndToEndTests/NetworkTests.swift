@@ -11,6 +11,7 @@ import FauthJSON
         let closedPort = try RunningEmulator()
         let host = closedPort.host
         closedPort.server.stop()
+        try sandbox.rebindSession(["apiKey": .null, "emulatorHost": .string(host), "tenantId": .null, "projectId": "demo-fauth"])
         try expectSessionUnchanged(sandbox) {
             let run = try sandbox.run(["providers", "--json", "--emulator", host])
             expectFailure(run, status: 10, code: "network-error")
@@ -30,7 +31,7 @@ import FauthJSON
         #expect(local.status == 0)
         #expect(!local.stderr.contains("libcurl"), "libcurl was loaded for an emulator on this machine")
         // A host that is not this machine goes through libcurl (which shows the check above can fail).
-        let remote = try sandbox.run(["providers", "--json", "--timeout", "1", "--emulator", "fauth-test.invalid:1"],
+        let remote = try sandbox.run(["providers", "--json", "--email", "socket@example.com", "--timeout", "1", "--emulator", "fauth-test.invalid:1"],
                                      environment: ["LD_DEBUG": "files"])
         #expect(remote.status == 10)
         #expect(remote.stderr.contains("libcurl"))

@@ -63,7 +63,9 @@ import FauthJSON
         defer { close(lock) }
         #expect(flock(lock, LOCK_EX) == 0)
         // A request would go to a host that does not exist, through libcurl, which LD_DEBUG=files would list.
-        let run = try sandbox.run(["token", "--emulator", "fauth-test.invalid:1"], environment: ["LD_DEBUG": "files"])
+        try sandbox.rebindSession(["apiKey": .null, "emulatorHost": "fauth-test.invalid:1", "tenantId": .null, "projectId": "demo-fauth"])
+        sandbox.environment["FIREBASE_AUTH_EMULATOR_HOST"] = nil
+        let run = try sandbox.run(["token"], environment: ["LD_DEBUG": "files"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == (sandbox.session()?["idToken"]?.string ?? "?") + "\n")
         #expect(!run.stderr.contains("libcurl"))

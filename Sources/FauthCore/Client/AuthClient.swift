@@ -137,6 +137,7 @@ public struct AuthClient: Sendable {
     /// (nil when there is none), for a caller that has read it anyway: the file is then parsed once.
     public func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (token: String, expiresAt: Date) {
         guard let (cached, stamp) = cached else { throw FauthError(.notSignedIn) }
+        try BackendIdentity.requireMatch(cached, at: store.path, configuration: configuration)
         if !forceRefresh, !isExpiring(cached) {
             return (cached.idToken, cached.expiresAt)
         }
@@ -214,15 +215,18 @@ public struct AuthClient: Sendable {
 
     /// Runs `body` on the locked session after refreshing its token when `needsRefresh` says so (by default, when it
     /// is expiring), then writes it if it changed.
-    /// When the server says the session is dead, the file is removed (as the SDK signs the user out).
+    /// When the server says the session is dead, the file is removed (as the SDK signs the user out); a session of
+    /// another backend than the configuration's is refused before any request (`session-backend-mismatch`).
     private func withSession<T>(
         clearingWhenDead: Bool = true, needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil,
         _ body: (inout Session) throws -> T
     ) throws -> T {
-        // Without a session there is nothing to lock: fail before creating the lock file (or its folder).
-        guard try store.load() != nil else { throw FauthError(.notSignedIn) }
+        // Without a session (or with another backend's) there is nothing to lock: fail before creating the lock file.
+        guard let unlocked = try store.load() else { throw FauthError(.notSignedIn) }
+        try BackendIdentity.requireMatch(unlocked, at: store.path, configuration: configuration)
         return try store.withLock { file in
             guard let (stored, stamp) = try file.readStamped() else { throw FauthError(.notSignedIn) }
+            try BackendIdentity.requireMatch(stored, at: store.path, configuration: configuration)
             var session = stored
             do {
                 if needsRefresh?(session, stamp) ?? isExpiring(session) {

@@ -1,0 +1,113 @@
+import FauthJSON
+
+/// Which backend a session belongs to, or a command names (session.md, "Which backend it belongs to"): Google's
+/// servers or one emulator, the project, the API key and the tenant. A session's tokens go to its own backend only.
+public struct BackendIdentity: Sendable, Equatable {
+    /// Where requests go.
+    public enum Server: Sendable, Equatable {
+        /// Google's production servers.
+        case google
+        /// The emulator at `HOST:PORT`.
+        case emulator(String)
+    }
+
+    /// Where requests go.
+    public var server: Server
+    /// The Firebase project id; nil when unknown.
+    public var projectId: String?
+    /// The Web API key; nil when unknown or when any key will do (an emulator used without one).
+    public var apiKey: String?
+    /// The tenant; nil for the project's own users.
+    public var tenantId: String?
+
+    /// Makes a backend identity.
+    public init(server: Server, projectId: String? = nil, apiKey: String? = nil, tenantId: String? = nil) {
+        self.server = server
+        self.projectId = projectId
+        self.apiKey = apiKey == ResolvedConfiguration.emulatorPlaceholderAPIKey ? nil : apiKey
+        self.tenantId = tenantId
+    }
+
+    /// The backend a session was made with.
+    public init(_ settings: ProjectSettings) {
+        self.init(
+            server: settings.emulatorHost.map { .emulator($0) } ?? .google, projectId: settings.projectId,
+            apiKey: settings.apiKey, tenantId: settings.tenantId)
+    }
+
+    /// The backend a command's resolved configuration names.
+    public init(_ configuration: ResolvedConfiguration) {
+        self.init(configuration.projectSettings)
+    }
+
+    /// Whether a command naming `other` may use a session bound to this backend: same server and tenant, and the same
+    /// project and API key where both are known (a part unknown on either side is inherited, not contradicted).
+    public func accepts(_ other: BackendIdentity) -> Bool {
+        Self.sameServer(server, other.server) && tenantId == other.tenantId
+            && Self.agree(projectId, other.projectId) && Self.agree(apiKey, other.apiKey)
+    }
+
+    /// "the emulator at 127.0.0.1:9099 (project demo-fauth, API key …-key, no tenant)"; the key shown by its end only.
+    public var description: String {
+        let place: String
+        switch server {
+        case .google: place = "Google's servers"
+        case .emulator(let host): place = "the emulator at \(host)"
+        }
+        let parts = [
+            "project " + (projectId ?? "unknown"),
+            apiKey.map { "API key …" + Self.keySuffix($0) } ?? "any API key",
+            tenantId.map { "tenant \($0)" } ?? "no tenant",
+        ]
+        return "\(place) (\(parts.joined(separator: ", ")))"
+    }
+
+    /// `{"server": "google"|"emulator", "emulatorHost", "projectId", "apiKeySuffix", "tenantId"}`, null when absent;
+    /// the API key by its last characters only, as traces redact it.
+    public func jsonObject() -> JSONValue {
+        var kind = "google", host: String? = nil
+        if case .emulator(let address) = server {
+            kind = "emulator"
+            host = address
+        }
+        return [
+            "server": .string(kind),
+            "emulatorHost": JSONValue(optional: host),
+            "projectId": JSONValue(optional: projectId),
+            "apiKeySuffix": JSONValue(optional: apiKey.map(Self.keySuffix)),
+            "tenantId": JSONValue(optional: tenantId),
+        ]
+    }
+
+    /// `session-backend-mismatch` unless a command configured with `configuration` may use `session` (stored at
+    /// `path`): the message names both backends and what to do, never a token.
+    public static func requireMatch(_ session: Session, at path: String, configuration: ResolvedConfiguration) throws {
+        let own = BackendIdentity(session.project), named = BackendIdentity(configuration)
+        guard own.accepts(named) else {
+            throw FauthError(
+                .sessionBackendMismatch,
+                message: "The session \(path) belongs to \(own.description), but this command names "
+                    + "\(named.description) (flags, environment or config file). Nothing was sent and the session is "
+                    + "unchanged: use another --profile or --session for that backend, stop naming it, or sign in again.")
+        }
+    }
+
+    /// Emulator hosts compare without regard to case (`LOCALHOST:9099` is `localhost:9099`).
+    private static func sameServer(_ lhs: Server, _ rhs: Server) -> Bool {
+        switch (lhs, rhs) {
+        case (.google, .google): return true
+        case (.emulator(let left), .emulator(let right)): return left.lowercased() == right.lowercased()
+        default: return false
+        }
+    }
+
+    private static func agree(_ lhs: String?, _ rhs: String?) -> Bool {
+        guard let lhs, let rhs else { return true }
+        return lhs == rhs
+    }
+
+    /// The last four characters of a key (half of a shorter one), enough to tell keys apart without showing them.
+    private static func keySuffix(_ key: String) -> String {
+        String(key.suffix(key.count >= 8 ? 4 : key.count / 2))
+    }
+}
