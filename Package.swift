@@ -23,12 +23,14 @@ let package = Package(
         .target(name: "FauthEmulator", dependencies: ["FauthJSON"]),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
 
-        // Helpers the test targets share (an HTTP client over a real socket, a thread-safe recorder); not a product.
-        .target(name: "FauthTestSupport", dependencies: ["FauthJSON"], path: "Tests/FauthTestSupport"),
+        // Helpers the test targets share (an HTTP client over a real socket, a thread-safe recorder, a scripted
+        // in-memory transport); not a product.
+        .target(name: "FauthTestSupport", dependencies: ["FauthCore", "FauthJSON"], path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
-        .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthEmulator", "FauthJSON", "FauthTestSupport"]),
+        .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON"]),
         .testTarget(name: "FauthEmulatorTests", dependencies: ["FauthEmulator", "FauthJSON", "FauthTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FauthEmulator", "FauthJSON", "FauthTestSupport"]),
+        // The built binaries against a real emulator; and the core's transports against a real HTTP server.
+        .testTarget(name: "EndToEndTests", dependencies: ["FauthCore", "FauthEmulator", "FauthJSON", "FauthTestSupport"]),
     ]
 )

@@ -19,9 +19,7 @@ final class Invocation {
         self.arguments = arguments
         self.context = context
         self.json = arguments.has("json")
-        let interrupt = json
-            ? FauthError(.interrupted).jsonObject().serialized() + "\n"
-            : "fauth: \(ErrorCode.interrupted.defaultMessage) (interrupted)\n"
+        let interrupt = ErrorRenderer.render(FauthError(.interrupted), json: json, command: nil)
         self.secrets = SecretReader(context: context, arguments: arguments, interruptMessage: interrupt)
     }
 
@@ -36,8 +34,10 @@ final class Invocation {
             sessionOption: arguments.value("session"), profile: profile, environment: context.environment))
     }
 
-    /// The profile's session as read once without the lock (nil when there is none), so that the file is parsed once
-    /// per command; a failure to read it is kept and thrown to whoever needs the session.
+    /// The profile's session as read once, without the lock, at the command's start (nil when there is none): the
+    /// stored settings the configuration falls back on, the cached token `token` prints, the email `reauth`
+    /// defaults to. A step that changes the session (a refresh, a sign-in) re-reads the file under the lock in
+    /// `AuthClient` and may find it newer than this. A failure to read it is kept and thrown to whoever needs it.
     private(set) lazy var unlockedSession: Result<(session: Session, stamp: SessionFileStamp)?, any Error> = Result {
         try sessionStore().loadStamped()
     }
@@ -49,7 +49,7 @@ final class Invocation {
         let flags = ConfigurationInputs(
             apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
             tenantId: arguments.value("tenant"), configFile: arguments.value("config"),
-            timeout: try timeoutOption())
+            timeout: try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: "--timeout") })
         let configuration = try ConfigurationResolver.resolve(flags: flags, environment: context.environment, session: stored)
         var trace: (@Sendable (String) -> Void)?
         if arguments.has("verbose") {
@@ -70,13 +70,13 @@ final class Invocation {
     func credential(defaultEmail: () throws -> String?) throws -> Credential {
         let given = ["email", "anonymous", "custom-token", "provider"].filter(arguments.has)
         guard given.count <= 1 else {
-            throw UsageError("give one credential, not both --\(given[0]) and --\(given[1])", command: arguments.command)
+            throw FauthError.usage("give one credential, not both --\(given[0]) and --\(given[1])")
         }
         let kind = given.first ?? "email"
         let strays = (kind == "provider" ? [] : ["id-token", "access-token", "token-secret", "nonce"])
             + (kind == "email" ? [] : ["password-stdin", "password-file"])
         if let stray = strays.first(where: arguments.has) {
-            throw UsageError("--\(stray) does not go with " + (given.isEmpty ? "this command" : "--\(kind)"), command: arguments.command)
+            throw FauthError.usage("--\(stray) does not go with " + (given.isEmpty ? "this command" : "--\(kind)"))
         }
         switch kind {
         case "anonymous":
@@ -94,18 +94,9 @@ final class Invocation {
             return .identityProvider(credential)
         default:
             guard let email = try email() ?? defaultEmail() else {
-                throw UsageError("--email is required", command: arguments.command)
+                throw FauthError.usage("--email is required")
             }
             return .password(email: email, password: try secrets.password(prompt: "Password for \(email): "))
         }
-    }
-
-    /// The option `--timeout` as seconds, if given.
-    private func timeoutOption() throws -> Double? {
-        guard let text = arguments.value("timeout") else { return nil }
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw UsageError("--timeout needs a positive number of seconds, not '\(text)'", command: arguments.command)
-        }
-        return seconds
     }
 }

@@ -3,17 +3,23 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FauthCore
 
 extension CLIContext {
-    /// The real process: its environment, file descriptors 0–2, `/dev/tty`, and the network (libcurl, or a plain
-    /// socket for an emulator on this machine).
+    /// The real process: its environment, file descriptors 0–2, the file system, `/dev/tty`, the network (libcurl,
+    /// or a plain socket for an emulator on this machine) and the system clock.
     public static func system() -> CLIContext {
         CLIContext(
             environment: SystemIO.environment(),
             writeOutput: { SystemIO.send($0, to: 1) },
             writeError: { SystemIO.send($0, to: 2) },
             readInput: { try SystemIO.readAll(descriptor: 0) },
+            readFile: { try SystemIO.readFile($0) },
             askSecret: { prompt, interrupt in
                 switch PasswordPrompt.ask(prompt, interruptMessage: interrupt) {
                 case .secret(let secret): return .secret(secret)
@@ -21,7 +27,8 @@ extension CLIContext {
                 case .endOfInput: return .endOfInput
                 }
             },
-            transport: SystemTransport())
+            transport: SystemTransport(),
+            now: { Date() })
     }
 }
 

@@ -18,9 +18,9 @@ public final class AuthEmulator: @unchecked Sendable {
     /// The project id the emulator serves.
     public var projectId: String { state.projectId }
 
-    /// Answers one request; safe to call from any thread.
+    /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
+    /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        if request.method == "OPTIONS" { return HTTPResponse(status: 204) }
         let segments = LegacyPaths.rewrite(PathPattern.split(request.path))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {

@@ -1,4 +1,5 @@
 import Testing
+import FauthCore
 @testable import FauthCLI
 
 @Suite struct ArgumentParserTests {
@@ -30,47 +31,55 @@ import Testing
     }
 
     @Test func unknownOptionsSuggestTheClosestName() {
-        #expect(throws: UsageError("unknown option '--emial'; did you mean '--email'?", command: "signin")) {
+        #expect(throws: FauthError.usage("unknown option '--emial'; did you mean '--email'?")) {
             try ArgumentParser.parse(["signin", "--emial", "x"])
         }
-        #expect(throws: UsageError("unknown option '--jsn'; did you mean '--json'?", command: nil)) {
+        #expect(throws: FauthError.usage("unknown option '--jsn'; did you mean '--json'?")) {
             try ArgumentParser.parse(["--jsn"])
         }
-        #expect(throws: UsageError("unknown option '-x'", command: "token")) {
+        #expect(throws: FauthError.usage("unknown option '-x'")) {
             try ArgumentParser.parse(["token", "-x"])
         }
     }
 
     @Test func aCommandOptionBeforeTheCommandSaysWhereItBelongs() {
-        #expect(throws: UsageError("unknown option '--force-refresh'; it belongs after a command, e.g. 'fauth token --force-refresh'")) {
+        #expect(throws: FauthError.usage("unknown option '--force-refresh'; it belongs after a command, e.g. 'fauth token --force-refresh'")) {
             try ArgumentParser.parse(["--force-refresh", "token"])
         }
     }
 
     @Test func unknownCommandsSuggestTheClosest() {
-        #expect(throws: UsageError("unknown command 'sigin'; did you mean 'signin'?")) { try ArgumentParser.parse(["sigin"]) }
-        #expect(throws: UsageError("unknown command 'frobnicate'")) { try ArgumentParser.parse(["frobnicate"]) }
+        #expect(throws: FauthError.usage("unknown command 'sigin'; did you mean 'signin'?")) { try ArgumentParser.parse(["sigin"]) }
+        #expect(throws: FauthError.usage("unknown command 'frobnicate'")) { try ArgumentParser.parse(["frobnicate"]) }
     }
 
     @Test func passwordsOnArgvAreRefusedWithTheAlternatives() throws {
-        let error = #expect(throws: UsageError.self) { try ArgumentParser.parse(["signin", "--password", "hunter2"]) }
+        let error = #expect(throws: FauthError.self) { try ArgumentParser.parse(["signin", "--password", "hunter2"]) }
         #expect(error?.message.contains("--password-stdin") == true)
         #expect(error?.message.contains("hunter2") == false)
     }
 
     @Test func valuesAndFlagsAreChecked() {
-        #expect(throws: UsageError("option --email needs a value (EMAIL)", command: "signin")) {
+        #expect(throws: FauthError.usage("option --email needs a value (EMAIL)")) {
             try ArgumentParser.parse(["signin", "--email"])
         }
-        #expect(throws: UsageError("option --json takes no value", command: "token")) {
+        #expect(throws: FauthError.usage("option --json takes no value")) {
             try ArgumentParser.parse(["token", "--json=yes"])
         }
-        #expect(throws: UsageError("option --profile is given twice with different values", command: "token")) {
+        #expect(throws: FauthError.usage("option --profile is given twice with different values")) {
             try ArgumentParser.parse(["token", "--profile", "a", "--profile", "b"])
         }
-        #expect(throws: UsageError("unexpected argument 'extra'", command: "status")) {
+        #expect(throws: FauthError.usage("unexpected argument 'extra'")) {
             try ArgumentParser.parse(["status", "extra"])
         }
+    }
+
+    @Test func aFailedParseKeepsTheCommandItReachedForTheHint() {
+        var parsed = ParsedArguments()
+        #expect(throws: FauthError.usage("option --email needs a value (EMAIL)")) {
+            try ArgumentParser.parse(["signin", "--email"], into: &parsed)
+        }
+        #expect(parsed.command == "signin")
     }
 
     @Test func suggestionsUseEditDistance() {

@@ -1,43 +1,40 @@
 import FauthCore
-import FauthEmulator
+import FauthTestSupport
 import Testing
 
-/// Backend.call with CurlTransport against a real server: what is sent, how answers and failures map.
+/// Backend.call on the scripted transport: what is sent, how answers and failures map.
 @Suite struct BackendCallTests {
     @Test func sendsJSONWithHeadersKeyAndTenant() throws {
-        let server = try LoopbackServer { _ in lookupAnswer }
-        defer { server.stop() }
-        let probe = BackendProbe(emulatorHost: server.hostAndPort, apiKey: "k+y/z", tenantId: "tenant-1")
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:lookup", lookupAnswer)
+        let probe = BackendProbe(transport, apiKey: "k+y/z", tenantId: "tenant-1")
         let response = try probe.backend.call(LookupEndpoint(idToken: "ID-TOKEN"))
         #expect(response.user.localId == "U1")
-        let request = try #require(server.requests.first)
+        let request = try #require(transport.requests.first)
         #expect(request.method == "POST")
-        #expect(request.path == "/identitytoolkit.googleapis.com/v1/accounts:lookup")
-        #expect(request.query == "key=k%2By%2Fz")
+        #expect(request.sent.url == "http://\(BackendProbe.emulatorHost)/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k%2By%2Fz")
         #expect(request.header("Content-Type") == "application/json")
         #expect(request.header("X-Client-Version") == "fauth/\(FauthVersion.current)")
-        #expect(String(decoding: request.body, as: UTF8.self) == #"{"idToken":"ID-TOKEN","tenantId":"tenant-1"}"#)
+        #expect(String(decoding: request.sent.body, as: UTF8.self) == #"{"idToken":"ID-TOKEN","tenantId":"tenant-1"}"#)
+        transport.expectAllRepliesUsed()
     }
 
     @Test func theSecureTokenBodyHasNoTenant() throws {
-        let server = try LoopbackServer { _ in
-            json(200, #"{"id_token":"ID","access_token":"ID","refresh_token":"RT2","expires_in":"3600","user_id":"U1","project_id":"p"}"#)
-        }
-        defer { server.stop() }
-        let probe = BackendProbe(emulatorHost: server.hostAndPort, tenantId: "tenant-1")
+        let transport = ScriptedTransport()
+        transport.reply(to: "token", .json(200, #"{"id_token":"ID","access_token":"ID","refresh_token":"RT2","expires_in":"3600","user_id":"U1","project_id":"p"}"#))
+        let probe = BackendProbe(transport, tenantId: "tenant-1")
         let response = try probe.backend.call(RefreshTokenEndpoint(refreshToken: "RT"))
         #expect(response.tokens.refreshToken == "RT2")
-        let request = try #require(server.requests.first)
-        #expect(request.path == "/securetoken.googleapis.com/v1/token")
-        #expect(String(decoding: request.body, as: UTF8.self) == #"{"grantType":"refresh_token","refreshToken":"RT"}"#)
+        let request = try #require(transport.requests.first)
+        #expect(request.sent.url.hasPrefix("http://\(BackendProbe.emulatorHost)/securetoken.googleapis.com/v1/token?"))
+        #expect(String(decoding: request.sent.body, as: UTF8.self) == #"{"grantType":"refresh_token","refreshToken":"RT"}"#)
     }
 
     @Test func errorAnswersAreMapped() throws {
-        let server = try LoopbackServer { request in
-            request.path.hasSuffix("accounts:signUp") ? firebaseError(400, "EMAIL_EXISTS") : firebaseError(400, "INVALID_PASSWORD")
-        }
-        defer { server.stop() }
-        let backend = BackendProbe(emulatorHost: server.hostAndPort).backend
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:signUp", .firebaseError(400, "EMAIL_EXISTS"))
+        transport.reply(to: "accounts:signInWithPassword", .firebaseError(400, "INVALID_PASSWORD"))
+        let backend = BackendProbe(transport).backend
         #expect {
             try backend.call(SignUpEndpoint.emailPassword(email: "a@b.c", password: "secret-pw"))
         } throws: { error in
@@ -49,16 +46,13 @@ import Testing
         } throws: { error in
             (error as? FauthError)?.code == .wrongPassword
         }
+        transport.expectAllRepliesUsed()
     }
 
     @Test func aRedirectIsNotFollowedAndItsKeyIsRedacted() throws {
-        let server = try LoopbackServer { request in
-            request.path == "/elsewhere"
-                ? lookupAnswer
-                : HTTPResponse(status: 307, headers: [("Location", "/elsewhere?key=SECRET-KEY")])
-        }
-        defer { server.stop() }
-        let backend = BackendProbe(emulatorHost: server.hostAndPort, apiKey: "SECRET-KEY").backend
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:lookup", .response(TransportResponse(status: 307, headers: [("Location", "/elsewhere?key=SECRET-KEY")])))
+        let backend = BackendProbe(transport, apiKey: "SECRET-KEY").backend
         do {
             _ = try backend.call(LookupEndpoint(idToken: "ID"))
             Issue.record("a redirect was followed")
@@ -69,15 +63,13 @@ import Testing
             #expect(error.message.contains("/elsewhere?key=REDACTED"))
             #expect(!error.message.contains("SECRET-KEY"))
         }
-        #expect(server.requests.map(\.path) == ["/identitytoolkit.googleapis.com/v1/accounts:lookup"])
+        #expect(transport.requests.map(\.endpoint) == ["accounts:lookup"])
     }
 
     @Test func anIdpSoftErrorIsMapped() throws {
-        let server = try LoopbackServer { _ in
-            json(200, #"{"kind":"identitytoolkit#VerifyAssertionResponse","providerId":"google.com","errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED"}"#)
-        }
-        defer { server.stop() }
-        let backend = BackendProbe(emulatorHost: server.hostAndPort).backend
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:signInWithIdp", .json(200, #"{"kind":"identitytoolkit#VerifyAssertionResponse","providerId":"google.com","errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED"}"#))
+        let backend = BackendProbe(transport).backend
         #expect {
             try backend.call(SignInWithIdpEndpoint(credential: IdpCredential(providerId: "google.com", idToken: "G"), idToken: "ID"))
         } throws: { error in
@@ -86,9 +78,9 @@ import Testing
     }
 
     @Test func aSuccessThatIsNotJSONIsAnInternalError() throws {
-        let server = try LoopbackServer { _ in HTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: bytes("<html>")) }
-        defer { server.stop() }
-        let backend = BackendProbe(emulatorHost: server.hostAndPort).backend
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:delete", .response(TransportResponse(status: 200, headers: [("Content-Type", "text/html")], body: bytes("<html>"))))
+        let backend = BackendProbe(transport).backend
         #expect {
             try backend.call(DeleteAccountEndpoint(idToken: "ID"))
         } throws: { error in
@@ -98,8 +90,9 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsANetworkErrorWithTheCurlCode() throws {
-        let port = try closedLoopbackPort()
-        let probe = BackendProbe(emulatorHost: "127.0.0.1:\(port)", apiKey: "SECRET-KEY")
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:signUp", .failure(.connectionRefused(code: 7, message: "Failed to connect to 127.0.0.1 port 9099")))
+        let probe = BackendProbe(transport, apiKey: "SECRET-KEY")
         do {
             _ = try probe.backend.call(SignUpEndpoint.anonymous())
             Issue.record("a call to a closed port succeeded")
@@ -113,16 +106,9 @@ import Testing
     }
 
     @Test func aTimeoutIsANetworkErrorAndNotRetriedPastTheDeadline() throws {
-        let gate = Gate()
-        let server = try LoopbackServer { _ in
-            gate.wait()
-            return lookupAnswer
-        }
-        defer {
-            gate.open()
-            server.stop()
-        }
-        let probe = BackendProbe(emulatorHost: server.hostAndPort, timeout: 0.3)
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:lookup", .failure(.timedOut(code: 28, message: "Operation timed out after 300 milliseconds")))
+        let probe = BackendProbe(transport, timeout: 0.3)  // shorter than the first back-off (0.5 s)
         #expect {
             try probe.backend.call(LookupEndpoint(idToken: "ID"))
         } throws: { error in
@@ -134,13 +120,13 @@ import Testing
     }
 
     @Test func theTraceRedactsTheKeyAndShowsNoBody() throws {
-        let server = try LoopbackServer { _ in lookupAnswer }
-        defer { server.stop() }
-        let probe = BackendProbe(emulatorHost: server.hostAndPort, apiKey: "SECRET-KEY")
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:lookup", lookupAnswer)
+        let probe = BackendProbe(transport, apiKey: "SECRET-KEY")
         _ = try probe.backend.call(LookupEndpoint(idToken: "ID-TOKEN-VALUE"))
         let lines = probe.trace.values
         #expect(lines.count == 2)
-        #expect(lines.first == "POST http://\(server.hostAndPort)/identitytoolkit.googleapis.com/v1/accounts:lookup?key=REDACTED")
+        #expect(lines.first == "POST http://\(BackendProbe.emulatorHost)/identitytoolkit.googleapis.com/v1/accounts:lookup?key=REDACTED")
         let answer = try #require(lines.last)
         #expect(answer.hasPrefix("→ 200 in ") && answer.hasSuffix(" ms"))
         for line in lines {

@@ -1,10 +1,19 @@
+import FauthCore
+
 /// Splits argv by the catalogue's rules: global options before or after the command, `--name=value` and
 /// `--name value`, bundled short flags, `--` ending options (an email or token may start with `-`), and an
 /// error with a suggestion for anything unknown.
 public enum ArgumentParser {
     /// Parses the arguments after the program name.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    public static func parse(_ arguments: [String]) throws(FauthError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        try parse(arguments, into: &parsed)
+        return parsed
+    }
+
+    /// Parses the arguments after the program name into `parsed`, which keeps what was read before a failure
+    /// (the command word, whose help a usage error points to).
+    public static func parse(_ arguments: [String], into parsed: inout ParsedArguments) throws(FauthError) {
         var spec: CommandSpec?
         var remaining = arguments[...]
         var optionsEnded = false
@@ -16,7 +25,7 @@ public enum ArgumentParser {
                         throw unknownCommand(argument)
                     }
                     parsed.command = argument
-                    spec = command
+                    spec = command.spec
                 } else {
                     parsed.arguments.append(argument)
                 }
@@ -44,15 +53,14 @@ public enum ArgumentParser {
         }
         if let spec, parsed.arguments.count > spec.arguments.count {
             let extra = parsed.arguments[spec.arguments.count]
-            throw UsageError("unexpected argument '\(extra)'", command: spec.name)
+            throw FauthError.usage("unexpected argument '\(extra)'")
         }
-        return parsed
     }
 
     private static func record(
         _ option: OptionSpec, inlineValue: String?, from remaining: inout ArraySlice<String>,
         into parsed: inout ParsedArguments, command: CommandSpec?
-    ) throws(UsageError) {
+    ) throws(FauthError) {
         let value: String
         if option.takesValue {
             if let inlineValue {
@@ -60,39 +68,38 @@ public enum ArgumentParser {
             } else if let next = remaining.popFirst() {
                 value = next
             } else {
-                throw UsageError("option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))", command: command?.name)
+                throw FauthError.usage("option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))")
             }
         } else {
             guard inlineValue == nil else {
-                throw UsageError("option --\(option.name) takes no value", command: command?.name)
+                throw FauthError.usage("option --\(option.name) takes no value")
             }
             value = ""
         }
         if let previous = parsed.options[option.name], previous != value {
-            throw UsageError("option --\(option.name) is given twice with different values", command: command?.name)
+            throw FauthError.usage("option --\(option.name) is given twice with different values")
         }
         parsed.options[option.name] = value
     }
 
-    private static func unknownCommand(_ word: String) -> UsageError {
-        let suggestion = Suggestion.closest(to: word, among: CommandCatalog.commands.map(\.name))
-        return UsageError("unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    private static func unknownCommand(_ word: String) -> FauthError {
+        let suggestion = Suggestion.closest(to: word, among: CommandCatalog.commands.map(\.spec.name))
+        return FauthError.usage("unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
 
-    private static func unknownOption(_ written: String, command: CommandSpec?) -> UsageError {
+    private static func unknownOption(_ written: String, command: CommandSpec?) -> FauthError {
         if written == "--password" || written == "-p" {
-            return UsageError(
-                "passwords are not taken on the command line; use --password-stdin, --password-file FILE or FAUTH_PASSWORD",
-                command: command?.name)
+            return FauthError.usage(
+                "passwords are not taken on the command line; use --password-stdin, --password-file FILE or FAUTH_PASSWORD")
         }
         let known = CommandCatalog.globalOptions + (command?.options ?? [])
         let name = written.drop { $0 == "-" }
         var message = "unknown option '\(written)'"
         if let suggestion = Suggestion.closest(to: String(name), among: known.map(\.name)) {
             message += "; did you mean '--\(suggestion)'?"
-        } else if command == nil, let owner = CommandCatalog.commands.first(where: { $0.option(named: String(name)) != nil }) {
-            message += "; it belongs after a command, e.g. 'fauth \(owner.name) \(written)'"
+        } else if command == nil, let owner = CommandCatalog.commands.first(where: { $0.spec.option(named: String(name)) != nil }) {
+            message += "; it belongs after a command, e.g. 'fauth \(owner.spec.name) \(written)'"
         }
-        return UsageError(message, command: command?.name)
+        return FauthError.usage(message)
     }
 }

@@ -1,5 +1,5 @@
-/// One fauth command: its name, usage lines, options and help text. The catalogue of these drives parsing,
-/// help, and the tests that keep the man page, completions and README in step with the code.
+/// What a command looks like from outside: its name, usage lines, options and help text. Each `Command` holds
+/// its own; they drive parsing, help, completions, and the tests that keep the man page and README in step.
 public struct CommandSpec: Sendable {
     /// The command word (`signin`).
     public let name: String
@@ -11,16 +11,22 @@ public struct CommandSpec: Sendable {
     public let options: [OptionSpec]
     /// The positional arguments it takes: their names, for help and completion.
     public let arguments: [String]
+    /// What completion offers for the positional argument.
+    public let argumentCompletion: ValueCompletion
     /// Longer help: paragraphs shown after the option list.
     public let details: String
 
     /// Makes a command spec.
-    public init(_ name: String, summary: String, usage: [String], options: [OptionSpec] = [], arguments: [String] = [], details: String = "") {
+    public init(
+        _ name: String, summary: String, usage: [String], options: [OptionSpec] = [], arguments: [String] = [],
+        argumentCompletion: ValueCompletion = .none, details: String = ""
+    ) {
         self.name = name
         self.summary = summary
         self.usage = usage
         self.options = options
         self.arguments = arguments
+        self.argumentCompletion = argumentCompletion
         self.details = details
     }
 

@@ -1,6 +1,12 @@
-/// What shell completion offers for an option's value.
+/// What shell completion offers for an option's value or a positional argument.
 public enum ValueCompletion: String, Sendable {
     case none, file, profile, provider, hostPort
+    /// A provider id a user can have linked (`unlink`).
+    case linkedProvider
+    /// A command name (`help`).
+    case command
+    /// A shell fauth writes completions for (`completion`).
+    case shell
 }
 
 /// One command-line option: its long name, optional short letter, value and help line.

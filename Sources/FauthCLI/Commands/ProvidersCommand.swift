@@ -2,6 +2,11 @@ import FauthJSON
 
 /// `fauth providers`: the signed-in user's linked providers; with `--email`, the sign-in methods of an email.
 struct ProvidersCommand: Command {
+    let spec = CommandSpec(
+        "providers", summary: "List the signed-in user's providers, or the sign-in methods of an email.",
+        usage: ["providers", "providers --email EMAIL"],
+        options: [OptionSpec("email", value: "EMAIL", help: "List the sign-in methods this email can use (no session needed).")])
+
     func run(_ invocation: Invocation) throws -> CommandOutput {
         if let email = try invocation.email() {
             let methods = try invocation.client().signInMethods(forEmail: email)

@@ -2,15 +2,27 @@ import FauthCore
 
 /// `fauth reauth`: prove the signed-in user's identity again; another user's credentials are refused.
 struct ReauthCommand: Command {
+    let spec = CommandSpec(
+        "reauth", summary: "Prove the signed-in user's identity again (needed before sensitive changes).",
+        usage: [
+            "reauth [--email EMAIL] [--password-stdin | --password-file FILE]",
+            "reauth --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
+        ],
+        options: CredentialOptions.password + CredentialOptions.identityProvider,
+        details: CredentialOptions.passwordSources + "\n\n" + """
+            --email defaults to the session's email. Credentials of another user fail with user-mismatch (exit 6) \
+            and leave the session as it was.
+            """)
+
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let credential = try invocation.credential(defaultEmail: {
             guard let session = try invocation.unlockedSession.get()?.session else { throw FauthError(.notSignedIn) }
             guard let email = session.user.email else {
-                throw UsageError("the signed-in user has no email: give --email or --provider", command: "reauth")
+                throw FauthError.usage("the signed-in user has no email: give --email or --provider")
             }
             return email
         })
         let result = try invocation.client().reauthenticate(with: credential)
-        return CommandOutput(json: ResultText.json(result), text: ResultText.text("Reauthenticated", result), isData: false)
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Reauthenticated", result), isData: false)
     }
 }

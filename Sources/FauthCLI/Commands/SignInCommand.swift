@@ -1,9 +1,27 @@
 /// `fauth signin`: sign in with one credential, replacing the profile's session.
 struct SignInCommand: Command {
+    let spec = CommandSpec(
+        "signin", summary: "Sign in, replacing the profile's session.",
+        usage: [
+            "signin --email EMAIL [--password-stdin | --password-file FILE]",
+            "signin --anonymous",
+            "signin --custom-token TOKEN",
+            "signin --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
+        ],
+        options: CredentialOptions.password + [
+            OptionSpec("anonymous", help: "Sign in as a new anonymous user."),
+            OptionSpec("custom-token", value: "TOKEN", completion: .file, help: "Sign in with a custom token made by your server (@FILE, @-)."),
+        ] + CredentialOptions.identityProvider,
+        details: CredentialOptions.passwordSources + "\n\n" + """
+            An identity-provider sign-in whose email belongs to an existing account fails with \
+            account-exists-with-different-credential (exit 7); the error lists the account's sign-in methods, so \
+            a script can sign in with one of them and then `fauth link` this provider.
+            """)
+
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let credential = try invocation.credential(defaultEmail: { nil })
         let result = try invocation.client().signIn(with: credential)
         let verb = result.isNewUser ? "Signed in (new account) as" : "Signed in as"
-        return CommandOutput(json: ResultText.json(result), text: ResultText.text(verb, result), isData: false)
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb, result), isData: false)
     }
 }

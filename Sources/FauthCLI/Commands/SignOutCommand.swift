@@ -3,6 +3,12 @@ import FauthJSON
 
 /// `fauth signout`: forget the profile's session, or every profile's with `--all`. Local only.
 struct SignOutCommand: Command {
+    let spec = CommandSpec(
+        "signout", summary: "Forget the profile's session (signing out when signed out succeeds).",
+        usage: ["signout [--all]"],
+        options: [OptionSpec("all", help: "Forget the sessions of every profile (not with --session or FAUTH_SESSION).")],
+        details: "Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client.")
+
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let store = try invocation.sessionStore()
         let paths = invocation.arguments.has("all") ? try allProfilePaths(invocation) : [store.path]
@@ -18,7 +24,7 @@ struct SignOutCommand: Command {
     /// FAUTH_SESSION lives in a folder of the user's choosing, whose other files are none of fauth's business.
     private func allProfilePaths(_ invocation: Invocation) throws -> [String] {
         if invocation.arguments.has("session") || !(invocation.context.environment["FAUTH_SESSION"] ?? "").isEmpty {
-            throw UsageError("--all forgets every profile's session; it does not go with --session or FAUTH_SESSION", command: "signout")
+            throw FauthError.usage("--all forgets every profile's session; it does not go with --session or FAUTH_SESSION")
         }
         let folder = try SessionLocation.sessionsFolder(environment: invocation.context.environment)
         return try SessionStore(path: folder + "/" + SessionLocation.defaultProfile + ".json").allProfilePaths()

@@ -2,6 +2,11 @@ import FauthCore
 
 /// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in.
 struct StatusCommand: Command {
+    let spec = CommandSpec(
+        "status", summary: "Show who is signed in, with which providers, and when the token expires.",
+        usage: ["status"],
+        details: "Exits 4 when there is no session or the server no longer accepts it.")
+
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let session = try invocation.client().status()
         let expires = ISO8601.format(session.expiresAt)

@@ -2,8 +2,8 @@ import FauthJSON
 
 /// What a successful command prints: a JSON document for `--json`, lines for people otherwise.
 struct CommandOutput {
-    /// The one JSON document printed on stdout with `--json`.
-    var json: JSONValue
+    /// The one JSON document printed on stdout with `--json`; nil for output that is text whatever the mode (help).
+    var json: JSONValue?
     /// The text printed on stdout without `--json` (empty for nothing).
     var text: String
     /// Whether the text is requested data (printed even with `--quiet`) rather than a confirmation.

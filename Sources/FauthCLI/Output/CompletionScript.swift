@@ -18,13 +18,14 @@ public enum CompletionScript {
         }
     }
 
-    private static var commandNames: [String] { CommandCatalog.commands.map(\.name) }
+    private static var commands: [CommandSpec] { CommandCatalog.commands.map(\.spec) }
+    private static var commandNames: [String] { commands.map(\.name) }
 
     private static func positionalWords(_ command: CommandSpec) -> [String] {
-        switch command.name {
-        case "unlink": unlinkIds
-        case "help": commandNames
-        case "completion": shells
+        switch command.argumentCompletion {
+        case .linkedProvider: unlinkIds
+        case .command: commandNames
+        case .shell: shells
         default: []
         }
     }
@@ -35,7 +36,7 @@ public enum CompletionScript {
 
     static func bash() -> String {
         let global = CommandCatalog.globalOptions.flatMap(words).joined(separator: " ")
-        let all = CommandCatalog.globalOptions + CommandCatalog.commands.flatMap(\.options)
+        let all = CommandCatalog.globalOptions + commands.flatMap(\.options)
         func names(_ completion: ValueCompletion) -> String {
             Set(all.filter { $0.takesValue && $0.completion == completion }.map { "--\($0.name)" }).sorted().joined(separator: "|")
         }
@@ -65,7 +66,7 @@ public enum CompletionScript {
             "    case $command in",
             "        \"\") words=\"\(commandNames.joined(separator: " "))\" ;;",
         ]
-        for command in CommandCatalog.commands {
+        for command in commands {
             let offered = command.options.flatMap(words) + positionalWords(command)
             lines.append("        \(command.name)) words=\"\(offered.joined(separator: " "))\" ;;")
         }
@@ -122,7 +123,7 @@ public enum CompletionScript {
         ]
         lines += CommandCatalog.globalOptions.map { "        " + spec($0) }
         lines += ["    )", "    commands=("]
-        lines += CommandCatalog.commands.map { "        '\($0.name):\(escape($0.summary))'" }
+        lines += commands.map { "        '\($0.name):\(escape($0.summary))'" }
         lines += [
             "    )",
             "    _arguments -C $global '1:command:->command' '*::argument:->argument'",
@@ -131,7 +132,7 @@ public enum CompletionScript {
             "        argument)",
             "            case $line[1] in",
         ]
-        for command in CommandCatalog.commands {
+        for command in commands {
             var specs = command.options.map(spec)
             let positional = positionalWords(command)
             if let argument = command.arguments.first, !positional.isEmpty {
@@ -179,11 +180,11 @@ public enum CompletionScript {
             "end",
             "complete -c fauth -f",
         ]
-        lines += CommandCatalog.commands.map {
+        lines += commands.map {
             "complete -c fauth -n __fish_use_subcommand -a \($0.name) -d \(quote($0.summary))"
         }
         lines += CommandCatalog.globalOptions.map { line($0, condition: nil) }
-        for command in CommandCatalog.commands {
+        for command in commands {
             let condition = "__fish_seen_subcommand_from \(command.name)"
             lines += command.options.map { line($0, condition: condition) }
             let positional = positionalWords(command)

@@ -12,11 +12,6 @@ enum ErrorRenderer {
         return text
     }
 
-    /// The usage error as a `FauthError`, so it renders and exits like every other failure.
-    static func fauthError(_ usage: UsageError) -> FauthError {
-        FauthError(.usage, message: usage.message)
-    }
-
     private static func hint(for error: FauthError, command: String?) -> String? {
         switch error.code {
         case .usage:
@@ -30,6 +25,8 @@ enum ErrorRenderer {
             return "that credential belongs to another account: sign in to it, or use another credential"
         case .providerAlreadyLinked:
             return "run 'fauth unlink PROVIDER_ID' first to replace it"
+        case .interrupted:
+            return nil
         case .sessionBackendMismatch:
             return "keep one session per backend with --profile NAME, or sign in again to replace this one"
         default:

@@ -14,8 +14,9 @@ public enum HelpText {
             "",
             "Commands:",
         ]
-        let width = CommandCatalog.commands.map(\.name.count).max() ?? 0
-        for command in CommandCatalog.commands {
+        let specs = CommandCatalog.commands.map(\.spec)
+        let width = specs.map(\.name.count).max() ?? 0
+        for command in specs {
             lines.append("  " + pad(command.name, to: width) + "  " + command.summary)
         }
         lines += ["", "Global options:"] + optionLines(CommandCatalog.globalOptions)

@@ -1,18 +1,7 @@
 import FauthCore
-import FauthJSON
 
-/// The shared shapes of command results, as JSON (the stable contract of `cli.md`) and as text for people.
+/// The text people see for command results shared by several commands (the JSON shapes are in `ResultJSON`).
 enum ResultText {
-    /// `{"user", "isNewUser", "providerId", "expiresAt"}` for signup, signin, link, reauth and unlink.
-    static func json(_ result: AuthResult) -> JSONValue {
-        [
-            "user": result.user.jsonObject(),
-            "isNewUser": .bool(result.isNewUser),
-            "providerId": .string(result.providerId),
-            "expiresAt": .string(ISO8601.format(result.expiresAt)),
-        ]
-    }
-
     /// How people see a user: the email (or phone, or "anonymous user") and the uid.
     static func identity(_ user: UserRecord) -> String {
         let name = user.email ?? user.phoneNumber ?? (user.isAnonymous ? "an anonymous user" : "a user")

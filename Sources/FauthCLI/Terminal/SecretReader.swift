@@ -20,19 +20,19 @@ struct SecretReader {
         let fromStdin = arguments.has("password-stdin")
         let file = arguments.value("password-file")
         if fromStdin, file != nil {
-            throw UsageError("--password-stdin and --password-file cannot be used together", command: arguments.command)
+            throw FauthError.usage("--password-stdin and --password-file cannot be used together")
         }
         if fromStdin { return try standardInput(for: "--password-stdin") }
-        if let file { return Self.strippingOneNewline(try SystemIO.readFile(file)) }
+        if let file { return Self.strippingOneNewline(try context.readFile(file)) }
         if let password = context.environment["FAUTH_PASSWORD"] { return password }
         guard !arguments.has("no-input") else {
-            throw UsageError("a password is needed: use --password-stdin, --password-file FILE or FAUTH_PASSWORD (--no-input forbids the prompt)", command: arguments.command)
+            throw FauthError.usage("a password is needed: use --password-stdin, --password-file FILE or FAUTH_PASSWORD (--no-input forbids the prompt)")
         }
         switch context.askSecret(prompt, interruptMessage) {
         case .secret(let secret): return secret
         case .endOfInput: throw FauthError(.cancelled, message: "the password prompt got end of input")
         case .noTerminal:
-            throw UsageError("a password is needed and there is no terminal to ask on: use --password-stdin, --password-file FILE or FAUTH_PASSWORD", command: arguments.command)
+            throw FauthError.usage("a password is needed and there is no terminal to ask on: use --password-stdin, --password-file FILE or FAUTH_PASSWORD")
         }
     }
 
@@ -43,17 +43,17 @@ struct SecretReader {
         if raw == "@-" {
             value = try standardInput(for: "--\(name) @-")
         } else if raw.hasPrefix("@") {
-            value = Self.strippingOneNewline(try SystemIO.readFile(String(raw.dropFirst())))
+            value = Self.strippingOneNewline(try context.readFile(String(raw.dropFirst())))
         } else {
             value = raw
         }
-        guard !value.isEmpty else { throw UsageError("--\(name) is empty", command: arguments.command) }
+        guard !value.isEmpty else { throw FauthError.usage("--\(name) is empty") }
         return value
     }
 
     private mutating func standardInput(for use: String) throws -> String {
         guard !standardInputTaken else {
-            throw UsageError("standard input can feed only one of the secrets (\(use))", command: arguments.command)
+            throw FauthError.usage("standard input can feed only one of the secrets (\(use))")
         }
         standardInputTaken = true
         return Self.strippingOneNewline(try context.readInput())

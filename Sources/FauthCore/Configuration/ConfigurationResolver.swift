@@ -53,12 +53,18 @@ public enum ConfigurationResolver {
             return try validatedTimeout(flag, source: "--timeout", text: nil)
         }
         if let text = environment["FAUTH_TIMEOUT"], !text.isEmpty {
-            guard let seconds = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-                throw FauthError(.usage, message: "FAUTH_TIMEOUT: '\(text)' is not a number of seconds.")
-            }
-            return try validatedTimeout(seconds, source: "FAUTH_TIMEOUT", text: text)
+            return try timeout(parsing: text, source: "FAUTH_TIMEOUT")
         }
         return ResolvedConfiguration.defaultTimeout
+    }
+
+    /// A timeout written as text (`--timeout`, `FAUTH_TIMEOUT`): decimal digits and `.`, a finite number above 0;
+    /// anything else → `usage`, naming `source`.
+    public static func timeout(parsing text: String, source: String) throws -> Double {
+        guard let seconds = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+            throw FauthError(.usage, message: "\(source): '\(text)' is not a number of seconds.")
+        }
+        return try validatedTimeout(seconds, source: source, text: text)
     }
 
     private static func validatedTimeout(_ seconds: Double, source: String, text: String?) throws -> Double {

@@ -74,25 +74,3 @@ struct APIError: Error, Sendable {
     /// The HTTP response carrying this error.
     var response: HTTPResponse { HTTPResponse.json(body, status: httpStatus) }
 }
-
-/// Throws a business 400 with `message` unless `condition` holds (Firebase's `assert`).
-func ensure(_ condition: Bool, _ message: @autoclosure () -> String) throws(APIError) {
-    if !condition { throw APIError.badRequest(message()) }
-}
-
-/// Throws a 501 with `message` when `condition` holds (Firebase's `NotImplementedError`).
-func rejectUnimplemented(_ condition: Bool, _ message: @autoclosure () -> String) throws(APIError) {
-    if condition { throw APIError.notImplemented(message()) }
-}
-
-extension HTTPResponse {
-    /// A JSON response with `Content-Type: application/json; charset=utf-8`, indented by two spaces as Express writes
-    /// Firebase's emulator's answers (`json spaces` 2).
-    static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
-                     body: value.serializedBytes(pretty: true))
-    }
-
-    /// A JSON object response with status 200.
-    static func json(_ object: JSONObject) -> HTTPResponse { json(.object(object)) }
-}

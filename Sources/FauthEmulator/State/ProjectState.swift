@@ -18,10 +18,16 @@ final class ProjectState {
     /// The tenant's raw configuration object (`displayName`, `mfaConfig`, …), for the admin tenant routes.
     var tenantConfig: JSONObject = [:]
     private(set) var users: [String: UserRecord] = [:]
-    /// Users in creation order, for stable listings and exports.
-    private(set) var userOrder: [String] = []
-    /// The (providerId, rawId) → localId index of IdP links.
-    private var providerIndex: [ProviderKey: String] = [:]
+    /// Users in creation order, for stable listings and exports; a deleted user leaves nil until the next compaction.
+    private var userOrder: [String?] = []
+    /// Each user's place in `userOrder` (its creation rank).
+    private var orderPosition: [String: Int] = [:]
+    /// The indexes by top-level email, phone number, providers' emails, initial email and IdP link.
+    private var emailIndex = UserIndex<String>()
+    private var phoneIndex = UserIndex<String>()
+    private var providerEmailIndex = UserIndex<String>()
+    private var initialEmailIndex = UserIndex<String>()
+    private var providerIndex = UserIndex<ProviderLink>()
     /// Unconsumed OOB codes, in issue order.
     var oobCodes: [OobCode] = []
     /// SMS codes, in issue order.
@@ -31,11 +37,6 @@ final class ProjectState {
     /// Failed sign-in times (ms) per email, for fauth's `failedSignInLimit`.
     var failedSignIns: [String: [Int]] = [:]
 
-    private struct ProviderKey: Hashable {
-        let providerId: String
-        let rawId: String
-    }
-
     /// An empty project (tenantId nil) or tenant.
     init(tenantId: String?, tenantSettings: SignInSettings? = nil) {
         self.tenantId = tenantId
@@ -43,26 +44,35 @@ final class ProjectState {
     }
 
     /// All users in creation order.
-    var allUsers: [UserRecord] { userOrder.compactMap { users[$0] } }
+    var allUsers: [UserRecord] { userOrder.compactMap { $0.flatMap { users[$0] } } }
+
+    /// How many users there are.
+    var userCount: Int { users.count }
 
     /// The user with this localId.
     func user(localId: String) -> UserRecord? { users[localId] }
 
-    /// The users whose top-level email is `email` (compared lower-cased).
-    func users(email: String) -> [UserRecord] {
-        let wanted = email.lowercased()
-        return allUsers.filter { $0.email == wanted }
-    }
+    /// The users whose top-level email is `email` (compared lower-cased), oldest first.
+    func users(email: String) -> [UserRecord] { records(emailIndex.localIds(email.lowercased())) }
 
     /// The first user whose top-level email is `email`.
     func user(email: String) -> UserRecord? { users(email: email).first }
 
+    /// The users with another top-level email but a linked provider whose email is `email` (compared lower-cased).
+    func usersByProviderEmail(_ email: String) -> [UserRecord] {
+        let wanted = email.lowercased()
+        return records(providerEmailIndex.localIds(wanted)).filter { $0.email != wanted }
+    }
+
+    /// The newest user whose initial email was `email`.
+    func lastUser(initialEmail email: String) -> UserRecord? { records(initialEmailIndex.localIds(email)).last }
+
     /// The user with this phone number.
-    func user(phoneNumber: String) -> UserRecord? { allUsers.first { $0.phoneNumber == phoneNumber } }
+    func user(phoneNumber: String) -> UserRecord? { records(phoneIndex.localIds(phoneNumber)).first }
 
     /// The user linked to (providerId, rawId) by an IdP link.
     func user(providerId: String, rawId: String) -> UserRecord? {
-        providerIndex[ProviderKey(providerId: providerId, rawId: rawId)].flatMap { users[$0] }
+        records(providerIndex.localIds(ProviderLink(providerId: providerId, rawId: rawId))).first
     }
 
     /// A new, unsaved user with a fresh 28-character localId (or `localId`) and createdAt `nowMillis`.
@@ -72,35 +82,35 @@ final class ProjectState {
         return UserRecord(localId: id, createdAt: nowMillis, tenantId: tenantId)
     }
 
-    /// Stores `user` (new or changed) and keeps the provider index in step with its IdP links.
+    /// Stores `user` (new or changed) and keeps every index in step with it.
     func save(_ user: UserRecord) {
-        if let old = users[user.localId] {
-            for info in old.providerUserInfo where Self.isIndexed(info.providerId) {
-                providerIndex[ProviderKey(providerId: info.providerId, rawId: info.rawId)] = nil
-            }
-        } else {
+        let old = users[user.localId]
+        if old == nil {
+            orderPosition[user.localId] = userOrder.count
             userOrder.append(user.localId)
         }
         users[user.localId] = user
-        for info in user.providerUserInfo where Self.isIndexed(info.providerId) {
-            providerIndex[ProviderKey(providerId: info.providerId, rawId: info.rawId)] = user.localId
-        }
+        reindex(user.localId, from: old?.indexKeys ?? .none, to: user.indexKeys)
     }
 
-    /// Deletes the user and frees its (provider, rawId) pairs.
+    /// Deletes the user and frees its email, phone number and (provider, rawId) pairs.
     func deleteUser(localId: String) {
         guard let old = users.removeValue(forKey: localId) else { return }
-        userOrder.removeAll { $0 == localId }
-        for info in old.providerUserInfo where Self.isIndexed(info.providerId) {
-            providerIndex[ProviderKey(providerId: info.providerId, rawId: info.rawId)] = nil
-        }
+        reindex(localId, from: old.indexKeys, to: .none)
+        if let position = orderPosition.removeValue(forKey: localId) { userOrder[position] = nil }
+        if userOrder.count > 64, userOrder.count > 2 * users.count { compactOrder() }
     }
 
     /// Deletes every user; codes and settings are kept.
     func deleteAllUsers() {
         users = [:]
         userOrder = []
-        providerIndex = [:]
+        orderPosition = [:]
+        emailIndex.removeAll()
+        phoneIndex.removeAll()
+        providerEmailIndex.removeAll()
+        initialEmailIndex.removeAll()
+        providerIndex.removeAll()
         failedSignIns = [:]
     }
 
@@ -110,5 +120,22 @@ final class ProjectState {
         return oobCodes.remove(at: index)
     }
 
-    private static func isIndexed(_ providerId: String) -> Bool { providerId != "password" && providerId != "phone" }
+    private func records(_ localIds: [String]) -> [UserRecord] { localIds.compactMap { users[$0] } }
+
+    private func reindex(_ localId: String, from old: UserIndexKeys, to new: UserIndexKeys) {
+        guard old != new else { return }
+        let rank = { [orderPosition] (id: String) in orderPosition[id] ?? Int.max }
+        emailIndex.update(localId, from: old.email, to: new.email, rank: rank)
+        phoneIndex.update(localId, from: old.phoneNumber, to: new.phoneNumber, rank: rank)
+        providerEmailIndex.update(localId, from: old.providerEmail, to: new.providerEmail, rank: rank)
+        initialEmailIndex.update(localId, from: old.initialEmail, to: new.initialEmail, rank: rank)
+        providerIndex.update(localId, from: old.providerLink, to: new.providerLink, rank: rank)
+    }
+
+    /// Drops the deleted users' places from `userOrder`, keeping the order (and so every index's order) unchanged.
+    private func compactOrder() {
+        userOrder = userOrder.filter { $0 != nil }
+        orderPosition = [:]
+        for (position, localId) in userOrder.enumerated() { if let localId { orderPosition[localId] = position } }
+    }
 }

@@ -1,23 +1,5 @@
 import FauthJSON
 
-/// The second factors the MFA routes handle.
-enum SecondFactorKind: String, Sendable {
-    case phone
-    case totp
-
-    /// The factor of a stored enrollment.
-    init(_ enrollment: MFAEnrollment) {
-        self = enrollment.totpSharedSecret == nil ? .phone : .totp
-    }
-}
-
-extension SecondFactorClaims {
-    /// The claims of tokens issued after the second factor `enrollment`.
-    init(_ enrollment: MFAEnrollment) {
-        self.init(factor: SecondFactorKind(enrollment).rawValue, identifier: enrollment.mfaEnrollmentId)
-    }
-}
-
 extension EmulatorState {
     /// First factors that cannot carry a second one (Firebase's `MFA_INELIGIBLE_PROVIDER`).
     static let mfaIneligibleProviders: Set<String> = ["anonymous", "phone", "custom", "gc.apple.com"]
@@ -91,52 +73,5 @@ extension EmulatorState {
         var id = RandomID.alphanumeric(count: 28)
         while user.mfaInfo.contains(where: { $0.mfaEnrollmentId == id }) { id = RandomID.alphanumeric(count: 28) }
         return id
-    }
-}
-
-extension ProjectState {
-    /// "Sends" a 6-digit SMS code to `phoneNumber`: records it for `GET …/verificationCodes` and returns its sessionInfo.
-    func issueVerificationCode(phoneNumber: String) -> String {
-        let code = VerificationCode(code: RandomID.digits(count: 6), phoneNumber: phoneNumber,
-                                    sessionInfo: RandomID.alphanumeric(count: 64), mfaContext: nil)
-        verificationCodes.append(code)
-        return code.sessionInfo
-    }
-
-    /// Checks and consumes the SMS code of a `phoneVerificationInfo` object (androidVerificationProof unsupported,
-    /// MISSING_CODE, MISSING_SESSION_INFO, then `consumeVerificationCode`'s errors); returns the verified phone number.
-    func consumePhoneVerification(_ phone: JSONObject) throws(APIError) -> String {
-        try rejectUnimplemented(phone["androidVerificationProof"] != nil, "androidVerificationProof is unsupported!")
-        let code = try RouteRequest.requireMember("code", of: phone, in: "phoneVerificationInfo", else: "MISSING_CODE")
-        let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: phone, in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
-        return try consumeVerificationCode(sessionInfo: sessionInfo, code: code)
-    }
-
-    /// Checks and consumes an SMS code (INVALID_SESSION_INFO, INVALID_CODE); returns the verified phone number.
-    func consumeVerificationCode(sessionInfo: String, code: String) throws(APIError) -> String {
-        guard let index = verificationCodes.firstIndex(where: { $0.sessionInfo == sessionInfo }) else {
-            throw APIError.badRequest("INVALID_SESSION_INFO")
-        }
-        try ensure(verificationCodes[index].code == code, "INVALID_CODE")
-        return verificationCodes.remove(at: index).phoneNumber
-    }
-}
-
-extension TOTP {
-    /// Checks a user-entered code against a base32 shared secret at `nowMillis` (the current step ±1).
-    static func verify(_ code: String, sharedSecretKey: String, nowMillis: Int) -> Bool {
-        guard let secret = Base32.decode(sharedSecretKey) else { return false }
-        return verify(code, secret: secret, at: Int64(nowMillis / 1000))
-    }
-}
-
-extension RouteRequest {
-    /// A string member of a nested request object (`phoneVerificationInfo.code`), or the business error
-    /// `missingCode` when it is absent or empty.
-    static func requireMember(_ key: String, of object: JSONObject, in parent: String, else missingCode: String) throws(APIError) -> String {
-        guard let value = try coerceString(object[key], pointer: "/\(parent)/\(key)"), !value.isEmpty else {
-            throw APIError.badRequest(missingCode)
-        }
-        return value
     }
 }

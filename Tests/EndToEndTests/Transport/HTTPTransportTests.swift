@@ -2,7 +2,8 @@ import FauthCore
 import FauthEmulator
 import Testing
 
-/// The transports fauth uses, against a real HTTP server on the loopback interface: `CurlTransport` and
+/// The transports fauth uses, against a real HTTP server on the loopback interface (the emulator's, answering as
+/// each test scripts it; the core's own tests run on an in-memory transport): `CurlTransport` and
 /// `LoopbackTransport` (which `SystemTransport` picks for an emulator on this machine) must behave alike.
 enum TransportKind: String, CaseIterable, Sendable {
     case curl, loopback

@@ -1,0 +1,23 @@
+/// The options and help text shared by the commands that take a credential (signup, signin, link, reauth).
+enum CredentialOptions {
+    static let email = OptionSpec("email", value: "EMAIL", help: "The account's email address.")
+    static let passwordStdin = OptionSpec("password-stdin", help: "Read the password from standard input (one trailing newline removed).")
+    static let passwordFile = OptionSpec("password-file", value: "FILE", completion: .file, help: "Read the password from FILE (one trailing newline removed).")
+    static let provider = OptionSpec("provider", value: "ID", completion: .provider, help: "Identity provider: google.com, facebook.com, github.com, twitter.com, apple.com or oidc.*.")
+    static let idToken = OptionSpec("id-token", value: "TOKEN", completion: .file, help: "The provider's ID token (@FILE reads a file, @- reads stdin).")
+    static let accessToken = OptionSpec("access-token", value: "TOKEN", completion: .file, help: "The provider's OAuth access token (@FILE, @-).")
+    static let tokenSecret = OptionSpec("token-secret", value: "SECRET", completion: .file, help: "The OAuth 1.0 token secret, for twitter.com (@FILE, @-).")
+    static let nonce = OptionSpec("nonce", value: "NONCE", completion: .file, help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
+
+    /// `--email` and the two password sources.
+    static let password = [email, passwordStdin, passwordFile]
+    /// `--provider` and the provider's tokens.
+    static let identityProvider = [provider, idToken, accessToken, tokenSecret, nonce]
+
+    /// The help paragraph on where a password comes from.
+    static let passwordSources = """
+        The password comes from --password-stdin, --password-file FILE, the FAUTH_PASSWORD variable, or a prompt \
+        on the terminal (no echo). It is never taken from the command line. Without a terminal and without a \
+        source, the command fails with a usage error instead of waiting.
+        """
+}

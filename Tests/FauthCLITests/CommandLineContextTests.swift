@@ -1,0 +1,27 @@
+import Testing
+import FauthCore
+@testable import FauthCLI
+
+/// The test context itself: what a test did not script fails the test, naming the capability.
+@Suite struct CommandLineContextTests {
+    func expectUnscripted(_ capability: String, _ arguments: [String], prepare: (TestContext) -> Void = { _ in }) throws {
+        let context = TestContext()
+        try context.useTemporaryStateFolder()
+        defer { context.removeStateFolder() }
+        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
+        prepare(context)
+        withKnownIssue("the test context reports the unscripted \(capability)") {
+            let run = context.run(arguments)
+            #expect(run.status != 0)
+        } matching: { issue in
+            issue.description.contains("unscripted capability: \(capability)")
+        }
+    }
+
+    @Test func standardInputTheNetworkFilesAndThePromptFailUnlessScripted() throws {
+        try expectUnscripted("standard input", ["signup", "--email", "a@example.com", "--password-stdin"])
+        try expectUnscripted("the file pw.txt", ["signup", "--email", "a@example.com", "--password-file", "pw.txt"])
+        try expectUnscripted("the secret prompt", ["signup", "--email", "a@example.com"])
+        try expectUnscripted("the network", ["signin", "--anonymous"]) { $0.now = .init(timeIntervalSince1970: 0) }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import FauthCore
+@testable import FauthCLI
+
+/// What one in-process run of `fauth` produced.
+struct CommandLineResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// A `CLIContext` for in-process tests. stdout and stderr are captured. Every other capability a command may use —
+/// standard input, files named on the command line, the secret prompt, the network, the clock — fails loudly
+/// unless the test scripts it: the test records an issue naming the capability (at the line that made the
+/// context) and the command gets an error. The environment is empty unless the test fills it.
+final class TestContext: @unchecked Sendable {
+    /// The process environment the command sees.
+    var environment: [String: String] = [:]
+    /// The bytes on standard input; nil: reading it is a test failure.
+    var standardInput: [UInt8]?
+    /// Files the command may read by path (`@FILE`, `--password-file`); any other path is a test failure.
+    var files: [String: [UInt8]] = [:]
+    /// The answers the secret prompt gives, in order; nil: prompting is a test failure.
+    var secretAnswers: [SecretAnswer]?
+    /// The network; nil: any request is a test failure.
+    var transport: (any HTTPTransport)?
+    /// The clock; nil: reading it is a test failure.
+    var now: Date?
+
+    private let lock = NSLock()
+    private var output = "", errors = ""
+    private var prompted: [String] = []
+    private let sourceLocation: SourceLocation
+
+    /// Makes a context with nothing scripted; unscripted uses are reported at the caller's location.
+    init(sourceLocation: SourceLocation = #_sourceLocation) {
+        self.sourceLocation = sourceLocation
+    }
+
+    /// The prompts the command asked the secret on, in order.
+    var prompts: [String] { lock.withLock { prompted } }
+
+    /// Runs `fauth` with `arguments` (after the program name) in this context.
+    func run(_ arguments: [String]) -> CommandLineResult {
+        lock.withLock { output = ""; errors = "" }
+        let status = FauthCommandLine.run(arguments: arguments, context: context)
+        return lock.withLock { CommandLineResult(status: status, stdout: output, stderr: errors) }
+    }
+
+    /// The `CLIContext` this test context stands for.
+    var context: CLIContext {
+        CLIContext(
+            environment: environment,
+            writeOutput: { text in self.lock.withLock { self.output += text } },
+            writeError: { text in self.lock.withLock { self.errors += text } },
+            readInput: {
+                guard let input = self.standardInput else { throw self.unscripted("standard input (readInput)") }
+                return input
+            },
+            readFile: { path in
+                guard let bytes = self.files[path] else { throw self.unscripted("the file \(path) (readFile)") }
+                return bytes
+            },
+            askSecret: { prompt, _ in
+                self.lock.withLock { self.prompted.append(prompt) }
+                guard var answers = self.secretAnswers, !answers.isEmpty else {
+                    Issue.record("unscripted capability: the secret prompt (askSecret: \(prompt))", sourceLocation: self.sourceLocation)
+                    return .noTerminal
+                }
+                let answer = answers.removeFirst()
+                self.secretAnswers = answers
+                return answer
+            },
+            transport: UnscriptedTransport(scripted: transport, sourceLocation: sourceLocation),
+            now: {
+                guard let now = self.now else {
+                    Issue.record("unscripted capability: the clock (now)", sourceLocation: self.sourceLocation)
+                    return Date()
+                }
+                return now
+            })
+    }
+
+    private func unscripted(_ capability: String) -> FauthError {
+        Issue.record("unscripted capability: \(capability)", sourceLocation: sourceLocation)
+        return FauthError(.internalError, message: "the test did not script \(capability)")
+    }
+}
+
+/// The test's transport, or, when it set none, one that fails the test on any request.
+private struct UnscriptedTransport: HTTPTransport {
+    let scripted: (any HTTPTransport)?
+    let sourceLocation: SourceLocation
+
+    func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
+        if let scripted { return try scripted.send(request) }
+        Issue.record("unscripted capability: the network (transport: \(request.method) \(request.url))", sourceLocation: sourceLocation)
+        throw .other(code: 0, message: "the test did not script the network")
+    }
+}
+
+extension TestContext {
+    /// Points `XDG_STATE_HOME` at a new empty folder (removed by `removeStateFolder`) and returns it.
+    @discardableResult
+    func useTemporaryStateFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        environment["XDG_STATE_HOME"] = folder
+        return folder
+    }
+
+    /// Removes the folder made by `useTemporaryStateFolder`.
+    func removeStateFolder() {
+        if let folder = environment["XDG_STATE_HOME"] { try? FileManager.default.removeItem(atPath: folder) }
+    }
+}
+
+extension CommandLineResult {
+    /// stderr parsed as the JSON error object of a `--json` failure.
+    var error: [String: Any]? {
+        let object = try? JSONSerialization.jsonObject(with: Data(stderr.utf8)) as? [String: Any]
+        return object?["error"] as? [String: Any]
+    }
+    /// stdout parsed as JSON.
+    var json: Any? { try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
+}
