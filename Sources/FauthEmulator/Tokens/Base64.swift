@@ -12,8 +12,9 @@ enum Base64 {
 
     /// Base64url without padding, as in JWTs.
     static func encodeURL(_ bytes: [UInt8]) -> String {
-        encode(bytes).replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        String(decoding: encode(bytes).utf8.compactMap { byte in
+            byte == UInt8(ascii: "=") ? nil : byte == UInt8(ascii: "+") ? UInt8(ascii: "-") : byte == UInt8(ascii: "/") ? UInt8(ascii: "_") : byte
+        }, as: UTF8.self)
     }
 
     private static func padded(_ text: String) -> String {
