@@ -50,15 +50,17 @@ public struct StoredSessionV1: Sendable, Equatable {
 
     // MARK: Members
 
-    /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent.
+    /// `{"apiKey","emulatorHost","tenantId","projectId"}`, null when absent; `"endpoint"` after `"emulatorHost"` only
+    /// when the session was made through an endpoint override, so files made without one keep their v1 bytes.
     private static func document(_ project: ProjectSettings) -> JSONValue {
-        [
+        var object: JSONObject = [
             "apiKey": JSONValue(optional: project.apiKey),
             "emulatorHost": JSONValue(optional: project.emulatorHost),
-            "endpoint": JSONValue(optional: project.endpoint),
-            "tenantId": JSONValue(optional: project.tenantId),
-            "projectId": JSONValue(optional: project.projectId),
         ]
+        if let endpoint = project.endpoint { object["endpoint"] = .string(endpoint) }
+        object["tenantId"] = JSONValue(optional: project.tenantId)
+        object["projectId"] = JSONValue(optional: project.projectId)
+        return .object(object)
     }
 
     /// Every member may be null or absent.
