@@ -96,13 +96,9 @@ public struct Backend: Sendable {
                 throw failure
             }
             return try E.decode(json)
-        case 300..<400:
-            let location = response.header("Location").map { " to \(redacted($0))" } ?? ""
-            throw FauthError(.internalError,
-                             message: "The server answered \(response.status) (a redirect\(location)), which fauth does not follow.",
-                             server: ServerDetail(status: response.status))
         default:
-            throw ServerErrorMapping.error(httpStatus: response.status, body: response.body)
+            throw ServerErrorMapping.error(httpStatus: response.status, body: response.body,
+                                           location: response.header("Location").map(redacted))
         }
     }
 
@@ -118,11 +114,16 @@ public struct Backend: Sendable {
     }
 
     /// Why the attempt is worth repeating (for the trace), or nil when it is not: a connection that failed or broke,
-    /// a timeout, 429, 502, 503, 504. TLS failures and other transport errors are not retried.
+    /// a timeout, or an answer whose error is retryable (`ErrorCode.isRetryable`: 429, 502, 503, 504, a quota
+    /// exceeded). TLS failures and other transport errors are not retried.
     private static func retryReason(_ result: Result<TransportResponse, TransportFailure>) -> String? {
         switch result {
         case .success(let response):
-            return [429, 502, 503, 504].contains(response.status) ? String(response.status) : nil
+            guard !(200..<300).contains(response.status),
+                  ServerErrorMapping.error(httpStatus: response.status, body: response.body).code.isRetryable else {
+                return nil
+            }
+            return String(response.status)
         case .failure(let failure):
             switch failure {
             case .connectionRefused, .connectionReset, .hostNotFound, .timedOut: return summary(of: failure)
