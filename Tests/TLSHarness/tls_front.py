@@ -151,7 +151,7 @@ def serve_front(connection, context, upstream_address, log_path, stall):
         if stall:
             head, _ = read_head(client, b"")
             if head is not None:
-                log(log_path, f"request {' '.join(head.split(b' ')[:2]).decode('latin-1')}")
+                log(log_path, "request " + " ".join(head.decode("latin-1").split(" ")[:2]))
                 client.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
                 while client.recv(65536):
                     pass

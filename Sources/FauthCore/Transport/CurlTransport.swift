@@ -63,7 +63,9 @@ public struct CurlTransport: HTTPTransport {
         }
 
         guard result == Int32(FAUTH_CURLE_OK) else {
-            throw failure(code: result, errorBuffer: errorBuffer, collector: collector)
+            var verifyResult = 0
+            _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_SSL_VERIFYRESULT), &verifyResult)
+            throw failure(code: result, errorBuffer: errorBuffer, collector: collector, verifyResult: verifyResult)
         }
         var status = 0
         guard fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_RESPONSE_CODE), &status) == Int32(FAUTH_CURLE_OK) else {
@@ -130,13 +132,13 @@ public struct CurlTransport: HTTPTransport {
         return Int(min(max(seconds * 1000, 1), 86_400_000))
     }
 
-    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector) -> TransportFailure {
+    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector, verifyResult: Int) -> TransportFailure {
         if collector.bodyTooLarge || code == Int32(FAUTH_CURLE_FILESIZE_EXCEEDED) {
             return .bodyTooLarge(limit: maximumBodySize)
         }
         let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let message = detail.isEmpty ? String(cString: fauth_curl_strerror(code)) : detail
-        return TransportFailure(curlCode: Int(code), message: message)
+        return TransportFailure(curlCode: Int(code), message: message, verifyResult: verifyResult)
     }
 }
 
