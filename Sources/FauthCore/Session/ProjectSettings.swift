@@ -1,5 +1,3 @@
-import FauthJSON
-
 /// The project settings a session was made with, so later commands need no flags.
 public struct ProjectSettings: Sendable, Equatable {
     /// The Web API key.
@@ -23,27 +21,5 @@ public struct ProjectSettings: Sendable, Equatable {
         self.endpoint = endpoint
         self.tenantId = tenantId
         self.projectId = projectId
-    }
-
-    /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent.
-    public func jsonObject() -> JSONValue {
-        [
-            "apiKey": JSONValue(optional: apiKey),
-            "emulatorHost": JSONValue(optional: emulatorHost),
-            "endpoint": JSONValue(optional: endpoint),
-            "tenantId": JSONValue(optional: tenantId),
-            "projectId": JSONValue(optional: projectId),
-        ]
-    }
-
-    /// Reads the object `jsonObject()` writes; every member may be null or absent.
-    public init(json: JSONValue) throws(SessionFormatError) {
-        try self.init(SessionJSONReader(json, path: "project"))
-    }
-
-    init(_ reader: SessionJSONReader) throws(SessionFormatError) {
-        self.init(
-            apiKey: try reader.optionalString("apiKey"), emulatorHost: try reader.optionalString("emulatorHost"),
-            endpoint: try reader.optionalString("endpoint"), tenantId: try reader.optionalString("tenantId"), projectId: try reader.optionalString("projectId"))
     }
 }
