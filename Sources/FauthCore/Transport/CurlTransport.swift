@@ -1,8 +1,9 @@
 import CCurlShim
 
 /// An `HTTPTransport` over libcurl, loaded with dlopen on the first request: one easy handle per request,
-/// HTTP/1.1, TLS verified, redirects never followed, a total deadline, and a capped response body. Proxies come from
-/// the usual environment variables, as with `curl`, except for loopback hosts, which are always reached directly.
+/// HTTP/1.1, TLS verified, redirects never followed, a total deadline, and a capped response body. Proxies are the
+/// ones `proxies` names (the environment's, as curl reads them), except for hosts on this machine (`LoopbackHost`,
+/// on the resolved address), which are always reached directly.
 public struct CurlTransport: HTTPTransport {
     /// The default cap on a response body: 8 MiB.
     public static let defaultMaximumBodySize = 8 << 20
@@ -13,12 +14,15 @@ public struct CurlTransport: HTTPTransport {
     public var maximumBodySize: Int
     /// The longest wait for a connection, in seconds (never more than the request's total timeout).
     public var connectTimeout: Double
+    /// The proxies to use.
+    public var proxies: ProxySettings
 
-    /// Makes a transport with these limits.
+    /// Makes a transport with these limits and proxies.
     public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
-                connectTimeout: Double = CurlTransport.defaultConnectTimeout) {
+                connectTimeout: Double = CurlTransport.defaultConnectTimeout, proxies: ProxySettings = .none) {
         self.maximumBodySize = maximumBodySize
         self.connectTimeout = connectTimeout
+        self.proxies = proxies
     }
 
     /// Sends `request` and returns whatever response arrived, or the reason none did.
@@ -96,8 +100,9 @@ public struct CurlTransport: HTTPTransport {
         try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
         try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
-        if let host = URLParts(url: request.url)?.host, LoopbackHost.addresses(of: host, resolvingNames: false) != nil {
-            try options.set(FAUTH_CURLOPT_PROXY, string: "")  // a local emulator is never reached through a proxy
+        try options.set(FAUTH_CURLOPT_PROXY, string: proxy(for: request.url) ?? "")  // "": none, not the environment's
+        if let noProxy = proxies.noProxy {
+            try options.set(FAUTH_CURLOPT_NOPROXY, string: noProxy)
         }
 
         if request.method == "GET" && request.body.isEmpty {
@@ -124,6 +129,14 @@ public struct CurlTransport: HTTPTransport {
             let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
             return collector.takeBody(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
         })
+    }
+
+    /// The proxy for `url`, nil when none applies; the host is resolved only when a proxy would otherwise be used,
+    /// and one on this machine is reached directly.
+    private func proxy(for url: String) -> String? {
+        guard let parts = URLParts(url: url), let proxy = proxies.proxy(forScheme: parts.scheme),
+              LoopbackHost.addresses(of: parts.host) == nil else { return nil }
+        return proxy
     }
 
     /// A timeout in whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl) and at most a day.
