@@ -68,15 +68,6 @@ private let goldenV1 = """
         #expect(FileManager.default.contents(atPath: store.path) == Data(goldenV1.utf8))
     }
 
-    @Test func anEndpointIsStoredAfterTheEmulatorHostAndReadBack() throws {
-        var session = sampleSession()
-        session.project = ProjectSettings(apiKey: "AIza-test", endpoint: "https://gateway.example.com", projectId: "demo")
-        let bytes = StoredSessionV1(session).bytes()
-        #expect(String(decoding: bytes, as: UTF8.self).contains(
-            "\"emulatorHost\": null,\n    \"endpoint\": \"https://gateway.example.com\",\n    \"tenantId\""))
-        #expect(try StoredSessionV1(document: JSONValue.parse(String(decoding: bytes, as: UTF8.self))).session == session)
-    }
-
     @Test func aGoldenFileIsReadAndRewrittenUnchanged() throws {
         let folder = TemporaryFolder()
         let path = folder.write("s.json", goldenV1)
