@@ -27,7 +27,7 @@ public final class AuthEmulator: @unchecked Sendable {
         } catch {
             return error.response
         }
-        let segments = PathPattern.split(request.path)
+        let segments = ProductionPaths.rewrite(PathPattern.split(request.path), host: request.header("Host"))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {
             case .respond(let response)?: return response
@@ -46,14 +46,15 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Loads users and config from a Firebase emulators' export folder, replacing the current users.
     public func importState(from directory: String) throws {
         let archive = try StateArchive.read(from: directory)
-        try withState { state throws(APIError) in try archive.restore(into: state) }
+        let records = archive.records
+        try withState { state throws(APIError) in try archive.restore(records, into: state) }
     }
 
     /// Writes users and config in the Firebase emulators' export layout
     /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`).
     public func exportState(to directory: String) throws {
-        let archive = withState { state in StateArchive(capturing: state) }
-        try archive.write(to: directory)
+        let capture = withState { state in StateArchive.capture(state) }
+        try capture.archive.write(to: directory)
     }
 
     private func dispatch(_ request: HTTPRequest, segments: [String]) throws(APIError) -> HTTPResponse {
