@@ -91,7 +91,8 @@ struct EmulatorControlTests {
         #expect(initial == ["signIn": ["allowDuplicateEmails": false], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": false],
                             "fauth": ["recentLoginSeconds": .null, "idTokenLifetimeSeconds": 3600,
                                       "signInProviders": ["password": true, "anonymous": true, "emailLink": true],
-                                      "passwordPolicy": .null, "failedSignInLimit": .null]])
+                                      "passwordPolicy": .null, "failedSignInLimit": .null,
+                                      "refreshTokenRevocation": false, "strictEmailValidation": false]])
         let patched = try fixture.control("PATCH", "config", ["signIn": ["allowDuplicateEmails": true],
                                                               "fauth": ["recentLoginSeconds": 30, "signInProviders": ["anonymous": false]]])
         #expect(patched.json["signIn"]?["allowDuplicateEmails"]?.bool == true)
