@@ -22,13 +22,16 @@ public enum EmulatorCommand: Sendable, Equatable {
     public static let usage = """
         Usage: fauth-emulator [OPTIONS]
                fauth-emulator exec [OPTIONS] -- COMMAND [ARGS...]
+               fauth-emulator exec [OPTIONS] 'SHELL COMMAND LINE'
 
         A local Firebase Authentication emulator, compatible with `firebase emulators:start --only auth`.
 
         The first form serves until SIGINT or SIGTERM and prints one line when ready:
           fauth-emulator listening on http://HOST:PORT (project ID)
-        The exec form starts on a free port, runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST set and the folder of
-        fauth-emulator first on PATH, then stops and exits with the command's status.
+        The exec form starts on a free port, runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT set,
+        the folder of fauth-emulator first on PATH and XDG_STATE_HOME set to a fresh folder removed afterwards (so
+        fauth's sessions in the command are its own, never the user's), then stops and exits with the command's
+        status. One argument holding a space is a shell command line, run with /bin/sh -c.
 
         Options:
           --host HOST             address to listen on (default 127.0.0.1)

@@ -39,11 +39,16 @@ public enum EmulatorLauncher {
         let signals = SignalWaiter(blocking: [SIGINT, SIGTERM, SIGCHLD])
         guard let (emulator, server) = start(options, defaultPort: 0) else { return 1 }
         let authority = EmulatorOptions.authority(host: options.host, port: server.port)
-        var environment = currentEnvironment().filter { !$0.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST=") && !$0.hasPrefix("PATH=") }
-        let path = getenv("PATH").map { String(cString: $0) }
-        environment.append("FIREBASE_AUTH_EMULATOR_HOST=\(authority)")
-        environment.append("PATH=" + [executableDirectory(), path].compactMap { $0 }.joined(separator: ":"))
+        guard let stateHome = ExecEnvironment.makeStateFolder(temporaryDirectory: getenv("TMPDIR").map { String(cString: $0) }) else {
+            Console.complain("cannot create a state folder for the command: \(String(cString: strerror(errno)))")
+            server.stop()
+            return 1
+        }
+        let environment = ExecEnvironment.make(
+            base: currentEnvironment(), authority: authority, projectId: options.projectId, stateHome: stateHome,
+            binaries: executableDirectory())
         let status = ExecRunner(signals: signals).run(command, environment: environment)
+        ExecEnvironment.removeTree(stateHome)
         server.stop()
         return export(emulator, options) ? status : 1
     }

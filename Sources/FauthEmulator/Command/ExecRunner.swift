@@ -16,8 +16,9 @@ struct ExecRunner {
 
     /// Runs `command` with `environment` (`NAME=value` entries) and returns its exit status: the status it exited
     /// with, 128+N when signal N ended it, 127 when it could not be started. A bare command name is looked up in the
-    /// `PATH` of `environment`.
+    /// `PATH` of `environment`; a single shell command line goes to `sh -c` (`commandLine`).
     func run(_ command: [String], environment: [String]) -> Int32 {
+        let command = Self.commandLine(command)
         Self.becomeSubreaper()
         let searchPath = environment.last { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) } ?? "/usr/bin:/bin"
         guard let executable = Self.resolve(command[0], searchPath: searchPath) else {
@@ -74,6 +75,15 @@ struct ExecRunner {
     private static func reapExited() {
         var status: Int32 = 0
         while waitpid(-1, &status, WNOHANG) > 0 {}
+    }
+
+    /// The argv to run for `command`: a single argument holding a space or tab that names no file (`exec 'npm test'`,
+    /// Firebase's form) is a shell command line, run with `/bin/sh -c`; anything else is run as it is.
+    static func commandLine(_ command: [String]) -> [String] {
+        guard command.count == 1, command[0].contains(where: { $0 == " " || $0 == "\t" }), access(command[0], F_OK) != 0 else {
+            return command
+        }
+        return ["/bin/sh", "-c", command[0]]
     }
 
     /// The shell's convention: the exit code, or 128+N for death by signal N.
