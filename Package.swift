@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "FauthTestSupport", dependencies: ["FauthCore", "FauthJSON"], path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
         .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthJSON", "FauthTestSupport"]),
-        .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON"]),
+        .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthEmulatorTests", dependencies: ["FauthEmulator", "FauthJSON", "FauthTestSupport"]),
         // The built binaries against a real emulator; and the core's transports against a real HTTP server.
         .testTarget(name: "EndToEndTests", dependencies: ["FauthCore", "FauthEmulator", "FauthJSON", "FauthTestSupport"]),

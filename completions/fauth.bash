@@ -13,10 +13,10 @@ _fauth() {
         esac
     done
     case $prev in
-        --access-token|--config|--custom-token|--id-token|--nonce|--password-file|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --access-token|--ca-file|--config|--custom-token|--id-token|--nonce|--password-file|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --profile) COMPREPLY=($(compgen -W "$(_fauth_profiles)" -- "$cur")); return ;;
         --provider) COMPREPLY=($(compgen -W "google.com facebook.com github.com twitter.com apple.com oidc." -- "$cur")); return ;;
-        --api-key|--email|--emulator|--tenant|--timeout) return ;;
+        --api-key|--email|--emulator|--endpoint|--tenant|--timeout) return ;;
     esac
     case $command in
         "") words="signup signin link unlink reauth providers signout token status completion help" ;;
@@ -32,6 +32,6 @@ _fauth() {
         completion) words="bash zsh fish" ;;
         help) words="signup signin link unlink reauth providers signout token status completion help" ;;
     esac
-    COMPREPLY=($(compgen -W "$words --json --profile --session --api-key --config --emulator --tenant --timeout --no-input --quiet -q --verbose -v --help -h --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "$words --json --profile --session --api-key --config --emulator --endpoint --ca-file --tenant --timeout --no-input --quiet -q --verbose -v --help -h --version" -- "$cur"))
 }
 complete -F _fauth fauth

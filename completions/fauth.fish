@@ -23,6 +23,8 @@ complete -c fauth -l session -r -F -d 'Use this session file instead of the prof
 complete -c fauth -l api-key -r -d 'Firebase Web API key (env FAUTH_API_KEY).'
 complete -c fauth -l config -r -F -d 'Read the API key and project from GoogleService-Info.plist, google-services.json or a web config JSON (env FAUTH_CONFIG).'
 complete -c fauth -l emulator -r -d 'Talk to an Auth emulator (env FIREBASE_AUTH_EMULATOR_HOST).'
+complete -c fauth -l endpoint -r -d 'Send production calls to this base URL instead of Google\'s hosts, e.g. a regional or gateway endpoint (env FAUTH_ENDPOINT).'
+complete -c fauth -l ca-file -r -F -d 'Trust the CA certificates in this PEM file instead of the system\'s (env CURL_CA_BUNDLE, SSL_CERT_FILE; SSL_CERT_DIR for a folder).'
 complete -c fauth -l tenant -r -d 'Identity Platform tenant ID (env FAUTH_TENANT).'
 complete -c fauth -l timeout -r -d 'Total time allowed for each server call (env FAUTH_TIMEOUT; default 30).'
 complete -c fauth -l no-input -d 'Never prompt; fail with a usage error when a secret is needed and not given.'

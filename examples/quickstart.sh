@@ -26,7 +26,7 @@ fauth status --profile guest | sed 's/^/   /'
 fauth status --profile guest --json | grep -q "\"uid\":\"$guest_uid\"" && echo "   uid kept: $guest_uid"
 
 echo "5. a token for curl, from the cache"
-token=$(fauth token)
+token=$(fauth token) || exit
 echo "   token starts with ${token%%.*}"
 
 echo "6. sign out of every profile"

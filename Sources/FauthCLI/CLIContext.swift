@@ -9,18 +9,21 @@ import FauthCore
 /// tests: no command touches the process, the terminal, files given on the command line, the network or the clock
 /// but through this. (Session files go through the core's `SessionStore`, at the path the environment names.)
 public struct CLIContext: Sendable {
-    /// The process environment.
+    /// The process environment (the variables whose values are valid UTF-8).
     public var environment: [String: String]
-    /// Writes to standard output.
-    public var writeOutput: @Sendable (String) -> Void
-    /// Writes to standard error.
+    /// The names of the variables whose values are not valid UTF-8 (fauth refuses to read those).
+    public var malformedVariables: Set<String>
+    /// Writes to standard output; a failure (a full disk, a closed file) is thrown as `FauthError` `io-error`.
+    public var writeOutput: @Sendable (String) throws -> Void
+    /// Writes to standard error (best effort: there is nowhere left to report its failure).
     public var writeError: @Sendable (String) -> Void
-    /// Reads all of standard input; failures are thrown as `FauthError`.
-    public var readInput: @Sendable () throws -> [UInt8]
-    /// Reads a whole file named on the command line (`@FILE`, `--password-file`); failures as `FauthError`.
-    public var readFile: @Sendable (_ path: String) throws -> [UInt8]
-    /// Asks for a secret on the terminal without echo.
-    public var askSecret: @Sendable (_ prompt: String, _ interruptMessage: String) -> SecretAnswer
+    /// Reads standard input to its end, or nil once it holds more than `limit` bytes (reading stops there);
+    /// failures are thrown as `FauthError`.
+    public var readInput: @Sendable (_ limit: Int) throws -> [UInt8]?
+    /// Reads a file named on the command line (`@FILE`, `--password-file`) as `readInput` reads stdin.
+    public var readFile: @Sendable (_ path: String, _ limit: Int) throws -> [UInt8]?
+    /// Asks for a secret on the terminal without echo, keeping at most `limit` + 1 bytes of the line.
+    public var askSecret: @Sendable (_ prompt: String, _ interruptMessage: String, _ limit: Int) -> SecretAnswer
     /// Sends HTTP requests.
     public var transport: any HTTPTransport
     /// The current time.
@@ -29,15 +32,17 @@ public struct CLIContext: Sendable {
     /// Makes a context from its parts.
     public init(
         environment: [String: String],
-        writeOutput: @escaping @Sendable (String) -> Void,
+        malformedVariables: Set<String> = [],
+        writeOutput: @escaping @Sendable (String) throws -> Void,
         writeError: @escaping @Sendable (String) -> Void,
-        readInput: @escaping @Sendable () throws -> [UInt8],
-        readFile: @escaping @Sendable (String) throws -> [UInt8],
-        askSecret: @escaping @Sendable (String, String) -> SecretAnswer,
+        readInput: @escaping @Sendable (Int) throws -> [UInt8]?,
+        readFile: @escaping @Sendable (String, Int) throws -> [UInt8]?,
+        askSecret: @escaping @Sendable (String, String, Int) -> SecretAnswer,
         transport: any HTTPTransport,
         now: @escaping @Sendable () -> Date
     ) {
         self.environment = environment
+        self.malformedVariables = malformedVariables
         self.writeOutput = writeOutput
         self.writeError = writeError
         self.readInput = readInput
@@ -50,8 +55,8 @@ public struct CLIContext: Sendable {
 
 /// What asking for a secret on the terminal gave.
 public enum SecretAnswer: Sendable, Equatable {
-    /// The line typed.
-    case secret(String)
+    /// The bytes of the line typed (without its newline), at most a few bytes past the limit asked for.
+    case secret([UInt8])
     /// There is no terminal to ask on.
     case noTerminal
     /// The terminal reached end of input before a line.

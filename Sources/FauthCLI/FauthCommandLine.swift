@@ -2,34 +2,53 @@ import FauthCore
 
 /// The `fauth` program: parses argv, runs one command, prints its result or error, and returns the exit status.
 public enum FauthCommandLine {
+    /// Runs `fauth` with the argument bytes after the program name: each must be valid UTF-8 (emails, tokens and
+    /// paths are never repaired into other text), else the run is a usage error naming the argument's position.
+    public static func run(rawArguments: [[UInt8]], context: CLIContext) -> Int32 {
+        var arguments: [String] = []
+        for (index, bytes) in rawArguments.enumerated() {
+            guard let argument = String(validating: bytes, as: UTF8.self) else {
+                let json = rawArguments.prefix { $0 != Array("--".utf8) }.contains(Array("--json".utf8))
+                let error = FauthError.usage("argument \(index + 1) is not valid UTF-8 (fauth takes its arguments as UTF-8 text)")
+                return fail(error, json: json, command: nil, context: context)
+            }
+            arguments.append(argument)
+        }
+        return run(arguments: arguments, context: context)
+    }
+
     /// Runs `fauth` with the arguments after the program name; returns the process exit status.
     public static func run(arguments: [String], context: CLIContext) -> Int32 {
         var parsed = ParsedArguments()
-        do {
+        do throws(FauthError) {
             try ArgumentParser.parse(arguments, into: &parsed)
+            if let variable = context.malformedVariables.sorted().first(where: isRead) {
+                throw FauthError.usage("the environment variable \(variable) is not valid UTF-8")
+            }
         } catch {
             let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
             return fail(error, json: wantsJSON, command: parsed.command, context: context)
         }
-        if parsed.has("version") {
-            context.writeOutput(HelpText.version + "\n")
-            return 0
-        }
-        // `COMMAND --help` is help on COMMAND; `fauth` alone prints the overview on stderr, as a usage error.
-        guard let name = parsed.has("help") ? HelpCommand().spec.name : parsed.command,
-              let command = CommandCatalog.command(named: name) else {
-            context.writeError(HelpText.overview())
-            return ErrorCode.usage.exitStatus
-        }
         let invocation = Invocation(arguments: parsed, context: context)
-        // A usage error points to the command's help; help's own errors point to the overview.
+        // `COMMAND --help` is help on COMMAND. A usage error points to the command's help; help's to the overview.
+        let name = parsed.has("help") ? HelpCommand().spec.name : parsed.command
+        let command = name.flatMap(CommandCatalog.command(named:))
         let helpTopic = command is HelpCommand ? nil : name
         do {
+            if parsed.has("version") {
+                try context.writeOutput(HelpText.version + "\n")
+                return 0
+            }
+            // `fauth` alone prints the overview on stderr, as a usage error.
+            guard let command else {
+                context.writeError(HelpText.overview())
+                return ErrorCode.usage.exitStatus
+            }
             let output = try command.run(invocation)
             if invocation.json, let json = output.json {
-                context.writeOutput(json.serialized() + "\n")
+                try context.writeOutput(json.serialized() + "\n")
             } else if !output.text.isEmpty, output.isData || !parsed.has("quiet") {
-                context.writeOutput(output.text)
+                try context.writeOutput(output.text)
             }
             return 0
         } catch let error as FauthError {
@@ -37,6 +56,11 @@ public enum FauthCommandLine {
         } catch {
             return fail(FauthError(.internalError, message: "\(error)"), json: invocation.json, command: helpTopic, context: context)
         }
+    }
+
+    /// Whether fauth reads the environment variable `name` (the man page's ENVIRONMENT).
+    private static func isRead(_ name: String) -> Bool {
+        name.hasPrefix("FAUTH_") || name.hasPrefix("FIREBASE_") || name == "HOME" || name == "XDG_STATE_HOME"
     }
 
     private static func fail(_ error: FauthError, json: Bool, command: String?, context: CLIContext) -> Int32 {

@@ -14,60 +14,85 @@ extension CLIContext {
     /// The real process: its environment, file descriptors 0–2, the file system, `/dev/tty`, the network (libcurl,
     /// or a plain socket for an emulator on this machine) and the system clock.
     public static func system() -> CLIContext {
-        CLIContext(
-            environment: SystemIO.environment(),
-            writeOutput: { SystemIO.send($0, to: 1) },
-            writeError: { SystemIO.send($0, to: 2) },
-            readInput: { try SystemIO.readAll(descriptor: 0) },
-            readFile: { try SystemIO.readFile($0) },
-            askSecret: { prompt, interrupt in
-                switch PasswordPrompt.ask(prompt, interruptMessage: interrupt) {
-                case .secret(let secret): return .secret(secret)
-                case .noTerminal: return .noTerminal
-                case .endOfInput: return .endOfInput
-                }
-            },
+        let (environment, malformed) = SystemIO.environment()
+        return CLIContext(
+            environment: environment,
+            malformedVariables: malformed,
+            writeOutput: { try SystemIO.writeOutput($0) },
+            writeError: { try? FileDescriptorIO.writeAll(2, Array($0.utf8)) },
+            readInput: { try SystemIO.readStandardInput(limit: $0) },
+            readFile: { try SystemIO.readFile($0, limit: $1) },
+            askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
             transport: SystemTransport(),
             now: { Date() })
     }
 }
 
+extension FauthCommandLine {
+    /// Runs `fauth` as the process it is: its argv (as bytes, checked to be UTF-8) in the system context.
+    public static func main() -> Int32 {
+        run(rawArguments: SystemIO.arguments(), context: .system())
+    }
+}
+
 /// Thin wrappers over the system calls the executable needs.
 enum SystemIO {
-    /// The environment as a dictionary (the first of duplicate names wins, as getenv does).
+    /// The arguments after the program name, as the bytes the kernel passed.
+    static func arguments() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
+    }
+
+    /// The environment as a dictionary (the first of duplicate names wins, as getenv does), and the names whose
+    /// values are not valid UTF-8 (left out of the dictionary rather than repaired into other text).
     /// Splits each entry at its first `=` byte (not by Characters, which would cost grapheme breaking at every start).
-    static func environment() -> [String: String] {
+    static func environment() -> (values: [String: String], malformed: Set<String>) {
         var count = 0
         while environ[count] != nil { count += 1 }
         var result: [String: String] = .init(minimumCapacity: count)
+        var malformed: Set<String> = []
         for index in 0..<count {
             guard let entry = environ[index], let equals = strchr(entry, Int32(UInt8(ascii: "="))) else { continue }
             let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: equals - entry), as: UTF8.self)
-            if result[name] == nil { result[name] = String(cString: equals + 1) }
+            guard result[name] == nil, !malformed.contains(name) else { continue }
+            let value = UnsafeRawBufferPointer(start: equals + 1, count: strlen(equals + 1))
+            if let text = String(validating: value, as: UTF8.self) {
+                result[name] = text
+            } else {
+                malformed.insert(name)
+            }
         }
-        return result
+        return (result, malformed)
     }
 
-    /// Writes all of `text` to a descriptor; errors (a closed pipe) are dropped.
-    static func send(_ text: String, to descriptor: Int32) {
-        try? FileDescriptorIO.writeAll(descriptor, Array(text.utf8))
-    }
-
-    /// Reads a descriptor to its end.
-    static func readAll(descriptor: Int32) throws -> [UInt8] {
+    /// Writes all of `text` to standard output; a failure is `io-error`.
+    static func writeOutput(_ text: String) throws {
         do {
-            return try FileDescriptorIO.readAll(descriptor, limit: .max) ?? []
+            try FileDescriptorIO.writeAll(1, Array(text.utf8))
+        } catch {
+            throw FauthError(
+                .ioError, message: "cannot write to standard output: \(error.description)",
+                underlying: UnderlyingError(domain: "posix", code: Int(error.code), message: "write: \(error.description)"))
+        }
+    }
+
+    /// Reads standard input to its end; nil past `limit` bytes.
+    static func readStandardInput(limit: Int) throws -> [UInt8]? {
+        do {
+            return try FileDescriptorIO.readAll(0, limit: limit)
         } catch {
             throw FauthError(.usage, message: "cannot read standard input: \(error.description)")
         }
     }
 
-    /// Reads a whole file.
-    static func readFile(_ path: String) throws -> [UInt8] {
+    /// Reads a file to its end; nil past `limit` bytes.
+    static func readFile(_ path: String, limit: Int) throws -> [UInt8]? {
         do {
             let descriptor = try FileDescriptorIO.openForReading(path, followingLinks: true)
             defer { close(descriptor) }
-            return try FileDescriptorIO.readAll(descriptor, limit: .max) ?? []
+            return try FileDescriptorIO.readAll(descriptor, limit: limit)
         } catch {
             throw FauthError(.usage, message: "cannot read \(path): \(error.description)")
         }

@@ -21,7 +21,8 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
     /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let segments = LegacyPaths.rewrite(PathPattern.split(request.path))
+        let segments = ProductionPaths.rewrite(LegacyPaths.rewrite(PathPattern.split(request.path)),
+                                               host: request.header("Host"))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {
             case .respond(let response)?: return response
@@ -40,14 +41,15 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Loads users and config from a Firebase emulators' export folder, replacing the current users.
     public func importState(from directory: String) throws {
         let archive = try StateArchive.read(from: directory)
-        try withState { state throws(APIError) in try archive.restore(into: state) }
+        let records = archive.records
+        try withState { state throws(APIError) in try archive.restore(records, into: state) }
     }
 
     /// Writes users and config in the Firebase emulators' export layout
     /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`).
     public func exportState(to directory: String) throws {
-        let archive = withState { state in StateArchive(capturing: state) }
-        try archive.write(to: directory)
+        let capture = withState { state in StateArchive.capture(state) }
+        try capture.archive.write(to: directory)
     }
 
     private func dispatch(_ request: HTTPRequest, segments: [String]) throws(APIError) -> HTTPResponse {
@@ -55,7 +57,8 @@ public final class AuthEmulator: @unchecked Sendable {
             throw APIError.notFound
         }
         let isPrivileged = try RequestAuthentication.authenticate(request, access: route.access)
-        let body = try RequestBody.parse(request, acceptsForm: route.acceptsForm)
+        let parsed = try RequestBody.parse(request, acceptsForm: route.acceptsForm)
+        let body = try route.schema?.validate(parsed) ?? parsed
         if route.access == .apiKey, !isPrivileged, body["targetProjectId"] != nil {
             throw APIError.badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
         }

@@ -5,4 +5,4 @@ import Darwin
 #endif
 import FauthCLI
 
-exit(FauthCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .system()))
+exit(FauthCommandLine.main())

@@ -12,10 +12,23 @@ import FauthCore
         #expect(before.has("json"))
     }
 
-    @Test func valuesMayStartWithADash() throws {
-        let parsed = try ArgumentParser.parse(["signin", "--email", "-odd@example.com", "--password-stdin"])
+    @Test func valuesStartingWithADashAreWrittenWithAnEqualsSign() throws {
+        let parsed = try ArgumentParser.parse(["signin", "--email=-odd@example.com", "--password-stdin"])
         #expect(parsed.value("email") == "-odd@example.com")
         #expect(parsed.has("password-stdin"))
+        #expect(try ArgumentParser.parse(["signin", "--password-file", "-"]).value("password-file") == "-")
+    }
+
+    @Test func anOptionNeverTakesTheNextOptionAsItsValue() {
+        #expect(throws: FauthError.usage("option --email needs a value (EMAIL), not the option '--password-stdin'; write --email=--password-stdin for a value that starts with '-'")) {
+            try ArgumentParser.parse(["signin", "--email", "--password-stdin"])
+        }
+        #expect(throws: FauthError.usage("option --email needs a value (EMAIL), not the option '--json'; write --email=--json for a value that starts with '-'")) {
+            try ArgumentParser.parse(["providers", "--email", "--json"])
+        }
+        #expect(throws: FauthError.usage("option --timeout needs a value (SECONDS), not the option '-1'; write --timeout=-1 for a value that starts with '-'")) {
+            try ArgumentParser.parse(["token", "--timeout", "-1"])
+        }
     }
 
     @Test func doubleDashEndsOptions() throws {

@@ -5,10 +5,8 @@ import FauthCore
 /// The test context itself: what a test did not script fails the test, naming the capability.
 @Suite struct CommandLineContextTests {
     func expectUnscripted(_ capability: String, _ arguments: [String], prepare: (TestContext) -> Void = { _ in }) throws {
-        let context = TestContext()
-        try context.useTemporaryStateFolder()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
-        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
         prepare(context)
         withKnownIssue("the test context reports the unscripted \(capability)") {
             let run = context.run(arguments)

@@ -51,10 +51,8 @@ import Testing
     }
 
     @Test func aBadTimeoutIsAUsageErrorBeforeAnyRequest() throws {
-        let context = TestContext()
-        try context.useTemporaryStateFolder()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
-        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
         for value in ["soon", "0", "-1", "inf", "nan"] {
             let run = context.run(["signin", "--anonymous", "--timeout", value])
             #expect(run.status == 2, "--timeout \(value): \(run.stderr)")

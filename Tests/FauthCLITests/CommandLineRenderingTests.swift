@@ -40,10 +40,8 @@ import Testing
     }
 
     @Test func statusWithoutASessionExitsFourWithTheSigninHint() throws {
-        let context = TestContext()
-        try context.useTemporaryStateFolder()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
-        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
         let run = context.run(["status"])
         #expect(run.status == 4)
         #expect(run.stdout.isEmpty)

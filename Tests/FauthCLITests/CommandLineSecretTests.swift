@@ -4,15 +4,8 @@ import Testing
 /// Where secrets come from, run in-process: each source reaches the client (an empty password is refused by the
 /// client before any request: the test context fails on any network use), the prompt is asked only when allowed.
 @Suite struct CommandLineSecretTests {
-    func context() throws -> TestContext {
-        let context = TestContext()
-        try context.useTemporaryStateFolder()
-        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
-        return context
-    }
-
     @Test func eachPasswordSourceReachesTheClient() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         context.standardInput = Array("\r\n".utf8)
         let stdin = context.run(["signup", "--email", "a@example.com", "--password-stdin", "--json"])
@@ -26,19 +19,19 @@ import Testing
     }
 
     @Test func thePromptAsksForTheEmailsPassword() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
-        context.secretAnswers = [.secret("")]
+        context.secretAnswers = [.secret([])]
         let run = context.run(["signin", "--email", "ada@example.com"])
         #expect(run.status == 6, "\(run.stderr)")
         #expect(context.prompts == ["Password for ada@example.com: "])
-        context.secretAnswers = [.secret("")]
+        context.secretAnswers = [.secret([])]
         _ = context.run(["signup", "--email", "ada@example.com"])
         #expect(context.prompts.last == "New password for ada@example.com: ")
     }
 
     @Test func noTerminalIsAUsageErrorAndEndOfInputCancels() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         context.secretAnswers = [.noTerminal, .endOfInput]
         let none = context.run(["signin", "--email", "a@example.com", "--json"])
@@ -49,7 +42,7 @@ import Testing
     }
 
     @Test func noInputNeverPrompts() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         let run = context.run(["signin", "--email", "a@example.com", "--no-input"])
         #expect(run.status == 2)
@@ -58,7 +51,7 @@ import Testing
     }
 
     @Test func passwordSourcesDoNotCombine() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         let run = context.run(["signin", "--email", "a@example.com", "--password-stdin", "--password-file", "f"])
         #expect(run.status == 2)
@@ -66,7 +59,7 @@ import Testing
     }
 
     @Test func standardInputFeedsOneSecretOnly() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         context.standardInput = Array("token\n".utf8)
         let run = context.run(["signin", "--provider", "google.com", "--id-token", "@-", "--access-token", "@-"])
@@ -75,7 +68,7 @@ import Testing
     }
 
     @Test func aTokenFileThatIsEmptyIsAUsageError() throws {
-        let context = try context()
+        let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         context.files["custom.jwt"] = Array("\n".utf8)
         let run = context.run(["signin", "--custom-token", "@custom.jwt"])

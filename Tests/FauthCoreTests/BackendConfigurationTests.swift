@@ -12,6 +12,18 @@ import Testing
         #expect(configuration.url(for: .secureToken, path: "token") == "https://securetoken.googleapis.com/v1/token?key=AIzaKey")
     }
 
+    /// One override serves both production services: their paths (`/v1/token` against `/v1/accounts…`, `/v2/…`)
+    /// never collide, so a gateway or regional endpoint can take both.
+    @Test func endpointOverrideURLs() {
+        let configuration = BackendConfiguration(apiKey: "AIzaKey", endpoint: "https://gateway.example.com:8443/firebase")
+        #expect(configuration.url(for: .identityToolkitV1, path: "accounts:signUp")
+            == "https://gateway.example.com:8443/firebase/v1/accounts:signUp?key=AIzaKey")
+        #expect(configuration.url(for: .identityToolkitV2, path: "accounts/mfaSignIn:start")
+            == "https://gateway.example.com:8443/firebase/v2/accounts/mfaSignIn:start?key=AIzaKey")
+        #expect(configuration.url(for: .secureToken, path: "token") == "https://gateway.example.com:8443/firebase/v1/token?key=AIzaKey")
+        #expect(configuration.redactedURL(for: .secureToken, path: "token") == "https://gateway.example.com:8443/firebase/v1/token?key=REDACTED")
+    }
+
     @Test func emulatorURLs() {
         let configuration = BackendConfiguration(apiKey: "any", emulatorHost: "127.0.0.1:9099")
         #expect(configuration.url(for: .identityToolkitV1, path: "accounts:lookup")

@@ -237,3 +237,94 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
     #expect(error?.code == .usage)
     #expect(error?.message.hasPrefix("--timeout: ") == true)
 }
+
+// MARK: Production endpoint override
+
+@Test func theEndpointComesFromTheFlagThenTheEnvironmentThenTheSession() throws {
+    let flag = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(apiKey: "k", endpoint: "https://flag.example.com/"),
+        environment: ["FAUTH_ENDPOINT": "https://env.example.com"], session: nil)
+    #expect(flag.endpoint == "https://flag.example.com" && flag.emulatorHost == nil)
+    #expect(flag.backendConfiguration.endpoint == "https://flag.example.com")
+    #expect(flag.projectSettings.endpoint == "https://flag.example.com")
+    let variable = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": "https://env.example.com"], session: nil)
+    #expect(variable.endpoint == "https://env.example.com")
+    let stored = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(), environment: [:],
+        session: ProjectSettings(apiKey: "k", endpoint: "https://stored.example.com"))
+    #expect(stored.endpoint == "https://stored.example.com")
+    #expect(try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: [:], session: nil).endpoint == nil)
+}
+
+/// An emulator and an endpoint are two backends: the higher level wins, and one level naming both is refused.
+@Test func theEmulatorAndTheEndpointAreTwoBackends() throws {
+    let flagWins = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(endpoint: "https://gw.example.com"),
+        environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099", "FAUTH_API_KEY": "k"], session: nil)
+    #expect(flagWins.endpoint == "https://gw.example.com" && flagWins.emulatorHost == nil)
+    let emulatorFlagWins = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(emulatorHost: "127.0.0.1:9099"), environment: ["FAUTH_ENDPOINT": "https://gw.example.com"],
+        session: nil)
+    #expect(emulatorFlagWins.emulatorHost == "127.0.0.1:9099" && emulatorFlagWins.endpoint == nil)
+    let sessionEmulator = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(), environment: [:],
+        session: ProjectSettings(apiKey: "k", emulatorHost: "127.0.0.1:9099", endpoint: "https://gw.example.com"))
+    #expect(sessionEmulator.emulatorHost == "127.0.0.1:9099" && sessionEmulator.endpoint == nil)
+    for (flags, environment) in [
+        (ConfigurationInputs(apiKey: "k", emulatorHost: "127.0.0.1:9099", endpoint: "https://gw.example.com"), [String: String]()),
+        (ConfigurationInputs(apiKey: "k"), ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099", "FAUTH_ENDPOINT": "https://gw.example.com"]),
+    ] {
+        let error = try #require(fauthError { _ = try ConfigurationResolver.resolve(flags: flags, environment: environment, session: nil) })
+        #expect(error.code == .usage && error.message.contains("name two backends"))
+    }
+}
+
+@Test(arguments: [
+    "https://identitytoolkit.googleapis.com", "https://eu.gateway.example.com:8443/auth/", "HTTPS://[2001:db8::1]:443",
+    "http://127.0.0.1:9099", "http://localhost:9099/", "http://[::1]:1",
+])
+func endpointsThatAreAccepted(url: String) throws {
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(apiKey: "k", endpoint: url), environment: [:], session: nil)
+    #expect(resolved.endpoint.map { !$0.hasSuffix("/") } == true)
+}
+
+@Test(arguments: [
+    "gateway.example.com", "ftp://example.com", "http://example.com", "http://10.0.0.1:8080", "https://", "https://:443",
+    "https://user@example.com", "https://example.com/?x=1", "https://example.com/#f", "https://example.com:0",
+    "https://example.com:99999", "https://exa mple.com", "https://bücher.example",
+])
+func endpointsThatAreRefused(url: String) throws {
+    let error = try #require(fauthError {
+        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k", endpoint: url), environment: [:], session: nil)
+    })
+    #expect(error.code == .usage && error.message.hasPrefix("--endpoint: '\(url)'"))
+    let fromEnvironment = try #require(fauthError {
+        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": url], session: nil)
+    })
+    #expect(fromEnvironment.message.hasPrefix("FAUTH_ENDPOINT: '\(url)'"))
+}
+
+// MARK: Certificate authorities
+
+/// `--ca-file` > `CURL_CA_BUNDLE` > `SSL_CERT_FILE`, and `SSL_CERT_DIR` beside a variable's file, as curl has it.
+@Test func theCASettingsFollowCurlsOrder() throws {
+    let folder = TemporaryFolder()
+    let flagFile = folder.write("flag.pem", "x"), bundle = folder.write("bundle.pem", "x"), certFile = folder.write("cert.pem", "x")
+    let directory = (flagFile as NSString).deletingLastPathComponent
+    let all = ["CURL_CA_BUNDLE": bundle, "SSL_CERT_FILE": certFile, "SSL_CERT_DIR": directory]
+    #expect(try CertificateAuthorities.resolve(caFileFlag: flagFile, environment: all) == TrustedCertificates(caFile: flagFile))
+    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: all)
+        == TrustedCertificates(caFile: bundle, caDirectory: directory))
+    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": certFile])
+        == TrustedCertificates(caFile: certFile))
+    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": directory])
+        == TrustedCertificates(caDirectory: directory))
+    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: [:]) == .system)
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(apiKey: "k", caFile: flagFile), environment: [:], session: nil)
+    #expect(resolved.backendConfiguration.trust == TrustedCertificates(caFile: flagFile))
+    let notAFolder = try #require(fauthError { _ = try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": bundle]) })
+    #expect(notAFolder.code == .usage && notAFolder.message.hasPrefix("SSL_CERT_DIR: '\(bundle)'"))
+}

@@ -82,7 +82,7 @@ import Testing
 @Suite struct LoopbackTargetTests {
     @Test func takesPlainHTTPToThisMachine() throws {
         let ipv4 = try #require(LoopbackTarget(url: "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k"))
-        #expect(ipv4.addresses == [.ipv4(UInt32(0x7f00_0001).bigEndian)])
+        #expect(ipv4.addresses == [.ipv4Loopback])
         #expect(ipv4.port == 9099)
         #expect(ipv4.authority == "127.0.0.1:9099")
         #expect(ipv4.pathAndQuery == "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k")
@@ -91,15 +91,22 @@ import Testing
         #expect(ipv6.authority == "[::1]:8080")
         #expect(ipv6.pathAndQuery == "/?x=1")
         let named = try #require(LoopbackTarget(url: "http://LocalHost/a"))
-        #expect(named.addresses == [.ipv4(UInt32(0x7f00_0001).bigEndian), .ipv6Loopback])
+        #expect(named.addresses == [.ipv4Loopback, .ipv6Loopback])
         #expect(named.port == 80)
         #expect(LoopbackTarget(url: "http://127.9.8.7:1/")?.addresses == [.ipv4(UInt32(0x7f09_0807).bigEndian)])
     }
 
+    /// Every spelling of this machine is one rule (`LoopbackHost`), so each goes over the socket, never a proxy.
+    @Test(arguments: ["http://127.1:9/", "http://0:9/", "http://[::ffff:127.0.0.1]:9/", "http://app.localhost:9/",
+                      "http://[::]:9/", "http://2130706433:9/"])
+    func takesEveryLoopbackSpelling(url: String) {
+        #expect(LoopbackTransport.handles(url))
+    }
+
     @Test(arguments: [
-        "https://127.0.0.1:9099/", "http://10.0.0.1:9099/", "http://example.com/", "http://app.localhost:1/",
+        "https://127.0.0.1:9099/", "http://10.0.0.1:9099/", "http://example.invalid/",
         "http://user@127.0.0.1:1/", "http://127.0.0.1:0/", "http://127.0.0.1:65536/", "http://127.0.0.1:/",
-        "http://[::2]:1/", "http://[::1/", "http://[::1]x/", "http://127.1:1/", "http://", "ftp://127.0.0.1/",
+        "http://[::2]:1/", "http://[::1/", "http://[::1]x/", "http://", "ftp://127.0.0.1/",
     ])
     func leavesEverythingElseToLibcurl(url: String) {
         #expect(LoopbackTarget(url: url) == nil)

@@ -26,12 +26,12 @@ import Testing
 
 @Test(arguments: [sampleSession(), minimalSession()])
 func sessionRoundTripsThroughJSONText(session: Session) throws {
-    let text = session.jsonObject().serialized()
-    #expect(try Session(json: JSONValue.parse(text)) == session)
+    let text = StoredSessionV1(session).document().serialized()
+    #expect(try StoredSessionV1(document: JSONValue.parse(text)).session == session)
 }
 
 @Test func sessionDocumentHasTheVersionAndEveryMember() throws {
-    let document = try #require(sampleSession().jsonObject().object)
+    let document = try #require(StoredSessionV1(sampleSession()).document().object)
     #expect(document.keys == ["version", "project", "user", "idToken", "refreshToken", "expiresAt", "authTime"])
     #expect(document["version"] == 1)
     #expect(document["expiresAt"] == "2023-11-14T23:13:20Z")
@@ -48,7 +48,7 @@ private func document(replacing path: [String], with value: JSONValue?) -> JSONV
         }
         return .object(object)
     }
-    return replace(sampleSession().jsonObject(), path[...])
+    return replace(StoredSessionV1(sampleSession()).document(), path[...])
 }
 
 @Test(arguments: [
@@ -72,30 +72,35 @@ private func document(replacing path: [String], with value: JSONValue?) -> JSONV
     (["project", "apiKey"], false, "project.apiKey must be a string or null"),
 ] as [([String], JSONValue?, String)])
 func invalidDocumentsNameTheMemberAndTheProblem(path: [String], value: JSONValue?, expected: String) {
-    #expect(throws: SessionFormatError.self) { try Session(json: document(replacing: path, with: value)) }
+    #expect(throws: SessionFormatError.self) { try StoredSessionV1(document: document(replacing: path, with: value)) }
     do {
-        _ = try Session(json: document(replacing: path, with: value))
+        _ = try StoredSessionV1(document: document(replacing: path, with: value))
     } catch {
         #expect(error.description == expected)
     }
 }
 
 @Test func providerIdIsRequired() {
-    var providers = sampleSession().user.jsonObject()["providers"]!.array!
+    var providers = StoredSessionV1(sampleSession()).document()["user"]!["providers"]!.array!
     var first = providers[0].object!
     first["providerId"] = nil
     providers[0] = .object(first)
     #expect(throws: SessionFormatError(member: "user.providers[0].providerId", problem: "is missing")) {
-        try Session(json: document(replacing: ["user", "providers"], with: .array(providers)))
+        try StoredSessionV1(document: document(replacing: ["user", "providers"], with: .array(providers)))
     }
 }
 
 @Test func absentOptionalMembersReadAsNil() throws {
-    let user = try UserRecord(json: ["uid": "u", "emailVerified": false, "isAnonymous": true, "providers": []])
-    #expect(user == UserRecord(uid: "u", isAnonymous: true))
-    #expect(try ProjectSettings(json: [:]) == ProjectSettings())
+    let document: JSONValue = [
+        "version": 1, "project": [:], "user": ["uid": "anon-1", "emailVerified": false, "isAnonymous": true, "providers": []],
+        "idToken": "i", "refreshToken": "r", "expiresAt": "2027-01-15T08:00:00Z",
+    ]
+    let session = try StoredSessionV1(document: document).session
+    #expect(session.user == UserRecord(uid: "anon-1", isAnonymous: true))
+    #expect(session.project == ProjectSettings())
+    #expect(session == minimalSession())
 }
 
 @Test func aDocumentThatIsNotAnObjectIsRefused() {
-    #expect(throws: SessionFormatError(member: "", problem: "is not a JSON object")) { try Session(json: []) }
+    #expect(throws: SessionFormatError(member: "", problem: "is not a JSON object")) { try StoredSessionV1(document: []) }
 }

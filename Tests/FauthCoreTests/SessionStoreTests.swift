@@ -140,7 +140,7 @@ func damagedFilesAreRefusedNamingThePathAndTheProblem(content: String, problem: 
 
 @Test func aFileMissingAFieldIsRefused() throws {
     let folder = TemporaryFolder()
-    var document = try #require(sampleSession().jsonObject().object)
+    var document = try #require(StoredSessionV1(sampleSession()).document().object)
     document["refreshToken"] = nil
     let path = folder.write("s.json", JSONValue.object(document).serialized())
     let error = fauthError { _ = try SessionStore(path: path).load() }

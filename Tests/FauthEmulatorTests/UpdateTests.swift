@@ -107,7 +107,8 @@ struct UpdateTests {
         #expect(errorMessage(try fixture.call("update", ["displayName": "x"]).json) == "INVALID_REQ_TYPE : Unsupported request parameters.")
         #expect(errorMessage(try fixture.call("update", ["idToken": idToken, "customAttributes": "{}"]).json) == "INSUFFICIENT_PERMISSION")
         #expect(errorMessage(try fixture.call("update", ["idToken": idToken, "disableUser": true]).json) == "OPERATION_NOT_ALLOWED")
-        #expect(try fixture.call("update", ["idToken": idToken, "provider": "x"]).status == 501)
+        // `provider` is an array of strings in the API schema (a bare string is a schema error before the handler).
+        #expect(try fixture.call("update", ["idToken": idToken, "provider": ["x"]]).status == 501)
         #expect(errorMessage(try fixture.call("update", ["oobCode": "nope"]).json) == "INVALID_OOB_CODE")
         #expect(errorMessage(try fixture.admin("update", ["displayName": "x"]).json) == "MISSING_LOCAL_ID")
         #expect(errorMessage(try fixture.admin("update", ["localId": "nobody"]).json) == "USER_NOT_FOUND")
@@ -304,11 +305,13 @@ struct UpdateFidelityTests {
         #expect(user["email"] == nil && user["emailLinkSignin"] == nil)
     }
 
-    @Test func anAdminAlwaysNamesTheUserByLocalIdAndNullClaimsAreNoClaims() throws {
+    @Test func anAdminAlwaysNamesTheUserByLocalIdAndNullClaimsAreASchemaError() throws {
         let fixture = try EmulatorFixture()
         let created = try fixture.signUp("a@example.com")
         #expect(errorMessage(try fixture.admin("update", ["idToken": created["idToken"]!, "displayName": "x"]).json) == "MISSING_LOCAL_ID")
-        #expect(try fixture.call("update", ["idToken": created["idToken"]!, "customAttributes": .null]).status == 200)
+        // null is of no schema type: Firebase's validator rejects it before the handler could treat it as no claims.
+        #expect(errorMessage(try fixture.call("update", ["idToken": created["idToken"]!, "customAttributes": .null]).json)
+                == "Invalid JSON payload received. /customAttributes must be string")
     }
 
     @Test func numericEnumsAreReadByTheirIndex() throws {

@@ -1,8 +1,8 @@
 import FauthCore
 
 /// Splits argv by the catalogue's rules: global options before or after the command, `--name=value` and
-/// `--name value`, bundled short flags, `--` ending options (an email or token may start with `-`), and an
-/// error with a suggestion for anything unknown.
+/// `--name value` (a value starting with `-` only in the first form), bundled short flags, `--` ending options
+/// (positional arguments may start with `-` after it), and an error with a suggestion for anything unknown.
 public enum ArgumentParser {
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(FauthError) -> ParsedArguments {
@@ -63,12 +63,18 @@ public enum ArgumentParser {
     ) throws(FauthError) {
         let value: String
         if option.takesValue {
+            // The next word is the value unless it is an option: `--email --json` lacks an email (write
+            // `--email=-x` for a value that starts with '-').
+            let needsValue = "option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))"
             if let inlineValue {
                 value = inlineValue
-            } else if let next = remaining.popFirst() {
+            } else if let next = remaining.first, next == "-" || !next.hasPrefix("-") {
                 value = next
+                remaining.removeFirst()
+            } else if let next = remaining.first {
+                throw FauthError.usage(needsValue + ", not the option '\(next)'; write --\(option.name)=\(next) for a value that starts with '-'")
             } else {
-                throw FauthError.usage("option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))")
+                throw FauthError.usage(needsValue)
             }
         } else {
             guard inlineValue == nil else {

@@ -8,6 +8,8 @@ enum CommandCatalog {
         OptionSpec("api-key", value: "KEY", help: "Firebase Web API key (env FAUTH_API_KEY)."),
         OptionSpec("config", value: "FILE", completion: .file, help: "Read the API key and project from GoogleService-Info.plist, google-services.json or a web config JSON (env FAUTH_CONFIG)."),
         OptionSpec("emulator", value: "HOST:PORT", completion: .hostPort, help: "Talk to an Auth emulator (env FIREBASE_AUTH_EMULATOR_HOST)."),
+        OptionSpec("endpoint", value: "URL", help: "Send production calls to this base URL instead of Google's hosts, e.g. a regional or gateway endpoint (env FAUTH_ENDPOINT)."),
+        OptionSpec("ca-file", value: "FILE", completion: .file, help: "Trust the CA certificates in this PEM file instead of the system's (env CURL_CA_BUNDLE, SSL_CERT_FILE; SSL_CERT_DIR for a folder)."),
         OptionSpec("tenant", value: "ID", help: "Identity Platform tenant ID (env FAUTH_TENANT)."),
         OptionSpec("timeout", value: "SECONDS", help: "Total time allowed for each server call (env FAUTH_TIMEOUT; default 30)."),
         OptionSpec("no-input", help: "Never prompt; fail with a usage error when a secret is needed and not given."),

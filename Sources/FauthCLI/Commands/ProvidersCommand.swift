@@ -12,13 +12,14 @@ struct ProvidersCommand: Command {
             let methods = try invocation.client().signInMethods(forEmail: email)
             return CommandOutput(
                 json: .array(methods.map { ["providerId": .string($0)] }),
-                text: methods.map { $0 + "\n" }.joined(), isData: true)
+                text: methods.map { TerminalText.escaped($0) + "\n" }.joined(), isData: true)
         }
         let providers = try invocation.client().providers()
         let text = providers.map { provider in
-            ([provider.providerId] + [provider.email ?? provider.phoneNumber, provider.displayName.map { "\"\($0)\"" },
+            let line = ([provider.providerId] + [provider.email ?? provider.phoneNumber, provider.displayName.map { "\"\($0)\"" },
                                       provider.uid.map { "uid \($0)" }].compactMap { $0 })
-                .joined(separator: "  ") + "\n"
+                .joined(separator: "  ")
+            return TerminalText.escaped(line) + "\n"
         }.joined()
         return CommandOutput(json: .array(providers.map { $0.jsonObject() }), text: text, isData: true)
     }

@@ -12,7 +12,7 @@ struct StatusCommand: Command {
         let expires = ISO8601.format(session.expiresAt)
         let backend = BackendIdentity(session.project)
         let text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
-            + "token expires: \(expires)\nprofile: \(invocation.profile)\nbackend: \(backend.description)\n"
+            + "token expires: \(expires)\nprofile: \(invocation.profile)\nbackend: \(TerminalText.escaped(backend.description))\n"
         return CommandOutput(
             json: ["signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
                    "profile": .string(invocation.profile), "backend": backend.jsonObject()],

@@ -8,7 +8,8 @@ struct TokenCommand: Command {
         options: [OptionSpec("force-refresh", help: "Refresh even if the cached token is still fresh.")],
         details: """
             The token is refreshed when less than 5 minutes of it remain. In text mode the bare token is the only \
-            output, for use as: curl -H "Authorization: Bearer $(fauth token)" …
+            output, for use as: token=$(fauth token) || exit; then, keeping it off argv: \
+            printf 'Authorization: Bearer %s\\n' "$token" | curl -H @- …
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {

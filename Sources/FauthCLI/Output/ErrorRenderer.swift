@@ -1,14 +1,15 @@
 import FauthCore
 
 /// Turns a failure into what stderr shows: the JSON error object with `--json`, otherwise
-/// `fauth: <message> (<code>)` and at most one `hint:` line.
+/// `fauth: <message> (<code>)` and at most one `hint:` line, with control characters escaped (a message may hold
+/// the server's words or the user's input).
 enum ErrorRenderer {
     /// The stderr text for `error`.
     static func render(_ error: FauthError, json: Bool, command: String?) -> String {
         if json { return error.jsonObject().serialized() + "\n" }
-        var text = "fauth: \(error.message) (\(error.code.rawValue))\n"
-        if let reason = error.reason, reason != error.message { text += "reason: \(reason)\n" }
-        if let hint = hint(for: error, command: command) { text += "hint: \(hint)\n" }
+        var text = "fauth: \(TerminalText.escaped(error.message)) (\(error.code.rawValue))\n"
+        if let reason = error.reason, reason != error.message { text += "reason: \(TerminalText.escaped(reason))\n" }
+        if let hint = hint(for: error, command: command) { text += "hint: \(TerminalText.escaped(hint))\n" }
         return text
     }
 

@@ -1,20 +1,21 @@
 import FauthCore
 
-/// The text people see for command results shared by several commands (the JSON shapes are in `ResultJSON`).
+/// The text people see for command results shared by several commands (the JSON shapes are in `ResultJSON`);
+/// what the server provided is escaped for the terminal.
 enum ResultText {
     /// How people see a user: the email (or phone, or "anonymous user") and the uid.
     static func identity(_ user: UserRecord) -> String {
         let name = user.email ?? user.phoneNumber ?? (user.isAnonymous ? "an anonymous user" : "a user")
-        return "\(name) (uid \(user.uid))"
+        return TerminalText.escaped("\(name) (uid \(user.uid))")
     }
 
     /// The provider ids of a user, or "none".
     static func providerList(_ user: UserRecord) -> String {
-        user.providers.isEmpty ? "none" : user.providers.map(\.providerId).joined(separator: ", ")
+        user.providers.isEmpty ? "none" : TerminalText.escaped(user.providers.map(\.providerId).joined(separator: ", "))
     }
 
     /// The text of a successful authentication step: `<verb> <identity>` and the providers.
     static func text(_ verb: String, _ result: AuthResult) -> String {
-        "\(verb) \(identity(result.user))\nproviders: \(providerList(result.user))\n"
+        "\(TerminalText.escaped(verb)) \(identity(result.user))\nproviders: \(providerList(result.user))\n"
     }
 }

@@ -21,16 +21,10 @@ private func restoreTerminalAndExit(_ signal: Int32) {
 
 /// Asks for a secret on the controlling terminal (`/dev/tty`) with echo off, restoring the terminal on every
 /// exit path: normal return, error, and Ctrl-C (exit 130).
+/// Keeps at most `limit` + 1 bytes of the line (the rest of a longer line is read and dropped).
 enum PasswordPrompt {
-    /// What reading the secret ended with.
-    enum Outcome: Equatable {
-        case secret(String)
-        case noTerminal
-        case endOfInput
-    }
-
     /// Prompts on the terminal and reads one line without echo; `interruptMessage` is written to stderr on Ctrl-C.
-    static func ask(_ prompt: String, interruptMessage: String) -> Outcome {
+    static func ask(_ prompt: String, interruptMessage: String, limit: Int) -> SecretAnswer {
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { return .noTerminal }
         defer { close(descriptor) }
@@ -66,11 +60,11 @@ enum PasswordPrompt {
         while true {
             let count = read(descriptor, &byte, 1)
             if count < 0, errno == EINTR { continue }
-            if count <= 0 { return line.isEmpty ? .endOfInput : .secret(String(decoding: line, as: UTF8.self)) }
+            if count <= 0 { return line.isEmpty ? .endOfInput : .secret(line) }
             if byte == UInt8(ascii: "\n") { break }
-            line.append(byte)
+            if line.count <= limit { line.append(byte) }
         }
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        return .secret(String(decoding: line, as: UTF8.self))
+        return .secret(line)
     }
 }

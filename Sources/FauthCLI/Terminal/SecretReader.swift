@@ -2,7 +2,8 @@ import FauthCore
 
 /// Finds the secrets a command needs without ever taking them from argv: the password from `--password-stdin`,
 /// `--password-file`, `FAUTH_PASSWORD` or a no-echo prompt, and token values given as `@FILE` or `@-`.
-/// Standard input can feed only one of them.
+/// Standard input can feed only one of them. Every value is bounded (`InputLimits`) and must be valid UTF-8:
+/// both are checked here, before any request, and a value is never repaired into other text.
 struct SecretReader {
     let context: CLIContext
     let arguments: ParsedArguments
@@ -22,50 +23,76 @@ struct SecretReader {
         if fromStdin, file != nil {
             throw FauthError.usage("--password-stdin and --password-file cannot be used together")
         }
-        if fromStdin { return try standardInput(for: "--password-stdin") }
-        if let file { return Self.strippingOneNewline(try context.readFile(file)) }
-        if let password = context.environment["FAUTH_PASSWORD"] { return password }
-        guard !arguments.has("no-input") else {
-            throw FauthError.usage("a password is needed: use --password-stdin, --password-file FILE or FAUTH_PASSWORD (--no-input forbids the prompt)")
+        let limit = InputLimits.passwordBytes
+        let password: String
+        if fromStdin {
+            password = try Self.text(standardInput(for: "--password-stdin", limit: limit), limit: limit, source: "--password-stdin")
+        } else if let file {
+            password = try Self.text(context.readFile(file, limit), limit: limit, source: "--password-file \(file)")
+        } else if context.malformedVariables.contains("FAUTH_PASSWORD") {
+            throw FauthError.usage("FAUTH_PASSWORD is not valid UTF-8")
+        } else if let fromEnvironment = context.environment["FAUTH_PASSWORD"] {
+            password = fromEnvironment
+        } else {
+            password = try prompted(prompt, limit: limit)
         }
-        switch context.askSecret(prompt, interruptMessage) {
-        case .secret(let secret): return secret
-        case .endOfInput: throw FauthError(.cancelled, message: "the password prompt got end of input")
-        case .noTerminal:
-            throw FauthError.usage("a password is needed and there is no terminal to ask on: use --password-stdin, --password-file FILE or FAUTH_PASSWORD")
+        guard password.unicodeScalars.count <= InputLimits.passwordCharacters else {
+            throw FauthError.usage("the password is longer than \(InputLimits.passwordCharacters) characters (Firebase's maximum)")
         }
+        return password
     }
 
     /// The value of a token option: itself, or the contents of FILE for `@FILE`, or standard input for `@-`.
     mutating func token(option name: String) throws -> String? {
         guard let raw = arguments.value(name) else { return nil }
+        let limit = InputLimits.tokenBytes
         let value: String
         if raw == "@-" {
-            value = try standardInput(for: "--\(name) @-")
+            value = try Self.text(standardInput(for: "--\(name) @-", limit: limit), limit: limit, source: "--\(name) @-")
         } else if raw.hasPrefix("@") {
-            value = Self.strippingOneNewline(try context.readFile(String(raw.dropFirst())))
+            let path = String(raw.dropFirst())
+            value = try Self.text(context.readFile(path, limit), limit: limit, source: "--\(name) @\(path)")
         } else {
+            guard raw.utf8.count <= limit else { throw FauthError.usage("--\(name) is longer than \(limit) bytes") }
             value = raw
         }
         guard !value.isEmpty else { throw FauthError.usage("--\(name) is empty") }
         return value
     }
 
-    private mutating func standardInput(for use: String) throws -> String {
+    private func prompted(_ prompt: String, limit: Int) throws -> String {
+        guard !arguments.has("no-input") else {
+            throw FauthError.usage("a password is needed: use --password-stdin, --password-file FILE or FAUTH_PASSWORD (--no-input forbids the prompt)")
+        }
+        switch context.askSecret(prompt, interruptMessage, limit) {
+        case .secret(let bytes): return try Self.text(bytes, limit: limit, source: "the password typed")
+        case .endOfInput: throw FauthError(.cancelled, message: "the password prompt got end of input")
+        case .noTerminal:
+            throw FauthError.usage("a password is needed and there is no terminal to ask on: use --password-stdin, --password-file FILE or FAUTH_PASSWORD")
+        }
+    }
+
+    private mutating func standardInput(for use: String, limit: Int) throws -> [UInt8]? {
         guard !standardInputTaken else {
             throw FauthError.usage("standard input can feed only one of the secrets (\(use))")
         }
         standardInputTaken = true
-        return Self.strippingOneNewline(try context.readInput())
+        return try context.readInput(limit)
     }
 
-    /// The text of `bytes` without one trailing newline (`\n` or `\r\n`), as docker's --password-stdin does.
-    static func strippingOneNewline(_ bytes: [UInt8]) -> String {
-        var bytes = bytes[...]
+    /// The text of `bytes` without one trailing newline (`\n` or `\r\n`, as docker's --password-stdin does); nil
+    /// (more than `limit` bytes were there), a longer value or bytes that are not UTF-8 → `usage` naming `source`.
+    static func text(_ bytes: [UInt8]?, limit: Int, source: String) throws -> String {
+        guard var bytes = bytes?[...], bytes.count <= limit else {
+            throw FauthError.usage("\(source): the input is longer than \(limit) bytes")
+        }
         if bytes.last == UInt8(ascii: "\n") {
             bytes = bytes.dropLast()
             if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FauthError.usage("\(source): the input is not valid UTF-8")
+        }
+        return text
     }
 }

@@ -31,7 +31,8 @@ public struct Backend: Sendable {
             url: configuration.url(for: E.service, path: E.path),
             headers: [("Content-Type", "application/json"), ("X-Client-Version", Self.clientVersion)],
             body: body(of: endpoint).serializedBytes(),
-            timeout: configuration.timeout)
+            timeout: configuration.timeout,
+            trust: configuration.trust)
         let response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path),
                                 maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
         return try decode(response, as: E.self)

@@ -1,28 +1,38 @@
-/// Where and how backend calls are made: the API key, an optional emulator, the tenant and the total deadline.
+/// Where and how backend calls are made: the API key, an optional emulator or production endpoint override, the
+/// tenant and the total deadline.
 public struct BackendConfiguration: Sendable, Equatable {
     /// The Firebase Web API key, sent as `?key=`.
     public var apiKey: String
     /// The emulator's `HOST:PORT` (as in `FIREBASE_AUTH_EMULATOR_HOST`), or nil for Google's production servers.
     public var emulatorHost: String?
+    /// The base URL that replaces `https://identitytoolkit.googleapis.com` and `https://securetoken.googleapis.com`
+    /// (a regional or gateway endpoint; see `ProductionEndpoint`), or nil for Google's own hosts.
+    public var endpoint: String?
     /// The tenant every Identity Toolkit request body names, or nil for the project itself.
     public var tenantId: String?
     /// The total time one call may take, retries included, in seconds.
     public var timeout: Double
+    /// The certificate authorities the server's TLS certificate must chain to.
+    public var trust: TrustedCertificates
 
     /// The deadline used when none is given, in seconds.
     public static let defaultTimeout: Double = 30
 
     /// Makes a configuration.
-    public init(apiKey: String, emulatorHost: String? = nil, tenantId: String? = nil, timeout: Double = BackendConfiguration.defaultTimeout) {
+    public init(apiKey: String, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
+                timeout: Double = BackendConfiguration.defaultTimeout, trust: TrustedCertificates = .system) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
+        self.endpoint = endpoint
         self.tenantId = tenantId
         self.timeout = timeout
+        self.trust = trust
     }
 
     /// The URL of `path` on `service`, with the API key percent-encoded in the query, as the Firebase SDKs build it:
     /// `https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=K`, or on an emulator
-    /// `http://HOST:PORT/identitytoolkit.googleapis.com/v1/accounts:signUp?key=K`.
+    /// `http://HOST:PORT/identitytoolkit.googleapis.com/v1/accounts:signUp?key=K`, or with an endpoint override
+    /// `ENDPOINT/v1/accounts:signUp?key=K` (and `ENDPOINT/v1/token?key=K` for Secure Token).
     public func url(for service: Service, path: String) -> String {
         url(for: service, path: path, keyValue: PercentEncoding.encode(apiKey))
     }
@@ -40,7 +50,7 @@ public struct BackendConfiguration: Sendable, Equatable {
         if let emulatorHost {
             base = "http://\(Self.bracketingIPv6(emulatorHost))/\(service.host)"
         } else {
-            base = "https://\(service.host)"
+            base = endpoint ?? "https://\(service.host)"
         }
         return "\(base)/\(service.version)/\(path)?key=\(keyValue)"
     }

@@ -4,6 +4,10 @@ public struct ConfigurationInputs: Sendable, Equatable {
     public var apiKey: String?
     /// `--emulator HOST:PORT`.
     public var emulatorHost: String?
+    /// `--endpoint URL`: the production base URL override.
+    public var endpoint: String?
+    /// `--ca-file FILE`: the CA bundle that replaces the system's.
+    public var caFile: String?
     /// `--tenant`.
     public var tenantId: String?
     /// `--config FILE`.
@@ -14,12 +18,14 @@ public struct ConfigurationInputs: Sendable, Equatable {
     /// Makes configuration inputs.
     public init(
         apiKey: String? = nil, emulatorHost: String? = nil, tenantId: String? = nil, configFile: String? = nil,
-        timeout: Double? = nil
+        timeout: Double? = nil, endpoint: String? = nil, caFile: String? = nil
     ) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
         self.tenantId = tenantId
         self.configFile = configFile
         self.timeout = timeout
+        self.endpoint = endpoint
+        self.caFile = caFile
     }
 }

@@ -1,6 +1,7 @@
 /// Combines flags, environment, config file and the session's stored settings: flag > environment > config file >
-/// session (cli.md). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_TENANT`,
-/// `FAUTH_CONFIG` (a config file path, like `--config`) and `FAUTH_TIMEOUT` (seconds); an empty variable counts as unset.
+/// session (cli.md). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_ENDPOINT`,
+/// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path, like `--config`), `FAUTH_TIMEOUT` (seconds) and the CA
+/// variables `CertificateAuthorities` reads; an empty variable counts as unset.
 public enum ConfigurationResolver {
     /// The resolved configuration; bad values, an unreadable config file, or no API key without an emulator → `usage`.
     public static func resolve(
@@ -9,13 +10,7 @@ public enum ConfigurationResolver {
         let configPath = try choose(flag: flags.configFile, flagName: "--config", environment, "FAUTH_CONFIG")
         let configFile = try configPath.map { try FirebaseConfigFile.read(path: $0) }
 
-        let emulatorHost: String?
-        if let given = try choose(flag: flags.emulatorHost, flagName: "--emulator", environment, "FIREBASE_AUTH_EMULATOR_HOST") {
-            let source = flags.emulatorHost != nil ? "--emulator" : "FIREBASE_AUTH_EMULATOR_HOST"
-            emulatorHost = try EmulatorHost.validated(given, source: source)
-        } else {
-            emulatorHost = session?.emulatorHost
-        }
+        let (emulatorHost, endpoint) = try server(flags: flags, environment: environment, session: session)
 
         let apiKey = try choose(flag: flags.apiKey, flagName: "--api-key", environment, "FAUTH_API_KEY")
             ?? configFile?.apiKey ?? session?.apiKey
@@ -26,9 +21,36 @@ public enum ConfigurationResolver {
         let tenantId = try choose(flag: flags.tenantId, flagName: "--tenant", environment, "FAUTH_TENANT")
             ?? session?.tenantId
         return ResolvedConfiguration(
-            apiKey: apiKey, emulatorHost: emulatorHost, tenantId: tenantId,
+            apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId,
             projectId: configFile?.projectId ?? session?.projectId,
-            timeout: try timeout(flag: flags.timeout, environment: environment))
+            timeout: try timeout(flag: flags.timeout, environment: environment),
+            trust: try CertificateAuthorities.resolve(caFileFlag: flags.caFile, environment: environment))
+    }
+
+    /// The emulator or the production endpoint override, from the first level that names one (flags, then
+    /// environment, then the session); one level naming both is a usage error.
+    private static func server(
+        flags: ConfigurationInputs, environment: [String: String], session: ProjectSettings?
+    ) throws -> (emulatorHost: String?, endpoint: String?) {
+        let emulatorFlag = try choose(flag: flags.emulatorHost, flagName: "--emulator", [:], "")
+        let endpointFlag = try choose(flag: flags.endpoint, flagName: "--endpoint", [:], "")
+        let emulatorVariable = try choose(flag: nil, flagName: "", environment, "FIREBASE_AUTH_EMULATOR_HOST")
+        let endpointVariable = try choose(flag: nil, flagName: "", environment, "FAUTH_ENDPOINT")
+        let levels: [(emulator: String?, endpoint: String?, names: (String, String))] = [
+            (emulatorFlag, endpointFlag, ("--emulator", "--endpoint")),
+            (emulatorVariable, endpointVariable, ("FIREBASE_AUTH_EMULATOR_HOST", "FAUTH_ENDPOINT")),
+        ]
+        for level in levels where level.emulator != nil || level.endpoint != nil {
+            switch (level.emulator, level.endpoint) {
+            case (let emulator?, nil):
+                return (try EmulatorHost.validated(emulator, source: level.names.0), nil)
+            case (nil, let endpoint?):
+                return (nil, try ProductionEndpoint.validated(endpoint, source: level.names.1))
+            default:
+                throw FauthError(.usage, message: "\(level.names.0) and \(level.names.1) name two backends: give one.")
+            }
+        }
+        return (session?.emulatorHost, session?.emulatorHost == nil ? session?.endpoint : nil)
     }
 
     /// The flag's value, else the environment variable's; an empty flag value is a usage error.

@@ -9,6 +9,8 @@ public struct BackendIdentity: Sendable, Equatable {
         case google
         /// The emulator at `HOST:PORT`.
         case emulator(String)
+        /// A production endpoint override (`--endpoint URL`).
+        case endpoint(String)
     }
 
     /// Where requests go.
@@ -31,7 +33,8 @@ public struct BackendIdentity: Sendable, Equatable {
     /// The backend a session was made with.
     public init(_ settings: ProjectSettings) {
         self.init(
-            server: settings.emulatorHost.map { .emulator($0) } ?? .google, projectId: settings.projectId,
+            server: settings.emulatorHost.map { .emulator($0) } ?? settings.endpoint.map { .endpoint($0) } ?? .google,
+            projectId: settings.projectId,
             apiKey: settings.apiKey, tenantId: settings.tenantId)
     }
 
@@ -53,6 +56,7 @@ public struct BackendIdentity: Sendable, Equatable {
         switch server {
         case .google: place = "Google's servers"
         case .emulator(let host): place = "the emulator at \(host)"
+        case .endpoint(let url): place = "the endpoint \(url)"
         }
         let parts = [
             "project " + (projectId ?? "unknown"),
@@ -62,17 +66,19 @@ public struct BackendIdentity: Sendable, Equatable {
         return "\(place) (\(parts.joined(separator: ", ")))"
     }
 
-    /// `{"server": "google"|"emulator", "emulatorHost", "projectId", "apiKeySuffix", "tenantId"}`, null when absent;
+    /// `{"server": "google"|"emulator"|"endpoint", "emulatorHost", "endpoint", "projectId", "apiKeySuffix", "tenantId"}`, null when absent;
     /// the API key by its last characters only, as traces redact it.
     public func jsonObject() -> JSONValue {
-        var kind = "google", host: String? = nil
-        if case .emulator(let address) = server {
-            kind = "emulator"
-            host = address
+        var kind = "google", host: String? = nil, endpoint: String? = nil
+        switch server {
+        case .google: break
+        case .emulator(let address): (kind, host) = ("emulator", address)
+        case .endpoint(let url): (kind, endpoint) = ("endpoint", url)
         }
         return [
             "server": .string(kind),
             "emulatorHost": JSONValue(optional: host),
+            "endpoint": JSONValue(optional: endpoint),
             "projectId": JSONValue(optional: projectId),
             "apiKeySuffix": JSONValue(optional: apiKey.map(Self.keySuffix)),
             "tenantId": JSONValue(optional: tenantId),
@@ -97,6 +103,7 @@ public struct BackendIdentity: Sendable, Equatable {
         switch (lhs, rhs) {
         case (.google, .google): return true
         case (.emulator(let left), .emulator(let right)): return left.lowercased() == right.lowercased()
+        case (.endpoint(let left), .endpoint(let right)): return left == right
         default: return false
         }
     }

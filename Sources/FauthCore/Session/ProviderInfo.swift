@@ -28,7 +28,8 @@ public struct ProviderInfo: Sendable, Equatable {
         self.phoneNumber = phoneNumber
     }
 
-    /// `{"providerId","uid","email","displayName","photoURL","phoneNumber"}`, null when absent (cli.md).
+    /// The cli.md output shape `{"providerId","uid","email","displayName","photoURL","phoneNumber"}`, null when absent
+    /// (not the stored format).
     public func jsonObject() -> JSONValue {
         [
             "providerId": .string(providerId),
@@ -38,17 +39,5 @@ public struct ProviderInfo: Sendable, Equatable {
             "photoURL": JSONValue(optional: photoURL),
             "phoneNumber": JSONValue(optional: phoneNumber),
         ]
-    }
-
-    /// Reads the object `jsonObject()` writes; `providerId` is required.
-    public init(json: JSONValue) throws(SessionFormatError) {
-        try self.init(SessionJSONReader(json, path: "provider"))
-    }
-
-    init(_ reader: SessionJSONReader) throws(SessionFormatError) {
-        self.init(
-            providerId: try reader.string("providerId", allowingEmpty: false), uid: try reader.optionalString("uid"),
-            email: try reader.optionalString("email"), displayName: try reader.optionalString("displayName"),
-            photoURL: try reader.optionalString("photoURL"), phoneNumber: try reader.optionalString("phoneNumber"))
     }
 }

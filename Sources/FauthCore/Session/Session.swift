@@ -3,13 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import FauthJSON
 
-/// A signed-in user's session: what the session file holds (session.md). Never a password.
+/// A signed-in user's session: what the session file holds (session.md; stored as `StoredSessionV1`). Never a password.
 public struct Session: Sendable, Equatable {
-    /// The version written into new files; files of any other version are refused.
-    public static let currentVersion = 1
-
     /// The project settings the session was made with.
     public var project: ProjectSettings
     /// The user.
@@ -35,32 +31,29 @@ public struct Session: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.authTime = authTime
     }
+}
 
-    /// The session file's document: `{"version","project","user","idToken","refreshToken","expiresAt","authTime"}`.
-    public func jsonObject() -> JSONValue {
-        [
-            "version": .number(Double(Self.currentVersion)),
-            "project": project.jsonObject(),
-            "user": user.jsonObject(),
-            "idToken": .string(idToken),
-            "refreshToken": .string(refreshToken),
-            "expiresAt": .string(ISO8601.format(expiresAt)),
-            "authTime": JSONValue(optional: authTime),
-        ]
+extension Session {
+    /// A new session for tokens a sign-in returned: the user looked up with them, the project settings they were
+    /// made with (the project id from the token's audience when the settings have none, else `previous`'s).
+    init(tokens: SessionTokens, user: UserRecord, project: ProjectSettings, previous: Session?, now: Date) {
+        let claims = IDTokenClaims(token: tokens.idToken)
+        var project = project
+        project.projectId = project.projectId ?? claims.audience ?? previous?.project.projectId
+        self.init(
+            project: project, user: user, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
+            expiresAt: now.addingTimeInterval(Double(tokens.expiresIn ?? 3600)), authTime: claims.authTime)
     }
 
-    /// Reads a session document strictly: an unknown version, a missing or mistyped member is an error.
-    public init(json: JSONValue) throws(SessionFormatError) {
-        let reader = try SessionJSONReader(json, path: "")
-        let version = try reader.int("version")
-        guard version == Self.currentVersion else {
-            throw SessionFormatError(
-                member: "version", problem: "is \(version), which this fauth does not know (it reads \(Self.currentVersion))")
-        }
-        self.init(
-            project: try ProjectSettings(reader.reader("project")), user: try UserRecord(reader.reader("user")),
-            idToken: try reader.string("idToken", allowingEmpty: false),
-            refreshToken: try reader.string("refreshToken", allowingEmpty: false),
-            expiresAt: try reader.date("expiresAt"), authTime: try reader.optionalDate("authTime"))
+    /// The session with new tokens (from a refresh or a reauthentication) and the given user; `authTime` is kept
+    /// when the new ID token carries none.
+    func replacingTokens(_ tokens: SessionTokens, user: UserRecord, now: Date) -> Session {
+        var session = self
+        session.user = user
+        session.idToken = tokens.idToken
+        session.refreshToken = tokens.refreshToken
+        session.expiresAt = now.addingTimeInterval(Double(tokens.expiresIn ?? 3600))
+        session.authTime = IDTokenClaims(token: tokens.idToken).authTime ?? authTime
+        return session
     }
 }

@@ -68,7 +68,7 @@ public struct SessionFile {
             throw refusal("is not valid JSON (\(error.description))")
         }
         do {
-            return (try Session(json: document), SessionFileStamp(info))
+            return (try StoredSessionV1(document: document).session, SessionFileStamp(info))
         } catch {
             throw refusal("is not a valid fauth session: \(error.description)")
         }
@@ -77,8 +77,7 @@ public struct SessionFile {
     /// Replaces the file atomically: a 0600 temporary file in the same folder, written in full and synced, renamed
     /// over the target, then the folder synced. Any failure removes the temporary file and leaves the target as it was.
     public func write(_ session: Session) throws {
-        var bytes = Array(session.jsonObject().serialized(pretty: true).utf8)
-        bytes.append(UInt8(ascii: "\n"))
+        let bytes = StoredSessionV1(session).bytes()
         try Self.checkReadable(bytes)
         try SessionFolder.prepare(forFile: path, anchor: anchor)
         let temporaryPath = SessionFolder.folder(of: path) + "/" + temporaryPrefix
@@ -136,7 +135,7 @@ public struct SessionFile {
     /// internal-error, and the file stays as it was.
     private static func checkReadable(_ bytes: [UInt8]) throws {
         do {
-            _ = try Session(json: JSONValue.parse(bytes))
+            _ = try StoredSessionV1(document: JSONValue.parse(bytes))
         } catch {
             throw FauthError(.internalError, message: "fauth refused to write a session it could not read back (\(error)).")
         }

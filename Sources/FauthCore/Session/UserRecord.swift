@@ -49,7 +49,7 @@ public struct UserRecord: Sendable, Equatable {
         self.lastSignInAt = lastSignInAt
     }
 
-    /// The cli.md "user" shape: every key present (null when absent), dates ISO-8601 UTC.
+    /// The cli.md "user" output shape: every key present (null when absent), dates ISO-8601 UTC (not the stored format).
     public func jsonObject() -> JSONValue {
         [
             "uid": .string(uid),
@@ -64,24 +64,5 @@ public struct UserRecord: Sendable, Equatable {
             "createdAt": JSONValue(optional: createdAt),
             "lastSignInAt": JSONValue(optional: lastSignInAt),
         ]
-    }
-
-    /// Reads the object `jsonObject()` writes: `uid`, `emailVerified`, `isAnonymous` and `providers` are required.
-    public init(json: JSONValue) throws(SessionFormatError) {
-        try self.init(SessionJSONReader(json, path: "user"))
-    }
-
-    init(_ reader: SessionJSONReader) throws(SessionFormatError) {
-        var providers: [ProviderInfo] = []
-        for providerReader in try reader.readers("providers") {
-            providers.append(try ProviderInfo(providerReader))
-        }
-        self.init(
-            uid: try reader.string("uid", allowingEmpty: false), email: try reader.optionalString("email"),
-            emailVerified: try reader.bool("emailVerified"), displayName: try reader.optionalString("displayName"),
-            photoURL: try reader.optionalString("photoURL"), phoneNumber: try reader.optionalString("phoneNumber"),
-            isAnonymous: try reader.bool("isAnonymous"), tenantId: try reader.optionalString("tenantId"),
-            providers: providers, createdAt: try reader.optionalDate("createdAt"),
-            lastSignInAt: try reader.optionalDate("lastSignInAt"))
     }
 }

@@ -83,12 +83,18 @@ public struct CurlTransport: HTTPTransport {
         try options.set(FAUTH_CURLOPT_FOLLOWLOCATION, long: 0)
         try options.set(FAUTH_CURLOPT_SSL_VERIFYPEER, long: 1)
         try options.set(FAUTH_CURLOPT_SSL_VERIFYHOST, long: 2)
+        if let caFile = request.trust.caFile {
+            try options.set(FAUTH_CURLOPT_CAINFO, string: caFile)
+        }
+        if let caDirectory = request.trust.caDirectory {
+            try options.set(FAUTH_CURLOPT_CAPATH, string: caDirectory)
+        }
         try options.set(FAUTH_CURLOPT_HTTP_VERSION, long: Int(FAUTH_CURL_HTTP_VERSION_1_1))
         try options.set(FAUTH_CURLOPT_TIMEOUT_MS, long: totalMilliseconds)
         try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
         try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
-        if LoopbackURL.isLoopback(request.url) {
+        if let host = URLParts(url: request.url)?.host, LoopbackHost.addresses(of: host, resolvingNames: false) != nil {
             try options.set(FAUTH_CURLOPT_PROXY, string: "")  // a local emulator is never reached through a proxy
         }
 

@@ -17,7 +17,7 @@ final class DeadlineSocket {
 
     /// Connects to `address`:`port` before `connectDeadline` (and the total deadline); a refusal is
     /// `connectionRefused` (7), no connection in time is `timedOut` (28).
-    init(connectingTo address: LoopbackTarget.Address, port: UInt16, started: ContinuousClock.Instant,
+    init(connectingTo address: LoopbackHost.Address, port: UInt16, started: ContinuousClock.Instant,
          connectDeadline: ContinuousClock.Instant, deadline: ContinuousClock.Instant) throws(TransportFailure) {
         let family = if case .ipv4 = address { AF_INET } else { AF_INET6 }
         descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -98,14 +98,14 @@ final class DeadlineSocket {
         return seconds * 1000 + (attoseconds + (roundingUp ? perMillisecond - 1 : 0)) / perMillisecond
     }
 
-    private func refused(_ address: LoopbackTarget.Address, _ port: UInt16, _ code: Int32) -> TransportFailure {
-        let host = if case .ipv4(let value) = address { Self.dottedQuad(value) } else { "::1" }
+    private func refused(_ address: LoopbackHost.Address, _ port: UInt16, _ code: Int32) -> TransportFailure {
+        let host = Self.text(of: address)
         return .connectionRefused(code: Int(FAUTH_CURLE_COULDNT_CONNECT),
                                   message: "Failed to connect to \(host) port \(port): \(Self.describe(code))")
     }
 
     private static func withSocketAddress(
-        _ address: LoopbackTarget.Address, port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+        _ address: LoopbackHost.Address, port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
     ) -> Int32 {
         switch address {
         case .ipv4(let value):
@@ -116,20 +116,27 @@ final class DeadlineSocket {
             return withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-        case .ipv6Loopback:
+        case .ipv6(let bytes):
             var socketAddress = sockaddr_in6()
             socketAddress.sin6_family = sa_family_t(AF_INET6)
             socketAddress.sin6_port = port.bigEndian
-            socketAddress.sin6_addr = in6addr_loopback
+            withUnsafeMutableBytes(of: &socketAddress.sin6_addr) { $0.copyBytes(from: bytes) }
             return withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
             }
         }
     }
 
-    private static func dottedQuad(_ networkOrder: UInt32) -> String {
-        let value = UInt32(bigEndian: networkOrder)
-        return [24, 16, 8, 0].map { String((value >> $0) & 0xff) }.joined(separator: ".")
+    /// The address as `inet_ntop` writes it (`127.0.0.1`, `::1`).
+    private static func text(of address: LoopbackHost.Address) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        switch address {
+        case .ipv4(var value):
+            _ = inet_ntop(AF_INET, &value, &buffer, socklen_t(buffer.count))
+        case .ipv6(let bytes):
+            _ = bytes.withUnsafeBytes { inet_ntop(AF_INET6, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func describe(_ code: Int32) -> String {

@@ -12,14 +12,18 @@ public struct TransportRequest: Sendable {
     public var body: [UInt8]
     /// The total time allowed for the whole exchange, in seconds: connecting, sending and receiving.
     public var timeout: Double
+    /// The certificate authorities an https:// server's certificate must chain to.
+    public var trust: TrustedCertificates
 
     /// Makes a request from its parts.
-    public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [], timeout: Double) {
+    public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [], timeout: Double,
+                trust: TrustedCertificates = .system) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.trust = trust
     }
 }
 

@@ -1,20 +1,47 @@
+import FauthJSON
+
 /// What a handler answers: a response to write, or an instruction to drop the connection.
 public struct HTTPResponse: Sendable {
     /// The status code.
     public var status: Int
     /// Header fields to send; the server adds `Content-Length`, `Date`, `Connection` and CORS headers itself.
     public var headers: [(name: String, value: String)]
-    /// The body bytes.
-    public var body: [UInt8]
     /// When true the server closes the connection without writing anything (a fault the emulator can inject).
     public var dropsConnection: Bool
+    private var content: Content
+
+    /// The body as bytes, or as a JSON value serialized only when the body is read (by the connection, after the
+    /// emulator's lock is released).
+    private enum Content: Sendable {
+        case bytes([UInt8])
+        case json(JSONValue, pretty: Bool)
+    }
+
+    /// The body bytes.
+    public var body: [UInt8] {
+        get {
+            switch content {
+            case .bytes(let bytes): return bytes
+            case .json(let value, let pretty): return value.serializedBytes(pretty: pretty)
+            }
+        }
+        set { content = .bytes(newValue) }
+    }
 
     /// Makes a response from its parts.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], dropsConnection: Bool = false) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.content = .bytes(body)
         self.dropsConnection = dropsConnection
+    }
+
+    /// A response whose body is `json`, serialized when it is written.
+    public init(status: Int, headers: [(name: String, value: String)], json: JSONValue, pretty: Bool) {
+        self.status = status
+        self.headers = headers
+        self.content = .json(json, pretty: pretty)
+        self.dropsConnection = false
     }
 
     /// A response that closes the connection without a reply.

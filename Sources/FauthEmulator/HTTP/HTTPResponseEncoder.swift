@@ -19,10 +19,11 @@ enum HTTPResponseEncoder {
         text += "Date: \(httpDate())\r\n"
         text += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n"
         let bodyless = response.status < 200 || response.status == 204 || response.status == 304
-        text += "Content-Length: \(bodyless ? 0 : response.body.count)\r\n\r\n"
+        let body = bodyless ? [] : response.body
+        text += "Content-Length: \(body.count)\r\n\r\n"
         var bytes = Array(text.utf8)
-        if !bodyless && !headRequest {
-            bytes.append(contentsOf: response.body)
+        if !headRequest {
+            bytes.append(contentsOf: body)
         }
         return bytes
     }

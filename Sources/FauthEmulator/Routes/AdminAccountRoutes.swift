@@ -3,17 +3,17 @@ extension RouteTable {
 
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts`: the Admin SDKs' create user (a privileged signUp, no tokens).
     static let adminCreateAccount = Route("POST", Route.withTenantForm(adminProject + "accounts"), access: .privileged,
-                                          handler: SignUpRoute.handle)
+                                          schema: .signUp, handler: SignUpRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:lookup`.
     static let adminLookup = Route("POST", Route.withTenantForm(adminProject + "accounts:lookup"), access: .privileged,
-                                   handler: LookupRoute.handle)
+                                   schema: .lookup, handler: LookupRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:update` (disable, revoke, custom claims, profile, password, links).
     static let adminUpdate = Route("POST", Route.withTenantForm(adminProject + "accounts:update"), access: .privileged,
-                                   handler: UpdateRoute.handle)
+                                   schema: .update, handler: UpdateRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:sendOobCode` (action links, `returnOobLink`).
     static let adminSendOobCode = Route("POST", Route.withTenantForm(adminProject + "accounts:sendOobCode"),
-                                        access: .privileged, handler: SendOobCodeRoute.handle)
+                                        access: .privileged, schema: .sendOobCode, handler: SendOobCodeRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:delete`.
     static let adminDelete = Route("POST", Route.withTenantForm(adminProject + "accounts:delete"), access: .privileged,
-                                   handler: DeleteRoute.handle)
+                                   schema: .delete, handler: DeleteRoute.handle)
 }

@@ -8,10 +8,10 @@ extension RouteTable {
                                      handler: AdminBatchRoutes.batchGet)
     /// `POST …/projects/{p}[/tenants/{t}]/accounts:batchDelete`.
     static let adminBatchDelete = Route("POST", Route.withTenantForm(adminAccounts + ":batchDelete"), access: .privileged,
-                                        handler: AdminBatchRoutes.batchDelete)
+                                        schema: .batchDelete, handler: AdminBatchRoutes.batchDelete)
     /// `POST …/projects/{p}[/tenants/{t}]/accounts:batchCreate` (import users).
     static let adminBatchCreate = Route("POST", Route.withTenantForm(adminAccounts + ":batchCreate"), access: .privileged,
-                                        handler: AdminBatchRoutes.batchCreate)
+                                        schema: .batchCreate, handler: AdminBatchRoutes.batchCreate)
 }
 
 /// The Admin SDKs' bulk account routes: list, delete and import, as Firebase's emulator answers them.
@@ -66,14 +66,9 @@ enum AdminBatchRoutes {
     static func batchCreate(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
-        guard let entries = request.body["users"] else { throw APIError.badRequest("MISSING_USER_ACCOUNT") }
-        guard let array = entries.array else { throw APIError.wrongType("/users", expected: "array") }
-        try ensure(!array.isEmpty, "MISSING_USER_ACCOUNT")
-        var users: [JSONObject] = []
-        for (index, entry) in array.enumerated() {
-            guard let object = entry.object else { throw APIError.wrongType("/users/\(index)", expected: "object") }
-            users.append(object)
-        }
+        // The schema has checked that each user is an object.
+        let users = (try request.array("users") ?? []).compactMap(\.object)
+        try ensure(!users.isEmpty, "MISSING_USER_ACCOUNT")
         let options = UserImport.Options(sanityCheck: try request.bool("sanityCheck") == true,
                                           allowOverwrite: try request.bool("allowOverwrite") == true,
                                           oneAccountPerEmail: !state.config.allowDuplicateEmails)
@@ -182,7 +177,7 @@ enum UserImport {
             user.email = email.lowercased()
         }
         user.emailVerified = entry["emailVerified"].map(JavaScriptTruthiness.isTruthy) ?? false
-        user.disabled = entry["disabled"].map(JavaScriptTruthiness.isTruthy) ?? false
+        user.disabledFlag = entry["disabled"].map(JavaScriptTruthiness.isTruthy) ?? false
         if let enrollments = entry["mfaInfo"]?.array, !enrollments.isEmpty {
             try ensure(user.email != nil, "Second factor account requires email to be presented.")
             try ensure(user.emailVerified == true, "Second factor account requires email to be verified.")

@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:createAuthUri`.
     static let createAuthUri = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:createAuthUri", access: .apiKey,
-                                     handler: CreateAuthUriRoute.handle)
+                                     schema: .createAuthUri, handler: CreateAuthUriRoute.handle)
 }
 
 /// `accounts:createAuthUri`: whether an email is registered and how it can sign in (hidden with email privacy on).
@@ -24,7 +24,8 @@ enum CreateAuthUriRoute {
             return HTTPResponse.json(response)
         }
         let email = identifier.lowercased()
-        let matches = project.users(email: email) + project.usersByProviderEmail(email)
+        let matches = project.users(email: email)
+            + project.allUsers.filter { user in user.email != email && user.providerUserInfo.contains { $0.email?.lowercased() == email } }
         // With duplicate emails allowed only an account with a top-level email counts.
         let user = state.config.allowDuplicateEmails ? matches.first { $0.email != nil } : matches.first
         var allProviders: [String] = []

@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:lookup`.
     static let lookup = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:lookup", access: .apiKey,
-                              handler: LookupRoute.handle)
+                              schema: .lookup, handler: LookupRoute.handle)
 }
 
 /// `accounts:lookup`: the ID token's user, or (privileged) users by localId, email, phone number or federated id.
@@ -33,8 +33,7 @@ enum LookupRoute {
         for localId in try request.strings("localId") ?? [] { add(project.user(localId: localId)) }
         for email in try request.strings("email") ?? [] { project.users(email: email).forEach(add) }
         for phone in try request.strings("phoneNumber") ?? [] { add(project.user(phoneNumber: phone)) }
-        if let federated = request.body["federatedUserId"] {
-            guard let entries = federated.array else { throw APIError.wrongType("/federatedUserId", expected: "array") }
+        if let entries = try request.array("federatedUserId") {
             for entry in entries {
                 if let providerId = entry["providerId"]?.string, let rawId = entry["rawId"]?.string {
                     add(project.user(providerId: providerId, rawId: rawId))

@@ -3,13 +3,13 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start`.
     static let mfaEnrollmentStart = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start",
-                                          access: .apiKey, handler: MFAEnrollmentRoutes.start)
+                                          access: .apiKey, schema: .startMfaEnrollment, handler: MFAEnrollmentRoutes.start)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize`.
     static let mfaEnrollmentFinalize = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize",
-                                             access: .apiKey, handler: MFAEnrollmentRoutes.finalize)
+                                             access: .apiKey, schema: .finalizeMfaEnrollment, handler: MFAEnrollmentRoutes.finalize)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:withdraw`.
     static let mfaEnrollmentWithdraw = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:withdraw",
-                                             access: .apiKey, handler: MFAEnrollmentRoutes.withdraw)
+                                             access: .apiKey, schema: .withdrawMfa, handler: MFAEnrollmentRoutes.withdraw)
 }
 
 /// Enrolling and withdrawing second factors: SMS as Firebase's emulator does it, TOTP as Google's servers offer it.

@@ -3,10 +3,10 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start`.
     static let mfaSignInStart = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start",
-                                      access: .apiKey, handler: MFASignInRoutes.start)
+                                      access: .apiKey, schema: .startMfaSignIn, handler: MFASignInRoutes.start)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize`.
     static let mfaSignInFinalize = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize",
-                                         access: .apiKey, handler: MFASignInRoutes.finalize)
+                                         access: .apiKey, schema: .finalizeMfaSignIn, handler: MFASignInRoutes.finalize)
 }
 
 /// The second step of an MFA sign-in, after a first factor answered with `mfaPendingCredential`.

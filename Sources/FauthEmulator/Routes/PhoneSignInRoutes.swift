@@ -3,10 +3,10 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode`.
     static let sendVerificationCode = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode",
-                                            access: .apiKey, handler: PhoneSignInRoutes.sendVerificationCode)
+                                            access: .apiKey, schema: .sendVerificationCode, handler: PhoneSignInRoutes.sendVerificationCode)
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber`.
     static let signInWithPhoneNumber = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber",
-                                             access: .apiKey, handler: PhoneSignInRoutes.signInWithPhoneNumber)
+                                             access: .apiKey, schema: .signInWithPhoneNumber, handler: PhoneSignInRoutes.signInWithPhoneNumber)
 }
 
 /// Phone-number sign-in as Firebase's emulator does it: a logged 6-digit code, then sign-in, sign-up or linking, with

@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:resetPassword`.
     static let resetPassword = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:resetPassword", access: .apiKey,
-                                     handler: ResetPasswordRoute.handle)
+                                     schema: .resetPassword, handler: ResetPasswordRoute.handle)
 }
 
 /// `accounts:resetPassword`: reports an OOB code's purpose, or with `newPassword` consumes a PASSWORD_RESET code.

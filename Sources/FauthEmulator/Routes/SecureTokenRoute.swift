@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /securetoken.googleapis.com/v1/token` (JSON or form body).
     static let secureToken = Route("POST", "/securetoken.googleapis.com/v1/token", access: .apiKey, acceptsForm: true,
-                                   handler: SecureTokenRoute.handle)
+                                   schema: .grantToken, handler: SecureTokenRoute.handle)
 }
 
 /// The Secure Token refresh: a refresh token for a new ID token (and a new refresh token).

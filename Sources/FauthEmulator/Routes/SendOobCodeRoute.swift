@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:sendOobCode`.
     static let sendOobCode = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode", access: .apiKey,
-                                   handler: SendOobCodeRoute.handle)
+                                   schema: .sendOobCode, handler: SendOobCodeRoute.handle)
 }
 
 /// `accounts:sendOobCode`: issues an email action code; the link is logged and listed, never mailed.
@@ -16,7 +16,7 @@ enum SendOobCodeRoute {
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
-        let requestType = try request.enumValue("requestType", allowed: requestTypes) ?? "OOB_REQ_TYPE_UNSPECIFIED"
+        let requestType = try request.string("requestType") ?? "OOB_REQ_TYPE_UNSPECIFIED"
         try ensure(requestType != "OOB_REQ_TYPE_UNSPECIFIED", "MISSING_REQ_TYPE")
         let returnOobLink = try request.bool("returnOobLink") ?? false
         try ensure(!returnOobLink || request.isPrivileged, "INSUFFICIENT_PERMISSION")

@@ -5,7 +5,7 @@ extension RouteTable {
     static let createSessionCookie = Route("POST", [
         "/identitytoolkit.googleapis.com/v1/projects/{project}:createSessionCookie",
         "/identitytoolkit.googleapis.com/v1/projects/{project}/tenants/{tenant}:createSessionCookie",
-    ], access: .privileged, handler: SessionCookieRoute.handle)
+    ], access: .privileged, schema: .createSessionCookie, handler: SessionCookieRoute.handle)
 }
 
 /// `projects:createSessionCookie`: an unsigned JWT with the ID token's claims, `iat` now, `exp` after `validDuration`

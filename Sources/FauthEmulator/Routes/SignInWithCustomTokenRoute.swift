@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken`.
     static let signInWithCustomToken = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken",
-                                             access: .apiKey, handler: SignInWithCustomTokenRoute.handle)
+                                             access: .apiKey, schema: .signInWithCustomToken, handler: SignInWithCustomTokenRoute.handle)
 }
 
 /// `accounts:signInWithCustomToken`: signs in (or creates) the token's user with provider `custom`, the token's

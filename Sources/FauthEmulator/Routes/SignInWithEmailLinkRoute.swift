@@ -4,7 +4,7 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink`.
     static let signInWithEmailLink = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink", access: .apiKey,
-        handler: SignInWithEmailLinkRoute.handle)
+        schema: .signInWithEmailLink, handler: SignInWithEmailLinkRoute.handle)
 }
 
 /// `accounts:signInWithEmailLink`: consumes an EMAIL_SIGNIN code; signs in, creates, or links to the ID token's user.

@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithIdp`.
     static let signInWithIdp = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp",
-                                     access: .apiKey, handler: SignInWithIdpRoute.handle)
+                                     access: .apiKey, schema: .signInWithIdp, handler: SignInWithIdpRoute.handle)
 }
 
 /// `accounts:signInWithIdp` with fake IdP credentials: the credential checks, then Firebase's account decision

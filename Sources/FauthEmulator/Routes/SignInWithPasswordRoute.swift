@@ -4,7 +4,7 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword`.
     static let signInWithPassword = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword", access: .apiKey,
-        handler: SignInWithPasswordRoute.handle)
+        schema: .signInWithPassword, handler: SignInWithPasswordRoute.handle)
 }
 
 /// `accounts:signInWithPassword`, with email enumeration protection and fauth's failed sign-in limit.

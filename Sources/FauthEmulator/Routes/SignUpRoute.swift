@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signUp`.
     static let signUp = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp", access: .apiKey,
-                              handler: SignUpRoute.handle)
+                              schema: .signUp, handler: SignUpRoute.handle)
 }
 
 /// `accounts:signUp`: anonymous users, email+password users (or linking them to an ID token's user), admin creation.
@@ -92,13 +92,12 @@ enum SignUpRoute {
         user.photoUrl = try request.string("photoUrl")
         user.emailVerified = try request.bool("emailVerified") ?? false
         if let phone = try request.string("phoneNumber"), !phone.isEmpty { user.phoneNumber = phone }
-        if try request.bool("disabled") == true { user.disabled = true }
+        if try request.bool("disabled") == true { user.disabledFlag = true }
     }
 
     /// `mfaInfo[]` of a signUp: fresh enrollment ids, one factor per phone number, INVALID_MFA_PHONE_NUMBER for a bad one.
     private static func parseEnrollments(_ request: RouteRequest, nowMillis: Int) throws(APIError) -> [MFAEnrollment]? {
-        guard let entries = request.body["mfaInfo"] else { return nil }
-        guard let array = entries.array else { throw APIError.wrongType("/mfaInfo", expected: "array") }
+        guard let array = try request.array("mfaInfo") else { return nil }
         return try MFAEnrollmentList.parse(array, generatingIds: true, existing: [], nowMillis: nowMillis)
     }
 }

@@ -3,7 +3,7 @@ import FauthJSON
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:update`.
     static let update = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:update", access: .apiKey,
-                              handler: UpdateRoute.handle)
+                              schema: .update, handler: UpdateRoute.handle)
 }
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
@@ -25,7 +25,7 @@ enum UpdateRoute {
             try ensure(request.body["customAttributes"]?.isNull ?? true, "INSUFFICIENT_PERMISSION")
         }
         if let claims = try request.string("customAttributes"), !claims.isEmpty { _ = try CustomClaims.validate(serialized: claims) }
-        let deleteAttributes = try request.enumValues("deleteAttribute", allowed: userAttributes) ?? []
+        let deleteAttributes = try request.strings("deleteAttribute") ?? []
         for attribute in ["PROVIDER", "RAW_USER_INFO"] where deleteAttributes.contains(attribute) {
             throw APIError.notImplemented("deleteAttribute: \(attribute)")
         }
@@ -98,13 +98,9 @@ enum UpdateRoute {
         }
         changes.deleteProviders = try request.strings("deleteProvider") ?? []
         if let mfa = try request.object("mfa") {
-            switch mfa["enrollments"] {
-            case nil: changes.enrollments = []
-            case .array(let entries)?:
-                changes.enrollments = try MFAEnrollmentList.parse(entries, generatingIds: false, existing: user.mfaInfo,
-                                                                  nowMillis: Timestamp.nowMillis())
-            default: throw APIError.wrongType("/mfa/enrollments", expected: "array")
-            }
+            // The schema has checked that `enrollments`, when present, is an array.
+            changes.enrollments = try MFAEnrollmentList.parse(mfa["enrollments"]?.array ?? [], generatingIds: false,
+                                                              existing: user.mfaInfo, nowMillis: Timestamp.nowMillis())
         }
         if request.isPrivileged, let phone = try request.string("phoneNumber"), !phone.isEmpty, phone != user.phoneNumber {
             try ensure(isValidPhoneNumber(phone), "INVALID_PHONE_NUMBER : Invalid format.")
@@ -137,7 +133,8 @@ enum UpdateRoute {
         // Any validSince a client sends revokes as of now; an admin's value is then stored as sent.
         if request.isTruthy("validSince") { revoked = true }
         if revoked { user.validSince = nowMillis / 1000 }
-        if let enrollments = changes.enrollments { user.mfaInfo = enrollments }
+        // No enrollments in `mfa` drops the key, as Firebase's emulator sets mfaInfo to undefined.
+        if let enrollments = changes.enrollments { user.mfaEnrollments = enrollments.isEmpty ? nil : enrollments }
         if let displayName = try request.string("displayName") { user.displayName = displayName }
         if let photoUrl = try request.string("photoUrl") { user.photoUrl = photoUrl }
         if request.isPrivileged { try applyAdminFields(request, changes: changes, to: &user) }
@@ -174,7 +171,7 @@ enum UpdateRoute {
     }
 
     private static func applyAdminFields(_ request: RouteRequest, changes: Changes, to user: inout UserRecord) throws(APIError) {
-        if let disabled = try request.bool("disableUser") { user.disabled = disabled }
+        if let disabled = try request.bool("disableUser") { user.disabledFlag = disabled }
         if let phone = changes.phoneNumber { user.phoneNumber = phone }
         if let verified = try request.bool("emailVerified") { user.emailVerified = verified }
         if let claims = try request.string("customAttributes") { user.customAttributes = claims.isEmpty ? nil : claims }
@@ -208,7 +205,7 @@ enum UpdateRoute {
             newEmail = changed
         case "RECOVER_EMAIL":
             _ = project.consumeOobCode(code)
-            guard let found = project.lastUser(initialEmail: oob.email) else {
+            guard let found = project.allUsers.last(where: { $0.initialEmail == oob.email }) else {
                 throw APIError.badRequest("INVALID_OOB_CODE")
             }
             try ensure(project.user(email: oob.email) == nil, "EMAIL_EXISTS")

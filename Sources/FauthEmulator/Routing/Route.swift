@@ -23,21 +23,26 @@ struct Route: Sendable {
     let access: RouteAccess
     /// Whether the body may be `application/x-www-form-urlencoded` (only the Secure Token route).
     let acceptsForm: Bool
+    /// The body's schema, checked before the handler runs; nil for routes whose body Firebase's emulator does not check.
+    let schema: RequestSchema?
     /// The handler.
     let handler: Handler
 
     /// A route answering `method` on each of `paths`.
-    init(_ method: String, _ paths: [String], access: RouteAccess, acceptsForm: Bool = false, handler: @escaping Handler) {
+    init(_ method: String, _ paths: [String], access: RouteAccess, acceptsForm: Bool = false, schema: RequestSchema? = nil,
+         handler: @escaping Handler) {
         self.method = method
         self.patterns = paths.map(PathPattern.init)
         self.access = access
         self.acceptsForm = acceptsForm
+        self.schema = schema
         self.handler = handler
     }
 
     /// A route answering `method` on `path`.
-    init(_ method: String, _ path: String, access: RouteAccess, acceptsForm: Bool = false, handler: @escaping Handler) {
-        self.init(method, [path], access: access, acceptsForm: acceptsForm, handler: handler)
+    init(_ method: String, _ path: String, access: RouteAccess, acceptsForm: Bool = false, schema: RequestSchema? = nil,
+         handler: @escaping Handler) {
+        self.init(method, [path], access: access, acceptsForm: acceptsForm, schema: schema, handler: handler)
     }
 
     /// `path` and its tenant form: `…/projects/{project}/X` and `…/projects/{project}/tenants/{tenant}/X`.

@@ -66,45 +66,21 @@ struct RouteRequest: Sendable {
         }
     }
 
+    /// Body field `key` as an array of any elements.
+    func array(_ key: String) throws(APIError) -> [JSONValue]? {
+        switch body[key] {
+        case nil, .null?: return nil
+        case .array(let elements)?: return elements
+        default: throw APIError.wrongType("/\(key)", expected: "array")
+        }
+    }
+
     /// Body field `key` as a JSON object.
     func object(_ key: String) throws(APIError) -> JSONObject? {
         switch body[key] {
         case nil, .null?: return nil
         case .object(let object)?: return object
         default: throw APIError.wrongType("/\(key)", expected: "object")
-        }
-    }
-
-    /// Body field `key` as a value of the API enum `allowed`: a name, or (as Android and Admin SDKs send them) its
-    /// index in the enum; anything else is a schema error.
-    func enumValue(_ key: String, allowed: [String]) throws(APIError) -> String? {
-        try Self.enumValue(body[key], allowed: allowed, pointer: "/\(key)")
-    }
-
-    /// Body field `key` as an array of values of the API enum `allowed` (see `enumValue`).
-    func enumValues(_ key: String, allowed: [String]) throws(APIError) -> [String]? {
-        switch body[key] {
-        case nil, .null?: return nil
-        case .array(let elements)?:
-            var values: [String] = []
-            for (index, element) in elements.enumerated() {
-                guard let value = try Self.enumValue(element, allowed: allowed, pointer: "/\(key)/\(index)") else {
-                    throw APIError.wrongType("/\(key)/\(index)", expected: "string")
-                }
-                values.append(value)
-            }
-            return values
-        default: throw APIError.wrongType("/\(key)", expected: "array")
-        }
-    }
-
-    private static func enumValue(_ value: JSONValue?, allowed: [String], pointer: String) throws(APIError) -> String? {
-        switch value {
-        case nil, .null?: return nil
-        case .string(let name)? where allowed.contains(name): return name
-        case .number(let index)? where index.rounded() == index && index >= 0 && index < Double(allowed.count):
-            return allowed[Int(index)]
-        default: throw APIError.invalidArgument("Invalid JSON payload received. \(pointer) must be equal to one of the allowed values")
         }
     }
 

@@ -46,6 +46,9 @@ final class ProjectState {
     /// All users in creation order.
     var allUsers: [UserRecord] { userOrder.compactMap { $0.flatMap { users[$0] } } }
 
+    /// The users in creation order as they are now, taken in O(1) (copy-on-write), to be read after the lock is released.
+    var snapshot: UserSnapshot { UserSnapshot(users: users, order: userOrder) }
+
     /// How many users there are.
     var userCount: Int { users.count }
 

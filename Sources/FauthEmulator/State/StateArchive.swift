@@ -20,11 +20,21 @@ struct StateArchive {
     /// The config object.
     var config: JSONObject
 
-    /// A snapshot of `state`.
-    init(capturing state: EmulatorState) {
+    /// What an export takes under the emulator's lock: O(1) copies of each project's users and of the config.
+    struct Capture {
+        fileprivate let projects: [UserSnapshot]
+        fileprivate let config: JSONObject
+
+        /// The archive of this capture, built without the lock.
+        var archive: StateArchive {
+            StateArchive(users: projects.flatMap { $0.allUsers.map { JSONValue.object($0.archivedAccountInfo) } }, config: config)
+        }
+    }
+
+    /// A capture of `state`.
+    static func capture(_ state: EmulatorState) -> Capture {
         let projects = [state.defaultProject] + state.tenantIds.sorted().map { state.project(tenantId: $0) }
-        users = projects.flatMap { $0.allUsers.map { JSONValue.object($0.archivedAccountInfo) } }
-        config = state.config.json
+        return Capture(projects: projects.map(\.snapshot), config: state.config.json)
     }
 
     /// Reads an export folder.
@@ -42,15 +52,15 @@ struct StateArchive {
         self.config = config
     }
 
-    /// Replaces the users in `state` with the archive's and applies its config.
-    func restore(into state: EmulatorState) throws(APIError) {
+    /// The archive's accounts as stored users, made before the emulator's lock is taken.
+    var records: [UserRecord] { users.compactMap { $0.object.flatMap(UserRecord.init(accountInfo:)) } }
+
+    /// Replaces the users in `state` with `records` (this archive's) and applies its config.
+    func restore(_ records: [UserRecord], into state: EmulatorState) throws(APIError) {
         try state.config.apply(config)
         state.defaultProject.deleteAllUsers()
         for tenantId in state.tenantIds { state.project(tenantId: tenantId).deleteAllUsers() }
-        for value in users {
-            guard let object = value.object, let user = UserRecord(accountInfo: object) else { continue }
-            state.project(tenantId: user.tenantId).save(user)
-        }
+        for user in records { state.project(tenantId: user.tenantId).save(user) }
     }
 
     /// Writes the folder, creating it when needed.

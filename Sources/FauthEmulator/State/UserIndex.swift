@@ -62,3 +62,12 @@ struct UserIndexKeys: Equatable {
     /// The keys of no user (what a new user had before it was saved).
     static let none = UserIndexKeys(email: [], phoneNumber: [], providerEmail: [], initialEmail: [], providerLink: [])
 }
+
+/// A project's users at one moment, readable without the emulator's lock.
+struct UserSnapshot {
+    let users: [String: UserRecord]
+    let order: [String?]
+
+    /// The users in creation order.
+    var allUsers: [UserRecord] { order.compactMap { $0.flatMap { users[$0] } } }
+}

@@ -113,7 +113,8 @@ struct UserRecord: Sendable, Equatable {
     var passwordUpdatedAt: Int?
     /// Seconds since the epoch; ID tokens issued before it are revoked (TOKEN_EXPIRED).
     var validSince: Int?
-    var disabled: Bool = false
+    /// The disabled flag as stored: nil until it is set (Firebase's emulator keeps the key absent until then).
+    var disabledFlag: Bool?
     /// The custom claims, as a JSON object string.
     var customAttributes: String?
     var customAuth: Bool?
@@ -126,8 +127,19 @@ struct UserRecord: Sendable, Equatable {
     /// ISO 8601.
     var lastRefreshAt: String?
     var providerUserInfo: [ProviderUserInfo] = []
-    var mfaInfo: [MFAEnrollment] = []
+    /// The second factors as stored: nil until a factor list is set (Firebase's emulator keeps `mfaInfo: []` once the
+    /// last factor is withdrawn, and drops the key when an update sends no enrollments).
+    var mfaEnrollments: [MFAEnrollment]?
     var tenantId: String?
+
+    /// Whether the account is disabled.
+    var disabled: Bool { disabledFlag ?? false }
+
+    /// The enrolled second factors (none when the list was never set); setting stores the list, even empty.
+    var mfaInfo: [MFAEnrollment] {
+        get { mfaEnrollments ?? [] }
+        set { mfaEnrollments = newValue }
+    }
 
     /// A new account with only an id and creation time.
     init(localId: String, createdAt: Int, tenantId: String?) {
@@ -204,7 +216,7 @@ struct UserRecord: Sendable, Equatable {
         if let passwordUpdatedAt { object["passwordUpdatedAt"] = .number(Double(passwordUpdatedAt)) }
         object["providerUserInfo"] = .array(providerUserInfo.map { .object($0.json) })
         if let validSince { object["validSince"] = .string(String(validSince)) }
-        object["disabled"] = .bool(disabled)
+        if let disabledFlag { object["disabled"] = .bool(disabledFlag) }
         if let lastLoginAt { object["lastLoginAt"] = .string(String(lastLoginAt)) }
         object["createdAt"] = .string(String(createdAt))
         if let lastRefreshAt { object["lastRefreshAt"] = .string(lastRefreshAt) }
@@ -212,7 +224,7 @@ struct UserRecord: Sendable, Equatable {
         if let customAuth { object["customAuth"] = .bool(customAuth) }
         if let emailLinkSignin { object["emailLinkSignin"] = .bool(emailLinkSignin) }
         if let initialEmail { object["initialEmail"] = .string(initialEmail) }
-        if !mfaInfo.isEmpty { object["mfaInfo"] = .array(mfaInfo.map { .object($0.json) }) }
+        if let mfaEnrollments { object["mfaInfo"] = .array(mfaEnrollments.map { .object($0.json) }) }
         if let tenantId { object["tenantId"] = .string(tenantId) }
         return object
     }
@@ -220,7 +232,7 @@ struct UserRecord: Sendable, Equatable {
     /// The account as an export writes it: `accountInfo` with each TOTP factor's shared secret.
     var archivedAccountInfo: JSONObject {
         var object = accountInfo
-        if !mfaInfo.isEmpty { object["mfaInfo"] = .array(mfaInfo.map { .object($0.archivedJSON) }) }
+        if let mfaEnrollments { object["mfaInfo"] = .array(mfaEnrollments.map { .object($0.archivedJSON) }) }
         return object
     }
 
@@ -239,7 +251,7 @@ struct UserRecord: Sendable, Equatable {
         salt = json["salt"]?.string
         passwordUpdatedAt = json["passwordUpdatedAt"]?.int
         validSince = json["validSince"]?.string.flatMap { Int($0) }
-        disabled = json["disabled"]?.bool ?? false
+        disabledFlag = json["disabled"]?.bool
         lastLoginAt = json["lastLoginAt"]?.string.flatMap { Int($0) }
         lastRefreshAt = json["lastRefreshAt"]?.string
         customAttributes = json["customAttributes"]?.string
@@ -247,6 +259,6 @@ struct UserRecord: Sendable, Equatable {
         emailLinkSignin = json["emailLinkSignin"]?.bool
         initialEmail = json["initialEmail"]?.string
         providerUserInfo = (json["providerUserInfo"]?.array ?? []).compactMap { $0.object.flatMap(ProviderUserInfo.init(json:)) }
-        mfaInfo = (json["mfaInfo"]?.array ?? []).compactMap { $0.object.flatMap(MFAEnrollment.init(json:)) }
+        mfaEnrollments = json["mfaInfo"]?.array.map { $0.compactMap { $0.object.flatMap(MFAEnrollment.init(json:)) } }
     }
 }

@@ -12,13 +12,17 @@ enum Base64 {
 
     /// Base64url without padding, as in JWTs.
     static func encodeURL(_ bytes: [UInt8]) -> String {
-        encode(bytes).replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        String(decoding: encode(bytes).utf8.compactMap { byte in
+            byte == UInt8(ascii: "=") ? nil : byte == UInt8(ascii: "+") ? UInt8(ascii: "-") : byte == UInt8(ascii: "/") ? UInt8(ascii: "_") : byte
+        }, as: UTF8.self)
     }
 
     /// Decodes base64url (padding optional); nil when malformed.
     static func decodeURL(_ text: String) -> [UInt8]? {
-        decode(text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"))
+        // Byte by byte: Foundation's replacingOccurrences goes through NSString, the most of a lookup's time.
+        decode(String(decoding: text.utf8.map { byte in
+            byte == UInt8(ascii: "-") ? UInt8(ascii: "+") : byte == UInt8(ascii: "_") ? UInt8(ascii: "/") : byte
+        }, as: UTF8.self))
     }
 
     private static func padded(_ text: String) -> String {

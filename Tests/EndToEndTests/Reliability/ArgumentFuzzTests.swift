@@ -70,11 +70,11 @@ import FauthJSON
     func oddButValidProfileNamesStayInTheSessionsFolder(name: String) throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        let run = try sandbox.guardedRun(["signin", "--anonymous", "--profile", name])
+        let run = try sandbox.guardedRun(["signin", "--anonymous", "--profile=\(name)"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(sandbox.sessionFolderEntries().sorted() == ["\(name).json", "\(name).json.lock"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root.appendingPathComponent("state/fauth").path) == ["sessions"])
-        #expect(try sandbox.guardedRun(["status", "--profile", name]).status == 0)
+        #expect(try sandbox.guardedRun(["status", "--profile=\(name)"]).status == 0)
         #expect(try sandbox.guardedRun(["signout", "--all"]).status == 0)
         #expect(sandbox.sessionFolderEntries().allSatisfy { $0.hasSuffix(".lock") })
     }

@@ -9,9 +9,10 @@ struct HangError: Error, CustomStringConvertible {
 extension FauthSandbox {
     /// Starts `fauth` with argument bytes passed as they are, in a session of its own (no controlling terminal),
     /// standard input fed from `stdin` (or /dev/null), under `umask` when given (through /bin/sh), in the sandbox
-    /// as its working folder when `inSandbox` (so that relative paths land there); the caller waits.
+    /// as its working folder when `inSandbox` (so that relative paths land there), after the shell words `shell`
+    /// when given (`yes x | `, `exec >/dev/full; `, an `export`); the caller waits.
     func start(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-               umask: String? = nil, inSandbox: Bool = false) throws -> SpawnedProcess {
+               umask: String? = nil, inSandbox: Bool = false, shell: String? = nil) throws -> SpawnedProcess {
         var input = "/dev/null"
         if let stdin {
             input = root.appendingPathComponent("in-\(UUID().uuidString)").path
@@ -19,6 +20,7 @@ extension FauthSandbox {
         }
         var prelude = umask.map { "umask \($0); " } ?? ""
         if inSandbox { prelude += "cd '\(root.path)' || exit 99; " }
+        prelude += shell ?? ""
         let fauth = Array(BuiltBinaries.fauth.path.utf8)
         let (path, argv) = prelude.isEmpty
             ? (BuiltBinaries.fauth.path, arguments)
@@ -35,16 +37,16 @@ extension FauthSandbox {
     /// Runs `fauth` and waits at most `seconds` of wall-clock time; a run still going then is killed and reported
     /// as a `HangError`.
     func guardedRun(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-                    inSandbox: Bool = false, within seconds: Double = 20) throws -> FauthRun {
-        let process = try start(raw: arguments, stdin: stdin, environment: extra, inSandbox: inSandbox)
+                    inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 20) throws -> FauthRun {
+        let process = try start(raw: arguments, stdin: stdin, environment: extra, inSandbox: inSandbox, shell: shell)
         return try FauthRun(finished: process, within: seconds)
     }
 
     /// Runs `fauth` with `arguments` under a wall-clock guard, as `guardedRun(raw:)` does.
     func guardedRun(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
-                    umask: String? = nil, inSandbox: Bool = false, within seconds: Double = 20) throws -> FauthRun {
+                    umask: String? = nil, inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 20) throws -> FauthRun {
         let process = try start(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra,
-                                umask: umask, inSandbox: inSandbox)
+                                umask: umask, inSandbox: inSandbox, shell: shell)
         return try FauthRun(finished: process, within: seconds)
     }
 

@@ -19,6 +19,10 @@ final class TestContext: @unchecked Sendable {
     var environment: [String: String] = [:]
     /// The bytes on standard input; nil: reading it is a test failure.
     var standardInput: [UInt8]?
+    /// Variables whose values are not valid UTF-8 (as the system context reports them).
+    var malformedVariables: Set<String> = []
+    /// What writing to stdout fails with (a full disk); nil: writes succeed and are captured.
+    var outputFailure: FauthError?
     /// Files the command may read by path (`@FILE`, `--password-file`); any other path is a test failure.
     var files: [String: [UInt8]] = [:]
     /// The answers the secret prompt gives, in order; nil: prompting is a test failure.
@@ -43,8 +47,13 @@ final class TestContext: @unchecked Sendable {
 
     /// Runs `fauth` with `arguments` (after the program name) in this context.
     func run(_ arguments: [String]) -> CommandLineResult {
+        run(raw: arguments.map { Array($0.utf8) })
+    }
+
+    /// Runs `fauth` with argument bytes as the kernel would pass them (invalid UTF-8 included).
+    func run(raw arguments: [[UInt8]]) -> CommandLineResult {
         lock.withLock { output = ""; errors = "" }
-        let status = FauthCommandLine.run(arguments: arguments, context: context)
+        let status = FauthCommandLine.run(rawArguments: arguments, context: context)
         return lock.withLock { CommandLineResult(status: status, stdout: output, stderr: errors) }
     }
 
@@ -52,17 +61,21 @@ final class TestContext: @unchecked Sendable {
     var context: CLIContext {
         CLIContext(
             environment: environment,
-            writeOutput: { text in self.lock.withLock { self.output += text } },
+            malformedVariables: malformedVariables,
+            writeOutput: { text in
+                if let failure = self.outputFailure { throw failure }
+                self.lock.withLock { self.output += text }
+            },
             writeError: { text in self.lock.withLock { self.errors += text } },
-            readInput: {
+            readInput: { limit in
                 guard let input = self.standardInput else { throw self.unscripted("standard input (readInput)") }
-                return input
+                return input.count > limit ? nil : input
             },
-            readFile: { path in
+            readFile: { path, limit in
                 guard let bytes = self.files[path] else { throw self.unscripted("the file \(path) (readFile)") }
-                return bytes
+                return bytes.count > limit ? nil : bytes
             },
-            askSecret: { prompt, _ in
+            askSecret: { prompt, _, _ in
                 self.lock.withLock { self.prompted.append(prompt) }
                 guard var answers = self.secretAnswers, !answers.isEmpty else {
                     Issue.record("unscripted capability: the secret prompt (askSecret: \(prompt))", sourceLocation: self.sourceLocation)
@@ -101,6 +114,15 @@ private struct UnscriptedTransport: HTTPTransport {
 }
 
 extension TestContext {
+    /// A context with a new empty state folder (no session) and an emulator host named, for commands that must stop
+    /// before any request: nothing listens there, and the network stays unscripted.
+    static func signedOut(sourceLocation: SourceLocation = #_sourceLocation) throws -> TestContext {
+        let context = TestContext(sourceLocation: sourceLocation)
+        try context.useTemporaryStateFolder()
+        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
+        return context
+    }
+
     /// Points `XDG_STATE_HOME` at a new empty folder (removed by `removeStateFolder`) and returns it.
     @discardableResult
     func useTemporaryStateFolder() throws -> String {

@@ -1,0 +1,69 @@
+/// Signing in: the operations that start a session (or need none), and the sign-in calls they and `link`/`reauth`
+/// send for a credential.
+extension AuthClient {
+    /// Creates an email/password account and makes it the profile's session.
+    public func signUp(email: String, password: String) throws -> AuthResult {
+        guard !email.isEmpty else { throw FauthError(.missingEmail) }
+        guard !password.isEmpty else { throw FauthError(.weakPassword, reason: "Missing password") }
+        try store.checkWritable()  // before the account exists: a retry must not meet email-already-in-use
+        let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
+        return try startSession(response.outcome, isNewUser: true, providerId: "password")
+    }
+
+    /// Signs in with `credential`, replacing the profile's session.
+    public func signIn(with credential: Credential) throws -> AuthResult {
+        try store.checkWritable()
+        let (outcome, isNewUser) = try authenticate(credential, linkingTo: nil)
+        return try startSession(outcome, isNewUser: isNewUser, providerId: credential.providerId)
+    }
+
+    /// The sign-in methods an email can use (`accounts:createAuthUri`); no session needed.
+    public func signInMethods(forEmail email: String) throws -> [String] {
+        guard !email.isEmpty else { throw FauthError(.missingEmail) }
+        return try backend.call(CreateAuthUriEndpoint(identifier: email)).signinMethods
+    }
+
+    /// Sends the sign-in (or link, with `idToken`) call that `credential` needs.
+    func authenticate(_ credential: Credential, linkingTo idToken: String?) throws -> (outcome: SignInOutcome, isNewUser: Bool) {
+        switch credential {
+        case .password(let email, let password):
+            guard !email.isEmpty else { throw FauthError(.missingEmail) }
+            if let idToken {
+                let response = try backend.call(SignUpEndpoint.link(idToken: idToken, email: email, password: password))
+                return (response.outcome, false)
+            }
+            guard !password.isEmpty else { throw FauthError(.wrongPassword) }
+            let response = try backend.call(SignInWithPasswordEndpoint(email: email, password: password))
+            return (response.outcome, false)
+        case .anonymous:
+            let response = try backend.call(SignUpEndpoint.anonymous())
+            return (response.outcome, true)
+        case .customToken(let token):
+            let response = try backend.call(SignInWithCustomTokenEndpoint(token: token))
+            return (response.outcome, response.isNewUser)
+        case .identityProvider(let provider):
+            try provider.validate()
+            let response = try backend.call(SignInWithIdpEndpoint(credential: provider, idToken: idToken))
+            if response.needConfirmation {
+                var error = FauthError(.accountExistsWithDifferentCredential)
+                error.email = response.email
+                if let email = response.email {
+                    error.signInMethods = try? signInMethods(forEmail: email)
+                }
+                throw error
+            }
+            guard let outcome = response.outcome else {
+                throw FauthError(.internalError, message: "The signInWithIdp response has no tokens and asks for no confirmation.")
+            }
+            return (outcome, response.isNewUser)
+        }
+    }
+
+    /// Turns a sign-in outcome into the profile's new session (replacing whatever file was there).
+    private func startSession(_ outcome: SignInOutcome, isNewUser: Bool, providerId: String) throws -> AuthResult {
+        guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
+        let session = try makeSession(tokens, replacing: nil)
+        try store.withLock { file in try file.write(session) }
+        return AuthResult(user: session.user, isNewUser: isNewUser, providerId: providerId, expiresAt: session.expiresAt)
+    }
+}

@@ -1,0 +1,88 @@
+/// The signed-in user's operations: each runs on the locked session (`withSession`), refreshed first if needed.
+extension AuthClient {
+    /// Links `credential` to the signed-in user (upgrading an anonymous user keeps its uid).
+    public func link(_ credential: Credential) throws -> AuthResult {
+        try Self.requireUserCredential(credential, for: "link")
+        return try withSession { session in
+            if session.user.providers.contains(where: { $0.providerId == credential.providerId }) {
+                throw FauthError(.providerAlreadyLinked, message: "The user already has a \(credential.providerId) credential.")
+            }
+            if case .password(_, let password) = credential, password.isEmpty {
+                throw FauthError(.weakPassword, reason: "Missing password")
+            }
+            let (outcome, isNewUser) = try authenticate(credential, linkingTo: session.idToken)
+            guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
+            session = try makeSession(tokens, replacing: session)
+            return AuthResult(user: session.user, isNewUser: isNewUser, providerId: credential.providerId, expiresAt: session.expiresAt)
+        }
+    }
+
+    /// Removes a provider from the signed-in user, after checking the (freshly looked-up) account has it.
+    public func unlink(providerId: String) throws -> AuthResult {
+        try withSession { session in
+            session.user = try lookUpUser(idToken: session.idToken)
+            guard session.user.providers.contains(where: { $0.providerId == providerId }) else {
+                throw FauthError(.noSuchProvider, message: "The user has no \(providerId) provider.")
+            }
+            let response = try backend.call(UpdateAccountEndpoint(idToken: session.idToken, deleteProvider: [providerId]))
+            if let tokens = response.tokens {
+                session = try makeSession(tokens, replacing: session)
+            } else {
+                session.user = try lookUpUser(idToken: session.idToken)
+            }
+            return AuthResult(user: session.user, isNewUser: false, providerId: providerId, expiresAt: session.expiresAt)
+        }
+    }
+
+    /// Proves the signed-in user's identity again; credentials of another user fail with `user-mismatch` and
+    /// leave the session as it was.
+    public func reauthenticate(with credential: Credential) throws -> AuthResult {
+        try Self.requireUserCredential(credential, for: "reauth")
+        return try withSession(clearingWhenDead: false) { session in
+            let outcome: SignInOutcome
+            do {
+                outcome = try authenticate(credential, linkingTo: nil).outcome
+            } catch let error as FauthError where error.code == .userNotFound {
+                throw FauthError(.userMismatch, server: error.server)
+            }
+            guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
+            let user = try lookUpUser(idToken: tokens.idToken)
+            guard user.uid == session.user.uid else {
+                throw FauthError(.userMismatch, message: "These credentials belong to another user; the session is unchanged.")
+            }
+            session = session.replacingTokens(tokens, user: user, now: now())
+            return AuthResult(user: session.user, isNewUser: false, providerId: credential.providerId, expiresAt: session.expiresAt)
+        }
+    }
+
+    /// The signed-in user's providers, looked up afresh (the session's copy is updated).
+    public func providers() throws -> [ProviderInfo] {
+        try withSession { session in
+            session.user = try lookUpUser(idToken: session.idToken)
+            return session.user.providers
+        }
+    }
+
+    /// The session, checked with the server (a lookup), refreshed if needed; `not-signed-in` when there is none
+    /// or the server no longer accepts it (the dead session is then removed).
+    public func status() throws -> Session {
+        do {
+            return try withSession { session in
+                session.user = try lookUpUser(idToken: session.idToken)
+                return session
+            }
+        } catch let error as FauthError where Self.isDeadSession(error) {
+            throw FauthError(.notSignedIn, message: error.message, server: error.server)
+        }
+    }
+
+    /// Link and reauthentication take an email and password or a provider credential: an anonymous or custom-token
+    /// "credential" would sign in another user.
+    private static func requireUserCredential(_ credential: Credential, for operation: String) throws {
+        switch credential {
+        case .password, .identityProvider: return
+        case .anonymous, .customToken:
+            throw FauthError(.usage, message: "\(operation) takes an email and password or a provider credential.")
+        }
+    }
+}

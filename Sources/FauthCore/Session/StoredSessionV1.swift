@@ -1,0 +1,123 @@
+import FauthJSON
+
+/// The session file's document, format version 1 (session.md): the stored schema, written and read here only, so
+/// that the `--json` output shapes (`UserRecord.jsonObject()`, `ProviderInfo.jsonObject()`) can change without
+/// changing a byte of the file. A change to this format is a new version, with its own type.
+public struct StoredSessionV1: Sendable, Equatable {
+    /// The `version` member of this format.
+    public static let version = 1
+
+    /// The session the document holds.
+    public var session: Session
+
+    /// The document for `session`.
+    public init(_ session: Session) {
+        self.session = session
+    }
+
+    /// `{"version": 1, "project", "user", "idToken", "refreshToken", "expiresAt", "authTime"}`.
+    public func document() -> JSONValue {
+        [
+            "version": .number(Double(Self.version)),
+            "project": Self.document(session.project),
+            "user": Self.document(session.user),
+            "idToken": .string(session.idToken),
+            "refreshToken": .string(session.refreshToken),
+            "expiresAt": .string(ISO8601.format(session.expiresAt)),
+            "authTime": JSONValue(optional: session.authTime),
+        ]
+    }
+
+    /// The file's bytes: the document, pretty-printed, with a final newline.
+    public func bytes() -> [UInt8] {
+        Array((document().serialized(pretty: true) + "\n").utf8)
+    }
+
+    /// Reads a document strictly: another version, a missing or mistyped member is an error naming the member.
+    public init(document: JSONValue) throws(SessionFormatError) {
+        let reader = try SessionJSONReader(document, path: "")
+        let version = try reader.int("version")
+        guard version == Self.version else {
+            throw SessionFormatError(
+                member: "version", problem: "is \(version), which this fauth does not know (it reads \(Self.version))")
+        }
+        self.init(Session(
+            project: try Self.project(reader.reader("project")), user: try Self.user(reader.reader("user")),
+            idToken: try reader.string("idToken", allowingEmpty: false),
+            refreshToken: try reader.string("refreshToken", allowingEmpty: false),
+            expiresAt: try reader.date("expiresAt"), authTime: try reader.optionalDate("authTime")))
+    }
+
+    // MARK: Members
+
+    /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent.
+    private static func document(_ project: ProjectSettings) -> JSONValue {
+        [
+            "apiKey": JSONValue(optional: project.apiKey),
+            "emulatorHost": JSONValue(optional: project.emulatorHost),
+            "endpoint": JSONValue(optional: project.endpoint),
+            "tenantId": JSONValue(optional: project.tenantId),
+            "projectId": JSONValue(optional: project.projectId),
+        ]
+    }
+
+    /// Every member may be null or absent.
+    private static func project(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProjectSettings {
+        ProjectSettings(
+            apiKey: try reader.optionalString("apiKey"), emulatorHost: try reader.optionalString("emulatorHost"),
+            endpoint: try reader.optionalString("endpoint"), tenantId: try reader.optionalString("tenantId"),
+            projectId: try reader.optionalString("projectId"))
+    }
+
+    /// Every member written, null when absent; dates ISO-8601 UTC.
+    private static func document(_ user: UserRecord) -> JSONValue {
+        [
+            "uid": .string(user.uid),
+            "email": JSONValue(optional: user.email),
+            "emailVerified": .bool(user.emailVerified),
+            "displayName": JSONValue(optional: user.displayName),
+            "photoURL": JSONValue(optional: user.photoURL),
+            "phoneNumber": JSONValue(optional: user.phoneNumber),
+            "isAnonymous": .bool(user.isAnonymous),
+            "tenantId": JSONValue(optional: user.tenantId),
+            "providers": .array(user.providers.map(document)),
+            "createdAt": JSONValue(optional: user.createdAt),
+            "lastSignInAt": JSONValue(optional: user.lastSignInAt),
+        ]
+    }
+
+    /// `uid`, `emailVerified`, `isAnonymous` and `providers` are required.
+    private static func user(_ reader: SessionJSONReader) throws(SessionFormatError) -> UserRecord {
+        var providers: [ProviderInfo] = []
+        for providerReader in try reader.readers("providers") {
+            providers.append(try provider(providerReader))
+        }
+        return UserRecord(
+            uid: try reader.string("uid", allowingEmpty: false), email: try reader.optionalString("email"),
+            emailVerified: try reader.bool("emailVerified"), displayName: try reader.optionalString("displayName"),
+            photoURL: try reader.optionalString("photoURL"), phoneNumber: try reader.optionalString("phoneNumber"),
+            isAnonymous: try reader.bool("isAnonymous"), tenantId: try reader.optionalString("tenantId"),
+            providers: providers, createdAt: try reader.optionalDate("createdAt"),
+            lastSignInAt: try reader.optionalDate("lastSignInAt"))
+    }
+
+    /// `{"providerId","uid","email","displayName","photoURL","phoneNumber"}`, null when absent.
+    private static func document(_ provider: ProviderInfo) -> JSONValue {
+        [
+            "providerId": .string(provider.providerId),
+            "uid": JSONValue(optional: provider.uid),
+            "email": JSONValue(optional: provider.email),
+            "displayName": JSONValue(optional: provider.displayName),
+            "photoURL": JSONValue(optional: provider.photoURL),
+            "phoneNumber": JSONValue(optional: provider.phoneNumber),
+        ]
+    }
+
+    /// `providerId` is required.
+    private static func provider(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProviderInfo {
+        ProviderInfo(
+            providerId: try reader.string("providerId", allowingEmpty: false), uid: try reader.optionalString("uid"),
+            email: try reader.optionalString("email"), displayName: try reader.optionalString("displayName"),
+            photoURL: try reader.optionalString("photoURL"), phoneNumber: try reader.optionalString("phoneNumber"))
+    }
+}

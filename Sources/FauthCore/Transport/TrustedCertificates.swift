@@ -1,0 +1,17 @@
+/// Which certificate authorities a TLS connection trusts: the system's (nil both) or the ones named here, which
+/// replace them as curl's `--cacert` and `--capath` do.
+public struct TrustedCertificates: Sendable, Equatable {
+    /// A PEM bundle of CA certificates (libcurl's CAINFO).
+    public var caFile: String?
+    /// A folder of hashed CA certificates, as `c_rehash` makes it (libcurl's CAPATH).
+    public var caDirectory: String?
+
+    /// The system's authorities.
+    public static let system = TrustedCertificates()
+
+    /// Makes a trust setting.
+    public init(caFile: String? = nil, caDirectory: String? = nil) {
+        self.caFile = caFile
+        self.caDirectory = caDirectory
+    }
+}

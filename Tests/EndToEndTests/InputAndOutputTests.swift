@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import FauthJSON
+
+/// The command line's edges with the real binary: an option never swallows the next option as its value, server
+/// text cannot rewrite the terminal, and output that cannot be written fails with `io-error`.
+@Suite struct InputAndOutputTests {
+    @Test func anOptionLackingItsValueNamesItInsteadOfTakingTheNextOption() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("dash@example.com")
+        let providers = try sandbox.run(["providers", "--email", "--json"])
+        expectFailure(providers, status: 2, code: "usage")
+        #expect(providers.error["message"]?.string?.hasPrefix("option --email needs a value (EMAIL), not the option '--json'") == true)
+        let signin = try sandbox.run(["signin", "--email", "--password-stdin"], stdin: "secret-pass-1")
+        #expect(signin.status == 2)
+        #expect(signin.stderr.hasPrefix("fauth: option --email needs a value (EMAIL), not the option '--password-stdin'"), "\(signin.stderr)")
+        #expect(emulator.requestCount("accounts:createAuthUri") == 0 && emulator.requestCount("accounts:signInWithPassword") == 0)
+        let dashed = try sandbox.run(["providers", "--email=-odd@example.com", "--json"])
+        #expect(dashed.status == 0, "\(dashed.stderr)")
+    }
+
+    @Test func aDisplayNameHoldingEscapeSequencesIsPrintedEscaped() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let claims: JSONValue = ["sub": "g-esc", "email": "esc@example.com", "email_verified": true,
+                                 "name": .string("Eve\u{1B}]0;owned\u{07}\u{1B}[2J")]
+        let signin = try sandbox.run(["signin", "--provider", "google.com", "--id-token", claims.serialized()])
+        #expect(signin.status == 0, "\(signin.stderr)")
+        let providers = try sandbox.run(["providers"])
+        #expect(providers.status == 0, "\(providers.stderr)")
+        #expect(!providers.stdout.contains("\u{1B}") && !providers.stdout.contains("\u{07}"), "\(providers.stdout)")
+        #expect(providers.stdout.contains(#""Eve\x1B]0;owned\x07\x1B[2J""#), "\(providers.stdout)")
+        let json = try sandbox.run(["providers", "--json"])
+        #expect(json.json.array?.first?["displayName"]?.string == "Eve\u{1B}]0;owned\u{07}\u{1B}[2J")
+    }
+
+    @Test func anUnknownServerMessageHoldingEscapeSequencesIsPrintedEscaped() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("odd@example.com")
+        emulator.inject(route: "accounts:lookup", ["status": 400, "body": #"{"error":{"code":400,"message":"ODD\u001b[31mRED\u0007"}}"#])
+        let run = try sandbox.run(["providers"])
+        #expect(run.status == 1)
+        #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"), "\(run.stderr)")
+        #expect(run.stderr.contains(#"ODD\x1B[31mRED\x07"#), "\(run.stderr)")
+    }
+
+    @Test(arguments: [["token"], ["providers"], ["status"], ["--version"]])
+    func outputThatCannotBeWrittenIsAnIOError(arguments: [String]) throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("full@example.com")
+        let run = try sandbox.guardedRun(arguments, shell: "exec >/dev/full; ")
+        #expect(run.status == 1, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("fauth: cannot write to standard output: No space left on device (io-error)"), "\(run.stderr)")
+        let json = try sandbox.guardedRun(arguments + ["--json"], shell: "exec >/dev/full; ")
+        #expect(json.status == 1)
+        #expect(json.error["code"]?.string == "io-error" && json.error["exitCode"]?.int == 1, "\(json.stderr)")
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+
+/// Tests/TLSHarness/tls_front.py, fauth's TLS test harness, run with python3: test certificates made with the
+/// openssl CLI once per test process, TLS fronts before a `RunningEmulator`, and a counting CONNECT proxy.
+enum TLSHarness {
+    /// The harness script.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("TLSHarness/tls_front.py").path
+
+    /// The folder of test certificates: `ca.pem` (the test CA), `valid`, `wrong-name`, `expired`, `untrusted`
+    /// (`NAME.pem` and `NAME.key`), made once per process.
+    static let certificates: String = {
+        let folder = NSTemporaryDirectory() + "fauth-tls-\(getpid())"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, "certs", folder]
+        let errors = Pipe()
+        process.standardError = errors
+        do { try process.run() } catch { fatalError("cannot run python3: \(error)") }
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        precondition(process.terminationStatus == 0,
+                     "the test certificates could not be made (scripts/bootstrap installs openssl): \(String(decoding: message, as: UTF8.self))")
+        return folder
+    }()
+
+    /// The test CA's certificate, which a client must be told to trust.
+    static var caFile: String { certificates + "/ca.pem" }
+}
+
+/// One harness process (a TLS front or a proxy) and the events it logged: `handshake`, `handshake-failed …`,
+/// `request METHOD PATH`, `tunnel HOST:PORT`, `proxied METHOD URL`. The process is killed when released.
+final class HarnessProcess {
+    let process: SpawnedProcess
+    let port: Int
+    private let logPath: String
+
+    /// A TLS front with certificate `certificate` (`valid`, `wrong-name`, `expired`, `untrusted`) forwarding to
+    /// `emulator`; with `stall`, one that answers the first byte of a body and then nothing.
+    convenience init(front certificate: String, emulator: RunningEmulator, stall: Bool = false) throws {
+        let folder = TLSHarness.certificates
+        try self.init(["front", "--cert", "\(folder)/\(certificate).pem", "--key", "\(folder)/\(certificate).key",
+                       "--upstream", emulator.host] + (stall ? ["--stall"] : []))
+    }
+
+    /// A CONNECT proxy that counts its tunnels.
+    static func proxy() throws -> HarnessProcess { try HarnessProcess(["proxy"]) }
+
+    private init(_ arguments: [String]) throws {
+        logPath = NSTemporaryDirectory() + "fauth-harness-\(getpid())-\(UInt64.random(in: 0 ... .max)).log"
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        process = try SpawnedProcess(path: "/usr/bin/env", rawArguments: (["python3", TLSHarness.script] + arguments + ["--log", logPath]).map { Array($0.utf8) },
+                                     environment: ProcessInfo.processInfo.environment)
+        let line = try process.firstLine()
+        guard let port = Int(line) else { throw SpawnError(description: "the harness printed '\(line)', not a port") }
+        self.port = port
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: logPath)  // the process is killed as `process` is released
+    }
+
+    /// `https://localhost:PORT`, the front's URL (its certificates name localhost and 127.0.0.1).
+    var url: String { "https://localhost:\(port)" }
+
+    /// Every event logged so far.
+    var events: [String] {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// Completed TLS handshakes.
+    var handshakes: Int { events.filter { $0 == "handshake" }.count }
+    /// Handshakes the client aborted, with the reason the server saw.
+    var failedHandshakes: [String] { events.filter { $0.hasPrefix("handshake-failed") } }
+    /// The requests forwarded (`METHOD PATH`).
+    var requests: [String] { events.filter { $0.hasPrefix("request ") }.map { String($0.dropFirst(8)) } }
+    /// The CONNECT tunnels opened (`HOST:PORT`).
+    var tunnels: [String] { events.filter { $0.hasPrefix("tunnel ") }.map { String($0.dropFirst(7)) } }
+    /// Plain requests sent to the proxy (`METHOD URL`).
+    var proxied: [String] { events.filter { $0.hasPrefix("proxied ") }.map { String($0.dropFirst(8)) } }
+
+    /// Forgets the events logged so far.
+    func resetEvents() {
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    }
+}
