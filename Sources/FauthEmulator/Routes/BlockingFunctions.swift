@@ -133,16 +133,18 @@ enum BlockingFunctionHTTP {
         let head = "POST \(target.pathAndQuery) HTTP/1.1\r\nHost: \(target.authority)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         guard SocketIO.sendAll(fd, Array(head.utf8) + body) else { throw failed }
+        // Each read waits at most the function's time limit (SO_RCVTIMEO); a timed-out read is the deadline error.
+        var limit = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        let deadline = MonotonicClock.seconds() + Double(timeoutSeconds)
         while true {
-            guard SocketIO.waitReadable(fd, seconds: deadline - MonotonicClock.seconds()) else {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 throw APIError.internalError("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded making request to \(uri).))",
                                              reason: "AbortError")
             }
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             received += buffer[0 ..< count]
         }
