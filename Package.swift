@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
         // The local Firebase Auth emulator: HTTP server, state, routes.
-        .target(name: "FauthEmulator", dependencies: ["FauthJSON"]),
+        .target(name: "FauthEmulator", dependencies: ["FauthJSON", "CEventPoll"]),
+        // Linux's epoll and eventfd headers (not in Swift's Glibc module), for the emulator's event loop.
+        .systemLibrary(name: "CEventPoll"),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
 
         // Helpers the test targets share (an HTTP client over a real socket, a thread-safe recorder, a scripted

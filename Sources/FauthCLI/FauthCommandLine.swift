@@ -60,7 +60,8 @@ public enum FauthCommandLine {
 
     /// Whether fauth reads the environment variable `name` (the man page's ENVIRONMENT).
     private static func isRead(_ name: String) -> Bool {
-        name.hasPrefix("FAUTH_") || name.hasPrefix("FIREBASE_") || name == "HOME" || name == "XDG_STATE_HOME"
+        name.hasPrefix("FAUTH_") || name.hasPrefix("FIREBASE_")
+            || ["HOME", "XDG_STATE_HOME", "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"].contains(name)
     }
 
     private static func fail(_ error: FauthError, json: Bool, command: String?, context: CLIContext) -> Int32 {

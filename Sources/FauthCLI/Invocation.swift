@@ -30,8 +30,7 @@ final class Invocation {
 
     /// The session store of this profile (or of --session / FAUTH_SESSION).
     func sessionStore() throws -> SessionStore {
-        SessionStore(path: try SessionLocation.path(
-            sessionOption: arguments.value("session"), profile: profile, environment: context.environment))
+        try SessionLocation.store(sessionOption: arguments.value("session"), profile: profile, environment: context.environment)
     }
 
     /// The profile's session as read once, without the lock, at the command's start (nil when there is none): the

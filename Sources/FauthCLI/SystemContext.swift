@@ -23,7 +23,7 @@ extension CLIContext {
             readInput: { try SystemIO.readStandardInput(limit: $0) },
             readFile: { try SystemIO.readFile($0, limit: $1) },
             askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
-            transport: SystemTransport(),
+            transport: SystemTransport(proxies: ProxySettings(environment: environment)),
             now: { Date() })
     }
 }

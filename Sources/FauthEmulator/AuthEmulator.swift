@@ -20,9 +20,14 @@ public final class AuthEmulator: @unchecked Sendable {
 
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
     /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let segments = ProductionPaths.rewrite(LegacyPaths.rewrite(PathPattern.split(request.path)),
-                                               host: request.header("Host"))
+    public func handle(_ received: HTTPRequest) -> HTTPResponse {
+        let request: HTTPRequest
+        do {
+            request = try LegacyPaths.rewrite(received)
+        } catch {
+            return error.response
+        }
+        let segments = ProductionPaths.rewrite(PathPattern.split(request.path), host: request.header("Host"))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {
             case .respond(let response)?: return response

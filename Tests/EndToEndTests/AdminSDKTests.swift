@@ -60,4 +60,21 @@ import FauthJSON
         expectFailure(try sandbox.run(["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1"),
                       status: 6, code: "user-not-found")
     }
+
+    @Test func anAdminRevocationEndsTheRefreshTokenWithTheRevocationExtension() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let uid = try #require(try admin(emulator, "create", "revoked@example.com", "secret-pass-2")["uid"]?.string)
+        #expect(try sandbox.run(["signin", "--email", "revoked@example.com", "--password-stdin"], stdin: "secret-pass-2").status == 0)
+        Thread.sleep(forTimeInterval: 1.1)  // revocation is by whole seconds: the session's refresh token must be older
+        _ = try admin(emulator, "revoke", uid)
+        // Firebase's emulator never revokes refresh tokens: without the extension the refresh still works.
+        #expect(try sandbox.run(["token", "--force-refresh"]).status == 0)
+        #expect(try sandbox.run(["signin", "--email", "revoked@example.com", "--password-stdin"], stdin: "secret-pass-2").status == 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        _ = try admin(emulator, "revoke", uid)
+        emulator.configure(["fauth": ["refreshTokenRevocation": true]])
+        let refused = try sandbox.run(["token", "--force-refresh", "--json"])
+        expectFailure(refused, status: 4, code: "user-token-expired")
+    }
 }

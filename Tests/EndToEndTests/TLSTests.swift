@@ -41,7 +41,7 @@ import FauthJSON
         let front = try HarnessProcess(front: "valid", emulator: emulator)
         let sandbox = try sandbox(front)
         let untrusted = try sandbox.run(["signin", "--anonymous", "--json"])
-        #expect(untrusted.status != 0 && front.failedHandshakes.count == 1 && front.requests.isEmpty)
+        #expect(untrusted.status == 11 && front.await { $0.failedHandshakes.count == 1 } && front.requests.isEmpty)
         let trusted = try sandbox.run(["signin", "--anonymous", "--json"],
                                       environment: [variable: TLSHarness.certificates + "/" + name])
         #expect(trusted.status == 0, "\(trusted.stderr)")
@@ -59,5 +59,66 @@ import FauthJSON
         expectFailure(folderAsFile, status: 2, code: "usage")
         #expect(folderAsFile.error["message"]?.string?.hasPrefix("SSL_CERT_FILE: '/'") == true)
         #expect(front.events.isEmpty)
+    }
+}
+
+/// Transport failures say what happened and where: a certificate that does not verify is `certificate-error`
+/// (exit 11, never retried); the rest are `network-error` naming the cause and the host, libcurl's words kept in
+/// `underlying`.
+@Suite struct TransportErrorTests {
+    @Test(arguments: [("untrusted", "is not trusted"), ("wrong-name", "is for another name"), ("expired", "has expired")])
+    func aCertificateThatDoesNotVerifyIsACertificateError(certificate: String, problem: String) throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: certificate, emulator: emulator)
+        let sandbox = try FauthSandbox(emulator: nil)
+        sandbox.environment["FAUTH_API_KEY"] = "AIza-secret-key"
+        let run = try sandbox.run(["signin", "--anonymous", "--json", "--endpoint", front.url, "--ca-file", TLSHarness.caFile])
+        expectFailure(run, status: 11, code: "certificate-error")
+        #expect(run.error["retryable"] == false && run.error["action"] == "fix-config")
+        #expect(run.error["message"]?.string?.hasPrefix("The TLS certificate of localhost:\(front.port) \(problem)") == true,
+                "\(run.stderr)")
+        #expect(run.error["underlying"]?["domain"] == "curl" && run.error["underlying"]?["code"] == 60)
+        #expect(!run.stderr.contains("AIza-secret-key"))
+        front.await { $0.failedHandshakes.count + $0.handshakes >= 1 }
+        usleep(200_000)
+        #expect(front.failedHandshakes.count + front.handshakes == 1, "a certificate error is never retried")
+        #expect(front.requests.isEmpty && sandbox.sessionBytes() == nil)
+        let text = try sandbox.run(["signin", "--anonymous", "--endpoint", front.url, "--ca-file", TLSHarness.caFile])
+        #expect(text.stderr.hasPrefix("fauth: The TLS certificate of localhost:\(front.port) \(problem)"))
+        #expect(text.stderr.contains("(certificate-error)\nhint: trust the server's CA with --ca-file"))
+    }
+
+    @Test func aServerThatStallsMidResponseTimesOutAfterTheTimeout() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator, stall: true)
+        let sandbox = try FauthSandbox(emulator: nil)
+        let started = Date()
+        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", front.url,
+                                   "--ca-file", TLSHarness.caFile, "--timeout", "1.5"])
+        expectFailure(run, status: 10, code: "network-error")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(run.error["message"]?.string == "No complete answer from localhost:\(front.port): timeout after 1.5 s (--timeout, FAUTH_TIMEOUT).")
+        #expect(run.error["underlying"]?["code"] == 28 && run.error["retryable"] == true)
+        #expect(front.requests.count == 1, "signUp is not idempotent: it is not repeated")
+    }
+
+    @Test func connectionRefusedAndAnUnknownHostNameTheHost() throws {
+        let closed = try RunningEmulator()
+        let port = closed.server.port
+        closed.server.stop()
+        let sandbox = try FauthSandbox(emulator: nil)
+        for (endpoint, host, message) in [
+            ("https://localhost:\(port)", "localhost:\(port)", "connection refused"),
+            ("https://fauth-test.invalid", "fauth-test.invalid", "unknown host"),
+        ] {
+            let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", endpoint, "--timeout", "5"])
+            expectFailure(run, status: 10, code: "network-error")
+            #expect(run.error["message"]?.string?.hasPrefix("Cannot ") == true)
+            #expect(run.error["message"]?.string?.contains("\(host): \(message)") == true, "\(run.stderr)")
+            #expect(run.error["underlying"]?["code"] != nil)
+        }
+        let emulatorDown = try sandbox.run(["signin", "--anonymous", "--emulator", "127.0.0.1:\(port)"])
+        #expect(emulatorDown.status == 10)
+        #expect(emulatorDown.stderr.hasPrefix("fauth: Cannot connect to 127.0.0.1:\(port): connection refused"))
     }
 }

@@ -63,6 +63,8 @@ import FauthTestSupport
         #expect(run.error?["message"] as? String == "argument 3 is not valid UTF-8 (fauth takes its arguments as UTF-8 text)")
         context.malformedVariables = ["FAUTH_PROFILE"]
         #expect(context.run(["status"]).stderr.hasPrefix("fauth: the environment variable FAUTH_PROFILE is not valid UTF-8 (usage)"))
+        context.malformedVariables = ["SSL_CERT_FILE"]
+        #expect(context.run(["status"]).stderr.hasPrefix("fauth: the environment variable SSL_CERT_FILE is not valid UTF-8 (usage)"))
         context.malformedVariables = ["LC_WHATEVER"]
         #expect(context.run(["signout"]).status == 0, "a variable fauth does not read does not matter")
     }

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import FauthCore
 @testable import FauthCLI
 
 /// Where secrets come from, run in-process: each source reaches the client (an empty password is refused by the
@@ -28,6 +30,18 @@ import Testing
         context.secretAnswers = [.secret([])]
         _ = context.run(["signup", "--email", "ada@example.com"])
         #expect(context.prompts.last == "New password for ada@example.com: ")
+    }
+
+    @Test func ctrlCAtThePromptPrintsTheInterruptedErrorAsEveryErrorIsPrinted() throws {
+        let context = try TestContext.signedOut()
+        defer { context.removeStateFolder() }
+        context.secretAnswers = [.endOfInput, .endOfInput]
+        _ = context.run(["signin", "--email", "a@example.com"])
+        _ = context.run(["signin", "--email", "a@example.com", "--json"])
+        #expect(context.interruptMessages.first == "fauth: \(ErrorCode.interrupted.defaultMessage) (interrupted)\n")
+        let json = try JSONSerialization.jsonObject(with: Data((context.interruptMessages.last ?? "").utf8)) as? [String: Any]
+        let error = json?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "interrupted" && error?["exitCode"] as? Int == 130)
     }
 
     @Test func noTerminalIsAUsageErrorAndEndOfInputCancels() throws {

@@ -69,9 +69,19 @@ import Testing
             configuration: try ConfigurationResolver.resolve(flags: ConfigurationInputs(), environment: [:], session: session.project))
     }
 
+    @Test func anEndpointSessionAcceptsOnlyItsOwnEndpoint() throws {
+        let gateway = ProjectSettings(apiKey: "AIza-real-key", endpoint: "https://gateway.example.com", projectId: "prod")
+        #expect(BackendIdentity(gateway).server == .endpoint("https://gateway.example.com"))
+        #expect(BackendIdentity(gateway).accepts(try named(session: gateway)))
+        let other = try named(ConfigurationInputs(endpoint: "https://other.example.com"), session: gateway)
+        #expect(!BackendIdentity(gateway).accepts(other))
+        #expect(!BackendIdentity(ProjectSettings(apiKey: "AIza-real-key", projectId: "prod")).accepts(BackendIdentity(gateway)))
+        #expect(BackendIdentity(gateway).jsonObject()["endpoint"] == "https://gateway.example.com")
+    }
+
     @Test func itsJSONShowsTheKeyByItsEndOnly() {
         #expect(BackendIdentity(ProjectSettings(apiKey: "AIzaSyABCDEFGH", projectId: "prod")).jsonObject() == [
-            "server": "google", "emulatorHost": .null, "projectId": "prod", "apiKeySuffix": "EFGH", "tenantId": .null,
+            "server": "google", "emulatorHost": .null, "endpoint": .null, "projectId": "prod", "apiKeySuffix": "EFGH", "tenantId": .null,
         ])
         #expect(BackendIdentity(emulatorSession).description
             == "the emulator at 127.0.0.1:9099 (project demo, API key …-key, no tenant)")

@@ -59,6 +59,17 @@ import Testing
         #expect(probe.sleeps.values.isEmpty)
     }
 
+    @Test func aQuotaExceededAnswerIsRetriedAsItsCodeIsRetryable() throws {
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:lookup", .firebaseError(400, "QUOTA_EXCEEDED"))
+        transport.reply(to: "accounts:lookup", lookupAnswer)
+        let probe = BackendProbe(transport)
+        _ = try probe.backend.call(LookupEndpoint(idToken: "ID"))
+        #expect(transport.requests.count == 2)
+        #expect(probe.trace.values.contains("retrying in 0.5 s (400)"))
+        transport.expectAllRepliesUsed()
+    }
+
     @Test func clientErrorsAreNotRetried() throws {
         let transport = lookups(1, .firebaseError(400, "INVALID_ID_TOKEN"))
         let probe = BackendProbe(transport)

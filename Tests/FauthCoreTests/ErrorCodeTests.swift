@@ -27,7 +27,7 @@ private let documentedExitStatus: [(ErrorCode, Int32)] = [
 /// The action that goes with each exit status.
 private let actionByExitStatus: [Int32: ErrorAction] = [
     1: .report, 2: .fixCommand, 3: .fixCommand, 4: .signin, 5: .reauth, 6: .fixCredentials, 7: .resolveConflict,
-    8: .fixInput, 9: .completeSecondFactor, 10: .retry, 11: .fixConfig, 12: .fixSessionFile, 130: .retry,
+    8: .fixInput, 9: .completeSecondFactor, 10: .retry, 11: .fixConfig, 12: .fixSessionFile, 130: .stop,
 ]
 
 private let fauthOwnCodes: Set<ErrorCode> = [
@@ -83,9 +83,23 @@ func everyCodeHasADocumentedStatusAndTheMatchingAction(code: ErrorCode) throws {
 }
 
 @Test(arguments: ErrorCode.allCases)
-func onlyNetworkTooManyRequestsAndServiceUnavailableAreRetryable(code: ErrorCode) {
-    let retryable: Set<ErrorCode> = [.networkError, .tooManyRequests, .serviceUnavailable]
+func onlyTheTemporaryCodesAreRetryable(code: ErrorCode) {
+    let retryable: Set<ErrorCode> = [.networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable]
     #expect(code.isRetryable == retryable.contains(code))
+}
+
+@Test(arguments: ErrorCode.allCases)
+func exitStatusActionAndRetryableAgree(code: ErrorCode) {
+    #expect(code.exitStatus == code.category.exitStatus)
+    #expect(code.action == code.category.action)
+    #expect(code.isRetryable == (code.action == .retry))
+    #expect(code.isRetryable == (code.exitStatus == 10))
+}
+
+@Test func everyCategoryHasItsOwnActionExceptUsageAndCancelled() {
+    let actions = ExitCategory.allCases.map(\.action)
+    #expect(Set(actions).count == ExitCategory.allCases.count - 1)
+    #expect(Set(actions) == Set(ErrorAction.allCases))
 }
 
 @Test(arguments: ErrorCode.allCases)

@@ -56,9 +56,9 @@ import FauthJSON
         let folder = TemporaryFolder()
         let store = SessionStore(path: folder.file("s.json"))
         try store.withLock { try $0.write(sampleSession()) }
-        _ = FileManager.default.createFile(atPath: folder.file(".s.json.tmp-dead"), contents: Data("{".utf8))
-        _ = FileManager.default.createFile(atPath: folder.file(".other.json.tmp-1"), contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.file(".s.json~tmp-dead"), contents: Data("{".utf8))
+        _ = FileManager.default.createFile(atPath: folder.file(".other.json~tmp-1"), contents: Data())
         try store.withLock { _ in }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".other.json.tmp-1", "s.json", "s.json.lock"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".other.json~tmp-1", "s.json", "s.json.lock"])
     }
 }

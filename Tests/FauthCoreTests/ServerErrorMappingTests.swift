@@ -265,6 +265,9 @@ func redirectsAreInternalErrors(status: Int) {
     #expect(error.code == .internalError)
     #expect(error.message.contains("redirect"))
     #expect(error.server?.status == status)
+    let withMessage = ServerErrorMapping.error(httpStatus: status, body: emulatorBody("EMAIL_EXISTS", status: status), location: "/x?key=REDACTED")
+    #expect(withMessage.code == .internalError, "a redirect is never mapped by its body")
+    #expect(withMessage.message == "The server answered \(status) (a redirect to /x?key=REDACTED), which fauth does not follow.")
 }
 
 @Test(arguments: ["", "not json", "[]", "{}", #"{"error":"EMAIL_EXISTS"}"#, #"{"error":{"code":400}}"#, #"{"error":{"message":17}}"#])

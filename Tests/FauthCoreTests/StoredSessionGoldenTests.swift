@@ -76,4 +76,15 @@ private let goldenV1 = """
         try store.withLock { try $0.write(session) }
         #expect(FileManager.default.contents(atPath: path) == Data(goldenV1.utf8))
     }
+
+    @Test func anEndpointIsWrittenOnlyWhenSetAfterTheEmulatorHost() throws {
+        var session = sampleSession()
+        session.project.emulatorHost = nil
+        session.project.endpoint = "https://auth.example.com"
+        let text = String(decoding: StoredSessionV1(session).bytes(), as: UTF8.self)
+        #expect(text.contains(
+            "    \"emulatorHost\": null,\n    \"endpoint\": \"https://auth.example.com\",\n    \"tenantId\": \"tenant-1\",\n"))
+        #expect(try StoredSessionV1(document: JSONValue.parse(text)).session == session)
+        #expect(!goldenV1.contains("endpoint"), "a file without an endpoint has no endpoint member")
+    }
 }

@@ -22,6 +22,20 @@ struct EmulatorCommandTests {
         #expect(defaults.host == "127.0.0.1")
         #expect(defaults.port == nil)
         #expect(defaults.projectId == "demo-fauth")
+        #expect(defaults.maxConnections == 10_000 && defaults.idleTimeoutSeconds == 15 && defaults.requestMemoryMiB == 64)
+    }
+
+    @Test func serviceLimitsAreOptions() throws {
+        var expected = EmulatorOptions()
+        expected.maxConnections = 50
+        expected.idleTimeoutSeconds = 2.5
+        expected.requestMemoryMiB = 8
+        #expect(try parse("--max-connections 50 --idle-timeout 2.5 --request-memory 8") == .serve(expected))
+        #expect(try parse("--max-connections=50 --idle-timeout=2.5 --request-memory=8") == .serve(expected))
+        #expect(usageError("--max-connections 0") == "invalid --max-connections 0: expected a number from 1 to 1000000")
+        #expect(usageError("--idle-timeout -1") == "invalid --idle-timeout -1: expected seconds, more than 0 and at most 86400")
+        #expect(usageError("--idle-timeout nan") == "invalid --idle-timeout nan: expected seconds, more than 0 and at most 86400")
+        #expect(usageError("--request-memory lots") == "invalid --request-memory lots: expected MiB from 1 to 65536")
     }
 
     @Test func everyOptionInBothSpellings() throws {

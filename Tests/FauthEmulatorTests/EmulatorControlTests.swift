@@ -50,8 +50,8 @@ struct EmulatorControlTests {
         #expect(errorMessage(target.json) == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
         let unimplemented = try fixture.call("signInWithGameCenter", [:])
         #expect(unimplemented.status == 501)
-        #expect(errorMessage(unimplemented.json) == "signInWithGameCenter is not implemented in the Auth Emulator.")
-        #expect(unimplemented.json["error"]?["errors"] == [["message": "signInWithGameCenter is not implemented in the Auth Emulator.",
+        #expect(errorMessage(unimplemented.json) == "identitytoolkit.accounts.signInWithGameCenter is not implemented in the Auth Emulator.")
+        #expect(unimplemented.json["error"]?["errors"] == [["message": "identitytoolkit.accounts.signInWithGameCenter is not implemented in the Auth Emulator.",
                                                              "reason": "unimplemented"]])
         // A decodable JWT without a `firebase` claim crashes Firebase's pre-handler: a 500 named after the TypeError.
         let crash = try fixture.call("lookup", ["idToken": .string(craftIdToken(["user_id": "u"]))])
@@ -91,7 +91,8 @@ struct EmulatorControlTests {
         #expect(initial == ["signIn": ["allowDuplicateEmails": false], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": false],
                             "fauth": ["recentLoginSeconds": .null, "idTokenLifetimeSeconds": 3600,
                                       "signInProviders": ["password": true, "anonymous": true, "emailLink": true],
-                                      "passwordPolicy": .null, "failedSignInLimit": .null]])
+                                      "passwordPolicy": .null, "failedSignInLimit": .null,
+                                      "refreshTokenRevocation": false, "strictEmailValidation": false]])
         let patched = try fixture.control("PATCH", "config", ["signIn": ["allowDuplicateEmails": true],
                                                               "fauth": ["recentLoginSeconds": 30, "signInProviders": ["anonymous": false]]])
         #expect(patched.json["signIn"]?["allowDuplicateEmails"]?.bool == true)

@@ -14,7 +14,7 @@ struct SignUpTests {
         #expect(localId.count == 28 && localId.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
         let idToken = try #require(json["idToken"]?.string)
         #expect(idToken.hasSuffix("."))
-        let header = try #require(idToken.split(separator: ".").first.flatMap { Base64.decodeURL(String($0)) })
+        let header = try #require(idToken.split(separator: ".").first.flatMap { JWTPayload.base64URLDecode($0.utf8) })
         #expect(String(decoding: header, as: UTF8.self) == #"{"alg":"none","typ":"JWT"}"#)
         let claims = try #require(idTokenClaims(idToken))
         #expect(claims["user_id"]?.string == localId)

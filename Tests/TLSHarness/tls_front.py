@@ -3,7 +3,7 @@
 
   tls_front.py certs DIR
       Makes, with the openssl CLI, a test CA (ca.pem) and server certificates signed by it: valid.pem (for
-      localhost and 127.0.0.1), wrong-name.pem (for other.invalid), expired.pem (valid for a day in 2020), and
+      localhost, 127.0.0.1 and auth.fauth-test.invalid), wrong-name.pem (for other.invalid), expired.pem (valid for a day in 2020), and
       untrusted.pem (for localhost, signed by a second CA, other-ca.pem, that nothing trusts). Each *.pem has its
       key in *.key; ca-folder/ holds ca.pem under its hash, as `openssl rehash` names it.
   tls_front.py front --cert PEM --key KEY --upstream HOST:PORT --log FILE [--stall]
@@ -11,8 +11,10 @@
       forwards each connection's bytes to the upstream (fauth-emulator) and back. With --stall it answers every
       request with a status line, headers and the first byte of the body, then nothing more.
   tls_front.py proxy --log FILE
-      An HTTP proxy that only tunnels (CONNECT), on a free port printed as the first line on stdout; a plain
-      request through it is answered 502 (and logged), so a test sees any request that should not have come.
+      An HTTP proxy that only tunnels (CONNECT), on a free port printed as the first line on stdout; every tunnel
+      goes to 127.0.0.1 at the port asked for, whatever the host name (the tests' names, such as
+      auth.fauth-test.invalid, exist nowhere else). A plain request through it is answered 502 (and logged), so a
+      test sees any request that should not have come.
 
 Every event is appended to the log file as one line, written before the bytes it describes are passed on:
 `handshake`, `handshake-failed REASON`, `request METHOD PATH`, `tunnel HOST:PORT`, `proxied METHOD URL`.
@@ -42,7 +44,7 @@ def make_certs(folder):
         openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "30",
                 "-subj", f"/CN=fauth test {ca}", "-keyout", p(ca + ".key"), "-out", p(ca + ".pem"),
                 "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign")
-    leaves = [("valid", "ca", "DNS:localhost,IP:127.0.0.1", None),
+    leaves = [("valid", "ca", "DNS:localhost,IP:127.0.0.1,DNS:auth.fauth-test.invalid", None),
               ("wrong-name", "ca", "DNS:other.invalid", None),
               ("untrusted", "other-ca", "DNS:localhost,IP:127.0.0.1", None),
               ("expired", "ca", "DNS:localhost,IP:127.0.0.1", ("20200101000000Z", "20200102000000Z"))]
@@ -151,7 +153,7 @@ def serve_front(connection, context, upstream_address, log_path, stall):
         if stall:
             head, _ = read_head(client, b"")
             if head is not None:
-                log(log_path, f"request {' '.join(head.split(b' ')[:2]).decode('latin-1')}")
+                log(log_path, "request " + " ".join(head.decode("latin-1").split(" ")[:2]))
                 client.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
                 while client.recv(65536):
                     pass
@@ -189,7 +191,7 @@ def serve_proxy(connection, log_path):
         log(log_path, f"tunnel {target}")
         host, _, port = target.rpartition(":")
         try:
-            upstream = socket.create_connection((host.strip("[]"), int(port)))
+            upstream = socket.create_connection(("127.0.0.1", int(port)))
         except OSError:
             connection.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
             return

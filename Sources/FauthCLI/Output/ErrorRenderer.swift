@@ -28,6 +28,8 @@ enum ErrorRenderer {
             return "run 'fauth unlink PROVIDER_ID' first to replace it"
         case .interrupted:
             return nil
+        case .certificateError:
+            return "trust the server's CA with --ca-file FILE or SSL_CERT_FILE (see 'man fauth', TLS), or check --endpoint"
         case .sessionBackendMismatch:
             return "keep one session per backend with --profile NAME, or sign in again to replace this one"
         default:

@@ -71,11 +71,11 @@ public struct Backend: Sendable {
             }
 
             guard attempt < maxAttempts, let reason = Self.retryReason(result) else {
-                return try result.mapError(networkError).get()
+                return try result.mapError { transportError($0, url: request.url) }.get()
             }
             let delay = Self.retryAfter(result) ?? retryPolicy.backoff(beforeRetry: attempt)
             guard Self.seconds(start.duration(to: clock.now)) + delay < configuration.timeout else {
-                return try result.mapError(networkError).get()
+                return try result.mapError { transportError($0, url: request.url) }.get()
             }
             trace?("retrying in \(Self.formatted(delay)) s (\(reason))")
             retryPolicy.sleep(delay)
@@ -96,18 +96,18 @@ public struct Backend: Sendable {
                 throw failure
             }
             return try E.decode(json)
-        case 300..<400:
-            let location = response.header("Location").map { " to \(redacted($0))" } ?? ""
-            throw FauthError(.internalError,
-                             message: "The server answered \(response.status) (a redirect\(location)), which fauth does not follow.",
-                             server: ServerDetail(status: response.status))
         default:
-            throw ServerErrorMapping.error(httpStatus: response.status, body: response.body)
+            throw ServerErrorMapping.error(httpStatus: response.status, body: response.body,
+                                           location: response.header("Location").map(redacted))
         }
     }
 
-    private func networkError(_ failure: TransportFailure) -> FauthError {
-        FauthError(.networkError, underlying: UnderlyingError(domain: "curl", code: failure.code, message: redacted(failure.message)))
+    /// `certificate-error` for a certificate that did not verify, else `network-error`; the message names the cause
+    /// and the host, `underlying` keeps libcurl's code and words.
+    private func transportError(_ failure: TransportFailure, url: String) -> FauthError {
+        let code: ErrorCode = if case .certificate = failure { .certificateError } else { .networkError }
+        return FauthError(code, message: redacted(failure.explanation(url: url, timeout: configuration.timeout)),
+                          underlying: UnderlyingError(domain: "curl", code: failure.code, message: redacted(failure.message)))
     }
 
     /// `text` with the API key (as written and percent-encoded) replaced by `REDACTED`.
@@ -118,15 +118,21 @@ public struct Backend: Sendable {
     }
 
     /// Why the attempt is worth repeating (for the trace), or nil when it is not: a connection that failed or broke,
-    /// a timeout, 429, 502, 503, 504. TLS failures and other transport errors are not retried.
+    /// a timeout, a TLS handshake that broke, or an answer whose error is retryable (`ErrorCode.isRetryable`: 429, 502,
+    /// 503, 504, a quota exceeded). A certificate that did not verify and other transport errors (a bad URL, a body
+    /// over the limit) are not retried.
     private static func retryReason(_ result: Result<TransportResponse, TransportFailure>) -> String? {
         switch result {
         case .success(let response):
-            return [429, 502, 503, 504].contains(response.status) ? String(response.status) : nil
+            guard !(200..<300).contains(response.status),
+                  ServerErrorMapping.error(httpStatus: response.status, body: response.body).code.isRetryable else {
+                return nil
+            }
+            return String(response.status)
         case .failure(let failure):
             switch failure {
-            case .connectionRefused, .connectionReset, .hostNotFound, .timedOut: return summary(of: failure)
-            case .tls, .other: return nil
+            case .connectionRefused, .connectionReset, .hostNotFound, .timedOut, .tls: return summary(of: failure)
+            case .certificate, .other: return nil
             }
         }
     }
@@ -147,6 +153,7 @@ public struct Backend: Sendable {
         case .hostNotFound: return "host not found"
         case .timedOut: return "timed out"
         case .tls: return "TLS failure"
+        case .certificate(let problem, _, _): return "certificate \(problem.rawValue)"
         case .other: return "transport failure"
         }
     }

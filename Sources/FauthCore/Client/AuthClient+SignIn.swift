@@ -5,12 +5,14 @@ extension AuthClient {
     public func signUp(email: String, password: String) throws -> AuthResult {
         guard !email.isEmpty else { throw FauthError(.missingEmail) }
         guard !password.isEmpty else { throw FauthError(.weakPassword, reason: "Missing password") }
+        try store.checkWritable()  // before the account exists: a retry must not meet email-already-in-use
         let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
         return try startSession(response.outcome, isNewUser: true, providerId: "password")
     }
 
     /// Signs in with `credential`, replacing the profile's session.
     public func signIn(with credential: Credential) throws -> AuthResult {
+        try store.checkWritable()
         let (outcome, isNewUser) = try authenticate(credential, linkingTo: nil)
         return try startSession(outcome, isNewUser: isNewUser, providerId: credential.providerId)
     }

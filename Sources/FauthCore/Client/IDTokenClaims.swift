@@ -15,20 +15,11 @@ struct IDTokenClaims: Equatable {
     /// How the user signed in (`firebase.sign_in_provider`: `password`, `anonymous`, `google.com`, …).
     var signInProvider: String?
 
-    /// Reads the payload of a JWT; an unreadable token gives empty claims.
+    /// Reads the payload of a JWT (`JWTPayload`); a token that is not one gives empty claims.
     init(token: String) {
-        let parts = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, let payload = Self.base64URLDecode(parts[1]),
-              let json = try? JSONValue.parse(payload) else { return }
+        guard let json = JWTPayload.decode(token) else { return }
         authTime = json["auth_time"]?.number.flatMap { ISO8601.secondRange.contains($0) ? Date(timeIntervalSince1970: $0) : nil }
         audience = json["aud"]?.string
         signInProvider = json["firebase"]?["sign_in_provider"]?.string
-    }
-
-    /// Base64url without padding, as JWTs carry it, by bytes (Characters would cost grapheme breaking).
-    private static func base64URLDecode(_ text: Substring.UTF8View) -> [UInt8]? {
-        var base64 = text.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
-        base64.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (4 - base64.count % 4) % 4))
-        return Data(base64Encoded: Data(base64)).map { Array($0) }
     }
 }

@@ -11,4 +11,5 @@ public enum ErrorAction: String, Sendable, CaseIterable {
     case fixConfig = "fix-config"
     case fixSessionFile = "fix-session-file"
     case report
+    case stop
 }

@@ -107,78 +107,60 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The Apple SDK's 17xxx number, nil for fauth's own codes.
     public var number: Int? { sdkIdentity?.number }
 
-    /// The process exit status for this code: a pure function of the code (`errors.md`, "Exit status").
-    public var exitStatus: Int32 {
+    /// The code's exit category, from which its exit status, action and retryability come (`errors.md`, "Exit status").
+    public var category: ExitCategory {
         switch self {
         case .internalError, .malformedJWT, .blockingCloudFunctionError, .invalidReqType, .ioError:
-            return 1
+            return .failed
         case .usage:
-            return 2
+            return .usage
         case .cancelled:
-            return 3
+            return .cancelled
         case .notSignedIn, .userTokenExpired, .invalidUserToken:
-            return 4
+            return .signInRequired
         case .requiresRecentLogin:
-            return 5
+            return .recentSignInRequired
         case .wrongPassword, .invalidCredential, .invalidCustomToken, .customTokenMismatch, .userNotFound,
              .userDisabled, .userMismatch, .missingOrInvalidNonce, .invalidVerificationCode, .invalidVerificationID,
              .sessionExpired, .invalidMultiFactorSession, .missingMultiFactorSession:
-            return 6
+            return .credentialsRejected
         case .emailAlreadyInUse, .credentialAlreadyInUse, .providerAlreadyLinked,
              .accountExistsWithDifferentCredential, .noSuchProvider, .secondFactorAlreadyEnrolled,
              .maximumSecondFactorCountExceeded:
-            return 7
+            return .conflict
         case .invalidEmail, .missingEmail, .weakPassword, .passwordDoesNotMeetRequirements, .invalidProviderID,
              .invalidActionCode, .expiredActionCode, .invalidPhoneNumber, .missingPhoneNumber,
              .invalidRecipientEmail, .missingIosBundleID, .missingAndroidPackageName, .invalidContinueURI,
              .missingContinueURI, .missingVerificationCode, .missingVerificationID, .missingMultiFactorInfo,
              .multiFactorInfoNotFound, .unverifiedEmail, .emailChangeNeedsVerification, .unsupportedFirstFactor:
-            return 8
+            return .inputRejected
         case .secondFactorRequired:
-            return 9
+            return .secondFactorRequired
         case .networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable:
-            return 10
+            return .temporary
         case .invalidAPIKey, .appNotAuthorized, .operationNotAllowed, .adminRestrictedOperation, .tenantIDMismatch,
              .unsupportedTenantOperation, .unauthorizedDomain, .projectNotFound, .invalidMessagePayload,
              .invalidSender, .invalidHostingLinkDomain, .missingClientIdentifier, .missingAppToken, .appNotVerified,
              .captchaCheckFailed, .missingAppCredential, .invalidAppCredential, .recaptchaNotEnabled,
              .missingRecaptchaToken, .invalidRecaptchaToken, .invalidRecaptchaAction, .missingClientType,
              .missingRecaptchaVersion, .invalidRecaptchaVersion, .sessionBackendMismatch, .certificateError:
-            return 11
+            return .configuration
         case .sessionStoreError:
-            return 12
+            return .sessionFile
         case .interrupted:
-            return 130
+            return .interrupted
         }
     }
 
-    /// What to do next; follows the exit status category (`cancelled` → fix-command, e.g. pass `--yes`;
-    /// `interrupted` → retry, nothing failed on fauth's side).
-    public var action: ErrorAction {
-        switch exitStatus {
-        case 2, 3: return .fixCommand
-        case 4: return .signin
-        case 5: return .reauth
-        case 6: return .fixCredentials
-        case 7: return .resolveConflict
-        case 8: return .fixInput
-        case 9: return .completeSecondFactor
-        case 10, 130: return .retry
-        case 11: return .fixConfig
-        case 12: return .fixSessionFile
-        default: return .report
-        }
-    }
+    /// The process exit status for this code: a pure function of the code.
+    public var exitStatus: Int32 { category.exitStatus }
 
-    /// Whether the same command may simply be run again: Firebase's guidance names only network errors and
-    /// too-many-requests (plus fauth's service-unavailable). `quota-exceeded` is not: the quota (e.g. SMS per day)
-    /// does not recover within a back-off, though it still exits 10.
-    public var isRetryable: Bool {
-        switch self {
-        case .networkError, .tooManyRequests, .serviceUnavailable: return true
-        default: return false
-        }
-    }
+    /// What to do next: the category's action.
+    public var action: ErrorAction { category.action }
+
+    /// Whether the same command may simply be run again, later: the temporary failures (exit 10), which are also
+    /// the answers fauth itself retries, within `--timeout`, for calls that are safe to repeat.
+    public var isRetryable: Bool { category.isRetryable }
 
     /// The English description used when the server gives no detail (the SDK's wording where it has one).
     public var defaultMessage: String {

@@ -26,7 +26,7 @@ import FauthJSON
 /// | `RECAPTCHA_NOT_ENABLED`, `MISSING_RECAPTCHA_TOKEN`, `INVALID_RECAPTCHA_TOKEN`, `INVALID_RECAPTCHA_ACTION`, `MISSING_CLIENT_TYPE`, `MISSING_RECAPTCHA_VERSION`, `INVALID_RECAPTCHA_VERSION`, `INVALID_REQ_TYPE` | the SDK code of the same name | internal-error |
 /// | HTTP 429 with no known message | too-many-requests | internal-error |
 /// | HTTP 502, 503, 504 with no known message | service-unavailable | internal-error |
-/// | a 3xx (never followed) | internal-error, saying so | internal-error |
+/// | a 3xx (never followed, whatever its body) | internal-error, saying so and where to | internal-error |
 /// | body not JSON, not an object, or without `error.message` | internal-error with the status | internal-error |
 /// | any other message | internal-error; the message names it and `server.message` keeps it verbatim | internal-error |
 ///
@@ -34,8 +34,15 @@ import FauthJSON
 /// `WEAK_PASSWORD` and `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`, and is dropped (as by the SDK) for `EMAIL_EXISTS`,
 /// `MISSING_IOS_APP_TOKEN`, `TENANT_ID_MISMATCH` and `UNSUPPORTED_TENANT_OPERATION`. Request bodies are never echoed.
 public enum ServerErrorMapping {
-    /// Maps a non-2xx answer (status and raw body) to an error; never fails.
-    public static func error(httpStatus: Int, body: [UInt8]) -> FauthError {
+    /// Maps a non-2xx answer (status, raw body and, for a redirect, its `Location` with any secret already
+    /// redacted) to an error; never fails. A 3xx is never followed, whatever its body says.
+    public static func error(httpStatus: Int, body: [UInt8], location: String? = nil) -> FauthError {
+        if (300..<400).contains(httpStatus) {
+            let target = location.map { " to \($0)" } ?? ""
+            return FauthError(
+                .internalError, message: "The server answered \(httpStatus) (a redirect\(target)), which fauth does not follow.",
+                server: ServerDetail(status: httpStatus))
+        }
         let errorObject = (try? JSONValue.parse(body))?["error"]
         let serverMessage = errorObject?["message"]?.string
         let server = ServerDetail(status: httpStatus, message: serverMessage)
@@ -55,10 +62,6 @@ public enum ServerErrorMapping {
             return FauthError(.tooManyRequests, server: server)
         case 502, 503, 504:
             return FauthError(.serviceUnavailable, server: server)
-        case 300..<400:
-            return FauthError(
-                .internalError, message: "The server answered with a redirect (HTTP \(httpStatus)), which fauth does not follow.",
-                server: server)
         default:
             break
         }

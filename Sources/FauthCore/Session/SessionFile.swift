@@ -7,12 +7,15 @@ import FauthJSON
 public struct SessionFile {
     /// The file's path.
     public let path: String
+    /// The folder that must already exist (HOME): fauth creates the folders below it, never it.
+    let anchor: String?
 
     /// Session files larger than this are refused as corrupt.
     static let sizeLimit = 1 << 20
 
-    init(path: String) {
+    init(path: String, anchor: String? = nil) {
         self.path = path
+        self.anchor = anchor
     }
 
     /// The session, nil when the file does not exist; anything wrong with it → `session-store-error`.
@@ -21,10 +24,13 @@ public struct SessionFile {
     }
 
     /// The session and the stamp of the file version it came from, as `read` reads it.
+    /// Every folder on the way is checked first (`SessionFolder.verify`); the file is opened without blocking (a FIFO
+    /// never hangs) and without following a link, and must be a regular file.
     public func readStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+        guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return nil }
         let descriptor: Int32
         do {
-            descriptor = try FileDescriptorIO.openForReading(path, followingLinks: false)
+            descriptor = try FileDescriptorIO.openForReading(path, followingLinks: false, nonBlocking: true)
         } catch {
             switch error.code {
             case ENOENT: return nil
@@ -37,8 +43,8 @@ public struct SessionFile {
         guard fstat(descriptor, &info) == 0 else {
             throw failure("read", SystemError.current("fstat"))
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw refusal("is not a regular file")
+        if let kind = Self.irregularKind(info.st_mode) {
+            throw refusal(kind)
         }
         if let problem = Self.securityProblem(mode: info.st_mode, owner: info.st_uid, expectedOwner: geteuid()) {
             throw refusal(problem)
@@ -73,7 +79,7 @@ public struct SessionFile {
     public func write(_ session: Session) throws {
         let bytes = StoredSessionV1(session).bytes()
         try Self.checkReadable(bytes)
-        try SessionFolder.prepare(forFile: path)
+        try SessionFolder.prepare(forFile: path, anchor: anchor)
         let temporaryPath = SessionFolder.folder(of: path) + "/" + temporaryPrefix
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -113,7 +119,7 @@ public struct SessionFile {
     }
 
     /// Removes the temporary files a killed writer left behind. Called under the lock, when no write of this file
-    /// can be in progress, so every `.<name>.tmp-*` sibling is an orphan.
+    /// can be in progress, so every `.<name>~tmp-*` sibling is an orphan.
     func removeOrphanedTemporaryFiles() {
         let folder = SessionFolder.folder(of: path)
         for name in (try? SessionFolder.names(in: folder)) ?? [] where name.hasPrefix(temporaryPrefix) {
@@ -121,8 +127,9 @@ public struct SessionFile {
         }
     }
 
-    /// The name prefix of this file's temporary files: `.<name>.tmp-`.
-    private var temporaryPrefix: String { "." + baseName + ".tmp-" }
+    /// The name prefix of this file's temporary files: `.<name>~tmp-`. `~` is in no profile name, so no other
+    /// profile's session or lock file can start with it (`.a.json.tmp-1.json` is profile `.a.json.tmp-1`'s file).
+    private var temporaryPrefix: String { "." + baseName + "~tmp-" }
 
     /// Refuses to write what `read` would refuse (a session built from a server answer fauth cannot store):
     /// internal-error, and the file stays as it was.
@@ -131,6 +138,32 @@ public struct SessionFile {
             _ = try StoredSessionV1(document: JSONValue.parse(bytes))
         } catch {
             throw FauthError(.internalError, message: "fauth refused to write a session it could not read back (\(error)).")
+        }
+    }
+
+    /// What a path that is not a regular file is ("is a FIFO", …), nil for a regular file.
+    static func irregularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "is a FIFO, not a regular file"
+        case S_IFSOCK: return "is a socket, not a regular file"
+        case S_IFCHR, S_IFBLK: return "is a device, not a regular file"
+        case S_IFDIR: return "is a folder, not a regular file"
+        case S_IFLNK: return "is a symbolic link; fauth does not follow links for its session file"
+        default: return "is not a regular file"
+        }
+    }
+
+    /// Refuses, before any request, a session file that `write` could not replace: a target that is not a regular
+    /// file (a folder, FIFO, device, socket or link) or a folder that is unsafe or cannot be written.
+    func checkWritable() throws {
+        try SessionFolder.prepare(forFile: path, anchor: anchor)
+        var info = stat()
+        if lstat(path, &info) == 0, let kind = Self.irregularKind(info.st_mode) {
+            throw refusal(kind)
+        }
+        guard access(SessionFolder.folder(of: path), W_OK | X_OK) == 0 else {
+            throw failure("write", SystemError.current("access"))
         }
     }
 

@@ -12,20 +12,52 @@ enum SessionFolder {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates the folder of `path` (and missing parents) with mode 0700, then checks that it is safe to write in.
-    static func prepare(forFile path: String) throws {
+    /// Creates the folder of `path` (and missing parents below `anchor`, which must exist) with mode 0700, then checks
+    /// that every folder on the way is safe (`verify`).
+    static func prepare(forFile path: String, anchor: String? = nil) throws {
         let folder = folder(of: path)
-        try create(folder)
-        var info = stat()
-        guard stat(folder, &info) == 0 else {
-            throw failure(folder, SystemError.current("stat"))
+        try create(folder, anchor: anchor)
+        guard try verify(folder) else {
+            throw FauthError(.sessionStoreError, message: "The session folder \(folder) disappeared while fauth was using it.")
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw FauthError(.sessionStoreError, message: "The session folder \(folder) is not a folder.")
+    }
+
+    /// Walks `folder` from `/` (or from the working folder for a relative path) without following links: every
+    /// folder on the way must be a real folder (not a symbolic link), owned by the user or root, and not writable by
+    /// group or others (unless sticky, as /tmp). False when a part of it does not exist; `session-store-error` naming
+    /// the folder and the fix when one is unsafe (session.md, "How it is read").
+    static func verify(_ folder: String) throws -> Bool {
+        var current = folder.hasPrefix("/") ? "/" : "."
+        var parts = folder.split(separator: "/").map(String.init)[...]
+        while true {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                guard errno == ENOENT else { throw failure(current, SystemError.current("lstat")) }
+                return false
+            }
+            while parts.first == "." { parts.removeFirst() }
+            if let problem = problem(info, at: current, last: parts.isEmpty) {
+                throw FauthError(.sessionStoreError, message: "The session folder \(current) \(problem)")
+            }
+            guard let next = parts.popFirst() else { return true }
+            current = current == "/" ? "/" + next : current + "/" + next
+        }
+    }
+
+    /// Why a folder on the way to a session file (the `last` one holds it) is unsafe, with the fix; nil when safe.
+    static func problem(_ info: stat, at folder: String, last: Bool) -> String? {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: return "is a symbolic link; fauth does not follow links to its session file: name the real folder."
+        default: return "is not a folder."
+        }
+        if info.st_uid != geteuid() && info.st_uid != 0 {
+            return "is owned by another user (uid \(info.st_uid)); use a folder of your own (uid \(geteuid()))."
         }
         if let problem = problem(mode: info.st_mode) {
-            throw FauthError(.sessionStoreError, message: "The session folder \(folder) \(problem); run: chmod 700 \(folder)")
+            return "\(problem); run: chmod \(last ? "700" : "go-w") \(folder)"
         }
+        return nil
     }
 
     /// Why a folder with this mode is unsafe for the session file, nil when it is safe: writable by group or
@@ -50,19 +82,25 @@ enum SessionFolder {
         return names
     }
 
-    /// `mkdir -p` with mode 0700 for every folder it creates (the umask can only remove bits from 0700).
-    private static func create(_ folder: String) throws {
+    /// `mkdir -p` with mode 0700 for every folder it creates (the umask can only remove bits from 0700); never
+    /// creates `anchor` (a missing HOME is an error, not a tree to create).
+    private static func create(_ folder: String, anchor: String?) throws {
         if folder == "/" || folder == "." || folder.isEmpty {
             return
         }
         var info = stat()
-        if stat(folder, &info) == 0 {
+        if lstat(folder, &info) == 0 {
             return
         }
         guard errno == ENOENT else {
-            throw failure(folder, SystemError.current("stat"))
+            throw failure(folder, SystemError.current("lstat"))
         }
-        try create(self.folder(of: folder))
+        if let anchor, folder == anchor {
+            throw FauthError(
+                .sessionStoreError, message: "The folder \(folder) does not exist, and fauth does not create a home folder: "
+                    + "set HOME to an existing folder, or set XDG_STATE_HOME or FAUTH_SESSION.")
+        }
+        try create(self.folder(of: folder), anchor: anchor)
         if mkdir(folder, 0o700) != 0 && errno != EEXIST {
             throw failure(folder, SystemError.current("mkdir"))
         }

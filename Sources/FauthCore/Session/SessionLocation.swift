@@ -22,20 +22,35 @@ public enum SessionLocation {
         return try sessionsFolder(environment: environment) + "/" + profile + ".json"
     }
 
+    /// The store of the session file `path(…)` names; at the default location under HOME, HOME is its anchor (a
+    /// folder that must exist: a missing HOME is an error, not a tree to create).
+    public static func store(sessionOption: String?, profile: String?, environment: [String: String]) throws -> SessionStore {
+        let path = try path(sessionOption: sessionOption, profile: profile, environment: environment)
+        let chosen = sessionOption != nil || !(environment["FAUTH_SESSION"] ?? "").isEmpty
+        let home = chosen ? nil : try stateHome(environment: environment).home
+        return SessionStore(path: path, anchor: home)
+    }
+
     /// `$XDG_STATE_HOME/fauth/sessions`; `XDG_STATE_HOME` unset, empty or relative → `$HOME/.local/state`.
     public static func sessionsFolder(environment: [String: String]) throws -> String {
+        try stateHome(environment: environment).folder + "/fauth/sessions"
+    }
+
+    /// The state folder, and HOME when it is the one under HOME (then HOME must exist).
+    private static func stateHome(environment: [String: String]) throws -> (folder: String, home: String?) {
         if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
-            return trimmingTrailingSlashes(stateHome) + "/fauth/sessions"
+            return (trimmingTrailingSlashes(stateHome), nil)
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else {
             throw FauthError(
                 .usage, message: "Cannot find the session folder: HOME is not set to an absolute path; set HOME, "
                     + "XDG_STATE_HOME or FAUTH_SESSION, or pass --session FILE.")
         }
-        return trimmingTrailingSlashes(home) + "/.local/state/fauth/sessions"
+        return (trimmingTrailingSlashes(home) + "/.local/state", trimmingTrailingSlashes(home))
     }
 
-    /// Whether `name` matches `[A-Za-z0-9._-]{1,64}`.
+    /// Whether `name` matches `[A-Za-z0-9._-]{1,64}`. No profile's file can be taken for another's temporary file
+    /// (`.<file>~tmp-*`: `~` is not in a profile name) or lock file (`<file>.lock` does not end in `.json`).
     public static func isValidProfileName(_ name: String) -> Bool {
         (1...64).contains(name.utf8.count)
             && name.utf8.allSatisfy { byte in

@@ -8,11 +8,14 @@ public struct SessionStore: Sendable {
     public let path: String
     /// How long `withLock` waits for another process to release the lock, in seconds.
     public let lockTimeout: Double
+    /// A folder that must already exist (the HOME of the default location): fauth creates the folders below it only.
+    public let anchor: String?
 
-    /// A store for the session file at `path`.
-    public init(path: String, lockTimeout: Double = 10) {
+    /// A store for the session file at `path`; `anchor`, when given, is never created.
+    public init(path: String, lockTimeout: Double = 10, anchor: String? = nil) {
         self.path = path
         self.lockTimeout = lockTimeout
+        self.anchor = anchor
     }
 
     /// The sibling lock file, `<path>.lock`.
@@ -20,20 +23,26 @@ public struct SessionStore: Sendable {
 
     /// The session, nil when there is none; a corrupt, insecure or unreadable file → `session-store-error`.
     public func load() throws -> Session? {
-        try SessionFile(path: path).read()
+        try file.read()
     }
 
     /// The session and the stamp of the file version it came from, nil when there is none (as `load`).
     public func loadStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
-        try SessionFile(path: path).readStamped()
+        try file.readStamped()
+    }
+
+    /// Checks, before an account is created or signed in to, that the session could then be written: the folders
+    /// are safe (or can be created) and the path is free or a regular file; else `session-store-error`.
+    public func checkWritable() throws {
+        try file.checkWritable()
     }
 
     /// Runs `body` holding an exclusive `flock` on `<path>.lock` (0600), after removing the temporary files of a
     /// writer that was killed; `body` must re-read the file it changes.
     /// A lock not had within `lockTimeout` seconds → `session-store-error`.
     public func withLock<T>(_ body: (SessionFile) throws -> T) throws -> T {
-        try SessionFolder.prepare(forFile: path)
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        try SessionFolder.prepare(forFile: path, anchor: anchor)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw lockFailure(SystemError.current("open"))
         }
@@ -42,6 +51,9 @@ public struct SessionStore: Sendable {
         guard fstat(descriptor, &info) == 0 else {
             throw lockFailure(SystemError.current("fstat"))
         }
+        if let kind = SessionFile.irregularKind(info.st_mode) {
+            throw FauthError(.sessionStoreError, message: "The lock file \(lockPath) \(kind).")
+        }
         guard info.st_uid == geteuid() else {
             throw FauthError(.sessionStoreError, message: "The lock file \(lockPath) is owned by another user (uid \(info.st_uid)).")
         }
@@ -49,7 +61,6 @@ public struct SessionStore: Sendable {
             throw lockFailure(SystemError.current("fchmod"))
         }
         try acquire(descriptor)
-        let file = SessionFile(path: path)
         file.removeOrphanedTemporaryFiles()
         return try body(file)
     }
@@ -83,6 +94,8 @@ public struct SessionStore: Sendable {
         }.map { folder + "/" + $0 }
         return paths.sorted()
     }
+
+    private var file: SessionFile { SessionFile(path: path, anchor: anchor) }
 
     /// Polls a non-blocking `flock` with a growing pause (1 ms up to 50 ms) until it is had or the time is up.
     private func acquire(_ descriptor: Int32) throws {

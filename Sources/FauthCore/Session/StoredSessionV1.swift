@@ -50,15 +50,18 @@ public struct StoredSessionV1: Sendable, Equatable {
 
     // MARK: Members
 
-    /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent.
+    /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent; except `endpoint`, added to
+    /// version 1 after its release, which is written only when set, so that a file without one is rewritten
+    /// byte for byte (and older fauths, which ignore members they do not know, still read every file).
     private static func document(_ project: ProjectSettings) -> JSONValue {
-        [
+        var document: JSONObject = [
             "apiKey": JSONValue(optional: project.apiKey),
             "emulatorHost": JSONValue(optional: project.emulatorHost),
-            "endpoint": JSONValue(optional: project.endpoint),
-            "tenantId": JSONValue(optional: project.tenantId),
-            "projectId": JSONValue(optional: project.projectId),
         ]
+        document["endpoint"] = project.endpoint.map(JSONValue.string)
+        document["tenantId"] = JSONValue(optional: project.tenantId)
+        document["projectId"] = JSONValue(optional: project.projectId)
+        return .object(document)
     }
 
     /// Every member may be null or absent.

@@ -42,10 +42,11 @@ package enum FileDescriptorIO {
         }
     }
 
-    /// Opens a file for reading (with `O_NOFOLLOW` unless `followingLinks`); retries `EINTR`.
-    package static func openForReading(_ path: String, followingLinks: Bool) throws(SystemError) -> Int32 {
+    /// Opens a file for reading (with `O_NOFOLLOW` unless `followingLinks`, `O_NONBLOCK` when `nonBlocking`, so that
+    /// opening a FIFO never waits for a writer); retries `EINTR`.
+    package static func openForReading(_ path: String, followingLinks: Bool, nonBlocking: Bool = false) throws(SystemError) -> Int32 {
         while true {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW) | (nonBlocking ? O_NONBLOCK : 0))
             if descriptor >= 0 {
                 return descriptor
             }

@@ -1,8 +1,9 @@
 import CCurlShim
 
 /// An `HTTPTransport` over libcurl, loaded with dlopen on the first request: one easy handle per request,
-/// HTTP/1.1, TLS verified, redirects never followed, a total deadline, and a capped response body. Proxies come from
-/// the usual environment variables, as with `curl`, except for loopback hosts, which are always reached directly.
+/// HTTP/1.1, TLS verified, redirects never followed, a total deadline, and a capped response body. Proxies are the
+/// ones `proxies` names (the environment's, as curl reads them), except for hosts on this machine (`LoopbackHost`,
+/// on the resolved address), which are always reached directly.
 public struct CurlTransport: HTTPTransport {
     /// The default cap on a response body: 8 MiB.
     public static let defaultMaximumBodySize = 8 << 20
@@ -13,12 +14,15 @@ public struct CurlTransport: HTTPTransport {
     public var maximumBodySize: Int
     /// The longest wait for a connection, in seconds (never more than the request's total timeout).
     public var connectTimeout: Double
+    /// The proxies to use.
+    public var proxies: ProxySettings
 
-    /// Makes a transport with these limits.
+    /// Makes a transport with these limits and proxies.
     public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
-                connectTimeout: Double = CurlTransport.defaultConnectTimeout) {
+                connectTimeout: Double = CurlTransport.defaultConnectTimeout, proxies: ProxySettings = .none) {
         self.maximumBodySize = maximumBodySize
         self.connectTimeout = connectTimeout
+        self.proxies = proxies
     }
 
     /// Sends `request` and returns whatever response arrived, or the reason none did.
@@ -63,7 +67,9 @@ public struct CurlTransport: HTTPTransport {
         }
 
         guard result == Int32(FAUTH_CURLE_OK) else {
-            throw failure(code: result, errorBuffer: errorBuffer, collector: collector)
+            var verifyResult = 0
+            _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_SSL_VERIFYRESULT), &verifyResult)
+            throw failure(code: result, errorBuffer: errorBuffer, collector: collector, verifyResult: verifyResult)
         }
         var status = 0
         guard fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_RESPONSE_CODE), &status) == Int32(FAUTH_CURLE_OK) else {
@@ -94,8 +100,9 @@ public struct CurlTransport: HTTPTransport {
         try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
         try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
-        if let host = URLParts(url: request.url)?.host, LoopbackHost.addresses(of: host, resolvingNames: false) != nil {
-            try options.set(FAUTH_CURLOPT_PROXY, string: "")  // a local emulator is never reached through a proxy
+        try options.set(FAUTH_CURLOPT_PROXY, string: proxy(for: request.url) ?? "")  // "": none, not the environment's
+        if let noProxy = proxies.noProxy {
+            try options.set(FAUTH_CURLOPT_NOPROXY, string: noProxy)
         }
 
         if request.method == "GET" && request.body.isEmpty {
@@ -124,19 +131,27 @@ public struct CurlTransport: HTTPTransport {
         })
     }
 
+    /// The proxy for `url`, nil when none applies; the host is resolved only when a proxy would otherwise be used,
+    /// and one on this machine is reached directly.
+    private func proxy(for url: String) -> String? {
+        guard let parts = URLParts(url: url), let proxy = proxies.proxy(forScheme: parts.scheme),
+              LoopbackHost.addresses(of: parts.host) == nil else { return nil }
+        return proxy
+    }
+
     /// A timeout in whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl) and at most a day.
     private static func milliseconds(_ seconds: Double) -> Int {
         guard seconds.isFinite else { return 86_400_000 }
         return Int(min(max(seconds * 1000, 1), 86_400_000))
     }
 
-    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector) -> TransportFailure {
+    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector, verifyResult: Int) -> TransportFailure {
         if collector.bodyTooLarge || code == Int32(FAUTH_CURLE_FILESIZE_EXCEEDED) {
             return .bodyTooLarge(limit: maximumBodySize)
         }
         let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let message = detail.isEmpty ? String(cString: fauth_curl_strerror(code)) : detail
-        return TransportFailure(curlCode: Int(code), message: message)
+        return TransportFailure(curlCode: Int(code), message: message, verifyResult: verifyResult)
     }
 }
 

@@ -6,11 +6,11 @@ public struct SystemTransport: HTTPTransport {
     /// Sends every other request.
     public var curl: CurlTransport
 
-    /// Makes both transports with the same limits.
+    /// Makes both transports with the same limits; `proxies` apply to what goes through libcurl.
     public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
-                connectTimeout: Double = CurlTransport.defaultConnectTimeout) {
+                connectTimeout: Double = CurlTransport.defaultConnectTimeout, proxies: ProxySettings = .none) {
         loopback = LoopbackTransport(maximumBodySize: maximumBodySize, connectTimeout: connectTimeout)
-        curl = CurlTransport(maximumBodySize: maximumBodySize, connectTimeout: connectTimeout)
+        curl = CurlTransport(maximumBodySize: maximumBodySize, connectTimeout: connectTimeout, proxies: proxies)
     }
 
     /// Sends `request` with the transport its URL calls for.

@@ -11,8 +11,10 @@ public enum TransportFailure: Error, Sendable, Equatable {
     case hostNotFound(code: Int, message: String)
     /// The total deadline passed.
     case timedOut(code: Int, message: String)
-    /// The TLS handshake or certificate verification failed.
+    /// The TLS handshake failed for another reason than the certificate.
     case tls(code: Int, message: String)
+    /// The server's certificate did not verify (`problem` says why).
+    case certificate(CertificateProblem, code: Int, message: String)
     /// Anything else: libcurl missing, a response body over the limit, a bad URL or header.
     case other(code: Int, message: String)
 
@@ -20,7 +22,7 @@ public enum TransportFailure: Error, Sendable, Equatable {
     public var code: Int {
         switch self {
         case .connectionRefused(let code, _), .connectionReset(let code, _), .hostNotFound(let code, _),
-             .timedOut(let code, _), .tls(let code, _), .other(let code, _):
+             .timedOut(let code, _), .tls(let code, _), .certificate(_, let code, _), .other(let code, _):
             return code
         }
     }
@@ -29,7 +31,7 @@ public enum TransportFailure: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .connectionRefused(_, let message), .connectionReset(_, let message), .hostNotFound(_, let message),
-             .timedOut(_, let message), .tls(_, let message), .other(_, let message):
+             .timedOut(_, let message), .tls(_, let message), .certificate(_, _, let message), .other(_, let message):
             return message
         }
     }
@@ -39,9 +41,17 @@ public enum TransportFailure: Error, Sendable, Equatable {
         .other(code: Int(FAUTH_CURLE_FILESIZE_EXCEEDED), message: "the response body is larger than the \(limit)-byte limit")
     }
 
-    /// Classifies a libcurl result code.
-    init(curlCode: Int, message: String) {
+    /// Classifies a libcurl result code; `verifyResult` is OpenSSL's certificate verification result (libcurl's
+    /// CURLINFO_SSL_VERIFYRESULT), which tells an expired certificate from an untrusted one.
+    init(curlCode: Int, message: String, verifyResult: Int = 0) {
         switch curlCode {
+        case Int(FAUTH_CURLE_PEER_FAILED_VERIFICATION):
+            self = .certificate(CertificateProblem(verifyResult: verifyResult), code: curlCode, message: message)
+        case Int(FAUTH_CURLE_SSL_ISSUER_ERROR), Int(FAUTH_CURLE_SSL_PINNEDPUBKEYNOTMATCH),
+             Int(FAUTH_CURLE_SSL_INVALIDCERTSTATUS):
+            self = .certificate(.untrusted, code: curlCode, message: message)
+        case Int(FAUTH_CURLE_SSL_CACERT_BADFILE):
+            self = .certificate(.authoritiesUnusable, code: curlCode, message: message)
         case Int(FAUTH_CURLE_COULDNT_CONNECT):
             self = .connectionRefused(code: curlCode, message: message)
         case Int(FAUTH_CURLE_GOT_NOTHING), Int(FAUTH_CURLE_SEND_ERROR), Int(FAUTH_CURLE_RECV_ERROR),
@@ -53,11 +63,8 @@ public enum TransportFailure: Error, Sendable, Equatable {
             self = .timedOut(code: curlCode, message: message)
         case Int(FAUTH_CURLE_SSL_CONNECT_ERROR), Int(FAUTH_CURLE_SSL_ENGINE_NOTFOUND),
              Int(FAUTH_CURLE_SSL_ENGINE_SETFAILED), Int(FAUTH_CURLE_SSL_CERTPROBLEM), Int(FAUTH_CURLE_SSL_CIPHER),
-             Int(FAUTH_CURLE_PEER_FAILED_VERIFICATION), Int(FAUTH_CURLE_SSL_ENGINE_INITFAILED),
-             Int(FAUTH_CURLE_SSL_CACERT_BADFILE), Int(FAUTH_CURLE_SSL_SHUTDOWN_FAILED),
-             Int(FAUTH_CURLE_SSL_CRL_BADFILE), Int(FAUTH_CURLE_SSL_ISSUER_ERROR),
-             Int(FAUTH_CURLE_SSL_PINNEDPUBKEYNOTMATCH), Int(FAUTH_CURLE_SSL_INVALIDCERTSTATUS),
-             Int(FAUTH_CURLE_SSL_CLIENTCERT):
+             Int(FAUTH_CURLE_SSL_ENGINE_INITFAILED), Int(FAUTH_CURLE_SSL_SHUTDOWN_FAILED),
+             Int(FAUTH_CURLE_SSL_CRL_BADFILE), Int(FAUTH_CURLE_SSL_CLIENTCERT):
             self = .tls(code: curlCode, message: message)
         default:
             self = .other(code: curlCode, message: message)

@@ -39,12 +39,17 @@ public enum EmulatorCommand: Sendable, Equatable {
           --project ID            project ID (default demo-fauth)
           --import DIR            load accounts and config from a Firebase emulators export directory
           --export-on-exit DIR    export accounts and config to DIR when the emulator exits
+          --max-connections N     connections held open at once; past it the longest-idle one is closed,
+                                  or the newcomer gets 503 when all are busy (default 10000)
+          --idle-timeout SECONDS  close a keep-alive connection idle this long (default 15)
+          --request-memory MIB    request bytes held at once across connections; past it 503 (default 64)
           -h, --help              print this help
           --version               print the version
 
         """
 
-    private static let valueOptions = ["--host", "--port", "--project", "--import", "--export-on-exit"]
+    private static let valueOptions = ["--host", "--port", "--project", "--import", "--export-on-exit", "--max-connections",
+                                       "--idle-timeout", "--request-memory"]
     private static let flagOptions = ["--help", "-h", "--version"]
 
     /// Parses the arguments that follow the program name.
@@ -102,6 +107,21 @@ public enum EmulatorCommand: Sendable, Equatable {
             options.projectId = value
         case "--import":
             options.importDirectory = value
+        case "--max-connections":
+            guard let count = Int(value), (1 ... 1_000_000).contains(count) else {
+                throw EmulatorUsageError(description: "invalid --max-connections \(value): expected a number from 1 to 1000000")
+            }
+            options.maxConnections = count
+        case "--idle-timeout":
+            guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw EmulatorUsageError(description: "invalid --idle-timeout \(value): expected seconds, more than 0 and at most 86400")
+            }
+            options.idleTimeoutSeconds = seconds
+        case "--request-memory":
+            guard let mebibytes = Int(value), (1 ... 65_536).contains(mebibytes) else {
+                throw EmulatorUsageError(description: "invalid --request-memory \(value): expected MiB from 1 to 65536")
+            }
+            options.requestMemoryMiB = mebibytes
         default:
             options.exportOnExitDirectory = value
         }

@@ -65,7 +65,10 @@ public enum EmulatorLauncher {
                 return nil
             }
         }
-        let configuration = HTTPServerConfiguration(host: options.host, port: options.port ?? defaultPort)
+        let configuration = HTTPServerConfiguration(host: options.host, port: options.port ?? defaultPort,
+                                                    idleTimeoutSeconds: options.idleTimeoutSeconds,
+                                                    maxConnections: options.maxConnections,
+                                                    maxBufferedBytes: options.requestMemoryMiB << 20)
         do {
             let server = try HTTPServer(configuration: configuration, handler: { emulator.handle($0) })
             server.start()

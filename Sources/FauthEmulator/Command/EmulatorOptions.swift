@@ -10,6 +10,12 @@ public struct EmulatorOptions: Sendable, Equatable {
     public var importDirectory: String?
     /// A directory to export the state to when the emulator exits.
     public var exportOnExitDirectory: String?
+    /// The most connections held open at once (`--max-connections`).
+    public var maxConnections = 10_000
+    /// Seconds a keep-alive connection may wait for its next request (`--idle-timeout`).
+    public var idleTimeoutSeconds = 15.0
+    /// MiB of request bytes held at once across all connections (`--request-memory`).
+    public var requestMemoryMiB = 64
 
     /// Makes options; every parameter has a default.
     public init(host: String = "127.0.0.1", port: Int? = nil, projectId: String = "demo-fauth", importDirectory: String? = nil,

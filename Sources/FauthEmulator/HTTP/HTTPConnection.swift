@@ -1,78 +1,56 @@
 import Glibc
 
-/// One accepted connection: reads requests, calls the handler, writes responses, until close or timeout.
-struct HTTPConnection {
-    let fd: Int32
-    let configuration: HTTPServerConfiguration
-    let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    /// Asked before keeping a connection open after a response: false once the server is stopping.
-    let serverIsRunning: () -> Bool
-
-    /// Serves requests until the peer closes, a timeout, an error, a dropped response, or `Connection: close`.
-    func run() {
-        var parser = HTTPRequestParser(maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
-        var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var deadline = MonotonicClock.seconds() + configuration.idleTimeoutSeconds
-        var receivingRequest = false
-        while true {
-            do {
-                while let parsed = try parser.next() {
-                    guard respond(to: parsed) else { return }
-                    receivingRequest = false
-                    deadline = MonotonicClock.seconds() + configuration.idleTimeoutSeconds
-                }
-            } catch {
-                writeError(status: error.status)
-                return
-            }
-            if parser.takeContinueRequest(), !SocketIO.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) {
-                return
-            }
-            if parser.hasPartialRequest && !receivingRequest {
-                receivingRequest = true
-                deadline = MonotonicClock.seconds() + configuration.requestTimeoutSeconds
-            }
-            guard SocketIO.waitReadable(fd, seconds: deadline - MonotonicClock.seconds()) else {
-                if receivingRequest { writeError(status: 408) }
-                return
-            }
-            let count = readBuffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return
-            }
-            parser.append(readBuffer[0 ..< count])
-        }
+/// One accepted connection. The event loop owns it (reads, parses, times it out) except while a worker answers one of
+/// its requests (`phase == .busy`), when only that worker touches the socket.
+final class HTTPConnection {
+    /// Where the connection is in its life.
+    enum Phase {
+        /// Waiting for the first byte of a request (a keep-alive connection between requests): the first to be shed.
+        case idle
+        /// Part of a request has arrived.
+        case receiving
+        /// A worker is answering a request.
+        case busy
+        /// An error answer was sent and the write side closed: discarding what the client still sends, briefly.
+        case draining
     }
 
-    /// Answers one request; false when the connection must close afterwards.
-    private func respond(to parsed: ParsedHTTPRequest) -> Bool {
+    let fd: Int32
+    var parser: HTTPRequestParser
+    var phase = Phase.idle
+    /// When the current phase times out (monotonic seconds).
+    var deadline: Double
+    /// The parser's bytes already counted in the server's memory budget.
+    var accountedBytes = 0
+    /// Bytes discarded while draining.
+    var drainedBytes = 0
+
+    init(fd: Int32, configuration: HTTPServerConfiguration, now: Double) {
+        self.fd = fd
+        parser = HTTPRequestParser(maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
+        deadline = now + configuration.idleTimeoutSeconds
+    }
+
+    /// Answers one request on a worker thread: calls the handler, writes the answer; false when the connection must
+    /// close afterwards (`Connection: close`, a dropped response, a write that failed, or the server stopping).
+    func answer(_ parsed: ParsedHTTPRequest, handler: (HTTPRequest) -> HTTPResponse, keepAliveAllowed: Bool) -> Bool {
         let request = parsed.request
         let response = CORSPolicy.preflightResponse(for: request) ?? handler(request)
         if response.dropsConnection { return false }
-        let keepAlive = parsed.keepAlive && serverIsRunning()
+        let keepAlive = parsed.keepAlive && keepAliveAllowed
         let extraHeaders = request.method == "OPTIONS" ? [] : CORSPolicy.originHeaders(for: request)
         let bytes = HTTPResponseEncoder.encode(response, extraHeaders: extraHeaders, keepAlive: keepAlive,
                                                headRequest: request.method == "HEAD")
         return SocketIO.sendAll(fd, bytes) && keepAlive
     }
 
-    /// Answers a request that could not be read, then half-closes and discards what the client still sends for a
-    /// moment, so that closing does not reset the connection before the client has read the answer.
-    private func writeError(status: Int) {
+    /// Sends a status-only answer and closes the write side (the loop then drains until the client closes), so that
+    /// closing does not reset the connection before the client has read the answer.
+    func sendErrorAndHalfClose(status: Int, now: Double) {
         let response = HTTPResponse(status: status)
-        guard SocketIO.sendAll(fd, HTTPResponseEncoder.encode(response, extraHeaders: [], keepAlive: false, headRequest: false)) else {
-            return
-        }
+        _ = SocketIO.sendAll(fd, HTTPResponseEncoder.encode(response, extraHeaders: [], keepAlive: false, headRequest: false))
         shutdown(fd, Int32(SHUT_WR))
-        var discard = [UInt8](repeating: 0, count: 16 * 1024)
-        let giveUp = MonotonicClock.seconds() + 1
-        var budget = 1 << 20
-        while budget > 0, SocketIO.waitReadable(fd, seconds: giveUp - MonotonicClock.seconds()) {
-            let count = discard.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { return }
-            budget -= count
-        }
+        phase = .draining
+        deadline = now + 1
     }
 }

@@ -60,6 +60,15 @@ public struct HTTPRequestParser: Sendable {
         return true
     }
 
+    /// The bytes this parser holds (received and not yet handed out, plus a chunked body being decoded), which the
+    /// server counts against its memory budget.
+    public var bufferedByteCount: Int {
+        switch state {
+        case .head, .fixedBody: return buffer.count - position
+        case .chunkSize(_, let body), .chunkData(_, let body, _), .trailers(_, let body, _): return buffer.count - position + body.count
+        }
+    }
+
     /// Appends received bytes.
     public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         if position > 0, position == buffer.count || position >= 8192 {

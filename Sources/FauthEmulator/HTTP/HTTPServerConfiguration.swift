@@ -12,12 +12,18 @@ public struct HTTPServerConfiguration: Sendable {
     public var idleTimeoutSeconds: Double
     /// How long a request may take to arrive in full once its first byte came (408 after that; slowloris guard).
     public var requestTimeoutSeconds: Double
-    /// The most connections served at once; further ones are closed as soon as they are accepted.
+    /// The most connections held open at once. A new one past it takes the place of the keep-alive connection idle
+    /// the longest, or gets 503 when every connection is at work.
     public var maxConnections: Int
+    /// The most request bytes held at once across all connections; the request that would go past it gets 503.
+    public var maxBufferedBytes: Int
+    /// The threads that run the handler (the event loop itself never does).
+    public var workerThreads: Int
 
     /// Makes a configuration; every parameter has a default.
     public init(host: String = "127.0.0.1", port: Int = 9099, maxBodyBytes: Int = 4 << 20, maxHeaderBytes: Int = 16 * 1024,
-                idleTimeoutSeconds: Double = 15, requestTimeoutSeconds: Double = 30, maxConnections: Int = 1000) {
+                idleTimeoutSeconds: Double = 15, requestTimeoutSeconds: Double = 30, maxConnections: Int = 10_000,
+                maxBufferedBytes: Int = 64 << 20, workerThreads: Int = 16) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
@@ -25,5 +31,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.requestTimeoutSeconds = requestTimeoutSeconds
         self.maxConnections = maxConnections
+        self.maxBufferedBytes = maxBufferedBytes
+        self.workerThreads = workerThreads
     }
 }

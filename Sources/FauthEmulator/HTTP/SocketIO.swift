@@ -1,7 +1,10 @@
 import Glibc
 
-/// Small blocking-socket helpers shared by the server's listener and connections.
+/// Small socket helpers shared by the server's listener and connections.
 enum SocketIO {
+    /// How long a write may wait for a client that does not read its answer.
+    static let writeTimeoutSeconds = 10.0
+
     /// Writes all of `bytes`, retrying short writes; false when the peer is gone (never raises SIGPIPE).
     static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
@@ -10,7 +13,9 @@ enum SocketIO {
                 send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
             }
             if sent < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                // A non-blocking socket whose send buffer is full: wait for room, a while at most.
+                if errno == EAGAIN, waitWritable(fd, seconds: writeTimeoutSeconds) { continue }
                 return false
             }
             offset += sent
@@ -18,14 +23,14 @@ enum SocketIO {
         return true
     }
 
-    /// Waits until `fd` is readable (or hung up) or `seconds` pass; false on timeout.
-    static func waitReadable(_ fd: Int32, seconds: Double) -> Bool {
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    /// Waits until `fd` can take more bytes (or hung up) or `seconds` pass; false on timeout.
+    static func waitWritable(_ fd: Int32, seconds: Double) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         let milliseconds = Int32(max(0, min(seconds * 1000, Double(Int32.max))).rounded(.up))
         while true {
             let result = poll(&entry, 1, milliseconds)
             if result < 0 && errno == EINTR { continue }
-            return result != 0
+            return result > 0
         }
     }
 

@@ -15,7 +15,7 @@ enum CreateAuthUriRoute {
         try rejectUnimplemented(request.isTruthy("providerId"), "Sign-in with IDP is not yet supported.")
         let identifier = try request.requireField("identifier", else: "MISSING_IDENTIFIER")
         let continueUri = try request.requireField("continueUri", else: "MISSING_CONTINUE_URI")
-        try ensure(isValidEmail(identifier), "INVALID_IDENTIFIER")
+        try ensure(state.config.acceptsEmail(identifier), "INVALID_IDENTIFIER")
         try ensure(isAbsoluteURI(continueUri), "INVALID_CONTINUE_URI")
         let sessionId = try request.string("sessionId").flatMap { $0.isEmpty ? nil : $0 } ?? RandomID.alphanumeric(count: 27)
         var response: JSONObject = ["kind": "identitytoolkit#CreateAuthUriResponse"]

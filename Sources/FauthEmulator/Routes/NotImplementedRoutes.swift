@@ -2,23 +2,59 @@ extension RouteTable {
     /// `GET /identitytoolkit.googleapis.com/v2/passwordPolicy`: fauth's `passwordPolicy`, or 501 as in Firebase's emulator.
     static let passwordPolicy = Route("GET", "/identitytoolkit.googleapis.com/v2/passwordPolicy", access: .apiKey) {
         _, state throws(APIError) in
-        guard let policy = state.config.passwordPolicy else {
-            throw APIError.notImplemented("getPasswordPolicy is not implemented in the Auth Emulator.")
-        }
+        guard let policy = state.config.passwordPolicy else { throw NotImplementedRoutes.error("identitytoolkit.getPasswordPolicy") }
         return HTTPResponse.json(policy.json)
     }
 
-    /// Routes Firebase's emulator answers with 501 "`<operationId>` is not implemented in the Auth Emulator.".
-    static let notImplementedRoutes: [Route] = [
-        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithGameCenter", "signInWithGameCenter"),
-        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:verifyIosClient", "verifyIosClient"),
-        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:revokeToken", "revokeToken"),
-        ("GET", "/identitytoolkit.googleapis.com/v2/recaptchaConfig", "getRecaptchaConfig"),
-        ("GET", "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys", "getSessionCookiePublicKeys"),
-        ("POST", "/identitytoolkit.googleapis.com/v2/accounts:revokeToken", "revokeToken"),
-    ].map { method, path, operation in
-        Route(method, path, access: .apiKey) { _, _ throws(APIError) in
-            throw APIError.notImplemented("\(operation) is not implemented in the Auth Emulator.")
-        }
+    /// Routes of the API schema Firebase's emulator has no handler for: after the credential checks, 501
+    /// "`<operationId>` is not implemented in the Auth Emulator.".
+    static let notImplementedRoutes: [Route] = NotImplementedRoutes.clientRoutes + NotImplementedRoutes.adminRoutes
+}
+
+/// The operations of the Identity Toolkit API schema that Firebase's emulator answers with 501.
+enum NotImplementedRoutes {
+    /// The 501 error of the operation `operationId`.
+    static func error(_ operationId: String) -> APIError {
+        APIError.notImplemented("\(operationId) is not implemented in the Auth Emulator.")
     }
+
+    private static func route(_ method: String, _ paths: [String], access: RouteAccess, _ operationId: String) -> Route {
+        Route(method, paths, access: access) { _, _ throws(APIError) in throw error(operationId) }
+    }
+
+    /// API-key routes.
+    static let clientRoutes: [Route] = [
+        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithGameCenter", "identitytoolkit.accounts.signInWithGameCenter"),
+        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:verifyIosClient", "identitytoolkit.accounts.verifyIosClient"),
+        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:revokeToken", "identitytoolkit.accounts.revokeToken"),
+        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:issueSamlResponse", "identitytoolkit.accounts.issueSamlResponse"),
+        ("GET", "/identitytoolkit.googleapis.com/v2/recaptchaConfig", "identitytoolkit.getRecaptchaConfig"),
+        ("GET", "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys", "identitytoolkit.getSessionCookiePublicKeys"),
+        ("POST", "/identitytoolkit.googleapis.com/v2/accounts:revokeToken", "identitytoolkit.accounts.revokeToken"),
+    ].map { method, path, operationId in route(method, [path], access: .apiKey, operationId) }
+
+    /// Admin (`Bearer owner`) routes: the v2 IdP configurations (each also under a tenant), the default IdP list and
+    /// `identityPlatform:initializeAuth`.
+    static let adminRoutes: [Route] = {
+        var routes = [
+            route("GET", ["/identitytoolkit.googleapis.com/v2/defaultSupportedIdps"], access: .privileged,
+                  "identitytoolkit.defaultSupportedIdps.list"),
+            route("POST", ["/identitytoolkit.googleapis.com/v2/projects/{project}/identityPlatform:initializeAuth"], access: .privileged,
+                  "identitytoolkit.projects.identityPlatform.initializeAuth"),
+        ]
+        for collection in ["oauthIdpConfigs", "inboundSamlConfigs", "defaultSupportedIdpConfigs"] {
+            for (scope, prefix) in [("projects", "/projects/{project}/"), ("projects.tenants", "/projects/{project}/tenants/{tenant}/")] {
+                let base = "/identitytoolkit.googleapis.com/v2" + prefix + collection
+                let operation = "identitytoolkit.\(scope).\(collection)."
+                routes += [
+                    route("GET", [base], access: .privileged, operation + "list"),
+                    route("POST", [base], access: .privileged, operation + "create"),
+                    route("GET", [base + "/{id}"], access: .privileged, operation + "get"),
+                    route("PATCH", [base + "/{id}"], access: .privileged, operation + "patch"),
+                    route("DELETE", [base + "/{id}"], access: .privileged, operation + "delete"),
+                ]
+            }
+        }
+        return routes
+    }()
 }

@@ -30,6 +30,9 @@ enum SecureTokenRoute {
         if let tenantId = project.tenantId { try ensure(token.tenantId == tenantId, "TENANT_ID_MISMATCH") }
         guard let user = project.user(localId: token.localId) else { throw APIError.badRequest("INVALID_REFRESH_TOKEN") }
         try ensure(!user.disabled, "USER_DISABLED")
+        if state.config.refreshTokenRevocation, let validSince = user.validSince, let issuedAt = token.issuedAt {
+            try ensure(issuedAt >= validSince, "TOKEN_EXPIRED")
+        }
         let now = Timestamp.nowMillis()
         let tokens = state.issueTokens(for: user, in: project, signInProvider: token.provider, extraClaims: token.extraClaims,
                                        secondFactor: token.secondFactor, nowMillis: now)

@@ -15,7 +15,7 @@ enum SignInWithPasswordRoute {
         try state.checkProjectEnabled(project)
         try ensure(state.signInSettings(for: project).allowPasswordSignup, "PASSWORD_LOGIN_DISABLED")
         guard let rawEmail = try request.string("email") else { throw APIError.badRequest("MISSING_EMAIL") }
-        try ensure(isValidEmail(rawEmail), "INVALID_EMAIL")
+        try ensure(state.config.acceptsEmail(rawEmail), "INVALID_EMAIL")
         guard let password = try request.string("password"), !password.isEmpty else { throw APIError.badRequest("MISSING_PASSWORD") }
         try rejectUnimplemented(request.isTruthy("captchaResponse") || request.isTruthy("captchaChallenge"), "captcha unimplemented")
         try rejectUnimplemented(request.isTruthy("idToken") || request.isTruthy("pendingIdToken"),

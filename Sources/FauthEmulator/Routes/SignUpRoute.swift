@@ -42,7 +42,7 @@ enum SignUpRoute {
         let checksEmail = request.isTruthy("email") || (email == "" && signInProvider != nil)
         let canonicalEmail = try email.flatMap { raw throws(APIError) -> String? in
             guard checksEmail else { return nil }
-            try ensure(isValidEmail(raw), "INVALID_EMAIL")
+            try ensure(state.config.acceptsEmail(raw), "INVALID_EMAIL")
             return raw.lowercased()
         }
         if let canonicalEmail, let owner = project.user(email: canonicalEmail) {

@@ -84,7 +84,7 @@ enum UpdateRoute {
                                          state: EmulatorState) throws(APIError) -> Changes {
         var changes = Changes()
         if let email = try request.string("email"), !email.isEmpty {
-            try ensure(isValidEmail(email), "INVALID_EMAIL")
+            try ensure(state.config.acceptsEmail(email), "INVALID_EMAIL")
             let canonical = email.lowercased()
             if canonical != user.email {
                 try ensure(project.user(email: canonical) == nil, "EMAIL_EXISTS")

@@ -1,4 +1,8 @@
-/// Firebase's emulator rewrites the legacy v3 API (`/www.googleapis.com/identitytoolkit/v3/relyingparty/<name>`) to v1.
+import FauthJSON
+
+/// Firebase's emulator rewrites the legacy v3 API (`/www.googleapis.com/identitytoolkit/v3/relyingparty/<name>`) to
+/// v1 before routing: most methods by path only; `downloadAccount` and `uploadAccount` to the admin
+/// `accounts:batchGet` / `accounts:batchCreate` of the body's `targetProjectId`; `signOutUser` answers 501.
 enum LegacyPaths {
     /// v3 method name → v1 path segment.
     private static let v1Names: [String: String] = [
@@ -19,11 +23,44 @@ enum LegacyPaths {
         "getRecaptchaParam": "recaptchaParams",
     ]
 
-    /// The v1 segments for a legacy v3 path; any other path is returned unchanged.
-    static func rewrite(_ segments: [String]) -> [String] {
+    /// v3 methods that become an admin request on the body's `targetProjectId`: name → (method, v1 segment).
+    private static let adminRewrites: [String: (method: String, segment: String)] = [
+        "downloadAccount": ("GET", "accounts:batchGet"),
+        "uploadAccount": ("POST", "accounts:batchCreate"),
+    ]
+
+    private static let v1Prefix = "/identitytoolkit.googleapis.com/v1/"
+
+    /// The request a legacy v3 request stands for; any other request is returned unchanged.
+    static func rewrite(_ request: HTTPRequest) throws(APIError) -> HTTPRequest {
+        let segments = PathPattern.split(request.path)
         guard segments.count == 5, segments[0] == "www.googleapis.com", segments[1] == "identitytoolkit",
-              segments[2] == "v3", segments[3] == "relyingparty", let name = v1Names[segments[4]]
-        else { return segments }
-        return ["identitytoolkit.googleapis.com", "v1", name]
+              segments[2] == "v3", segments[3] == "relyingparty" else { return request }
+        let name = segments[4]
+        var rewritten = request
+        if let v1Name = v1Names[name] {
+            rewritten.path = v1Prefix + v1Name
+        } else if name == "signOutUser", request.method == "POST" {
+            throw APIError.notImplemented("signOutUser is not implemented in the Auth Emulator.")
+        } else if let target = adminRewrites[name], request.method == "POST" {
+            var body = try RequestBody.parse(request, acceptsForm: false)
+            guard let projectId = body["targetProjectId"]?.string, !projectId.isEmpty else {
+                throw APIError.badRequest("INSUFFICIENT_PERMISSION")
+            }
+            body["targetProjectId"] = nil
+            rewritten.method = target.method
+            rewritten.path = v1Prefix + "projects/" + FormURLEncoding.encode(projectId) + "/" + target.segment
+            if target.method == "GET" {
+                // The body's members join the query, as a URL-encoded form, and the body goes.
+                let pairs = body.map { (name: $0.key, value: $0.value.string ?? $0.value.serialized()) }
+                let bodyQuery = FormURLEncoding.encode(pairs)
+                rewritten.query = request.query.isEmpty ? bodyQuery : request.query + "&" + bodyQuery
+                rewritten.body = []
+                rewritten.headers.removeAll { $0.name.lowercased() == "content-type" || $0.name.lowercased() == "content-length" }
+            } else {
+                rewritten.body = JSONValue.object(body).serializedBytes(pretty: false)
+            }
+        }
+        return rewritten
     }
 }

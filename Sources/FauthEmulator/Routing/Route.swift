@@ -17,7 +17,8 @@ struct Route: Sendable {
 
     /// The HTTP method (`GET`, `POST`, `PATCH`, `DELETE`).
     let method: String
-    /// The path patterns; `{project}` and `{tenant}` match one segment (a literal suffix may follow, as in `{project}:x`).
+    /// The path patterns; `{project}` and `{tenant}` match one segment (a literal suffix may follow, as in `{project}:x`),
+    /// any other `{name}` matches one segment that is not passed on.
     let patterns: [PathPattern]
     /// Who may call the route.
     let access: RouteAccess
@@ -58,6 +59,8 @@ struct PathPattern: Sendable {
         case literal(String)
         case project(suffix: String)
         case tenant(suffix: String)
+        /// Any other `{name}`: one segment whose value no handler reads (a config id of a 501 route).
+        case any
     }
 
     private let segments: [Segment]
@@ -67,6 +70,7 @@ struct PathPattern: Sendable {
         segments = PathPattern.split(template).map { part in
             if part.hasPrefix("{project}") { return .project(suffix: String(part.dropFirst("{project}".count))) }
             if part.hasPrefix("{tenant}") { return .tenant(suffix: String(part.dropFirst("{tenant}".count))) }
+            if part.hasPrefix("{"), part.hasSuffix("}") { return .any }
             return .literal(part)
         }
     }
@@ -86,6 +90,8 @@ struct PathPattern: Sendable {
             case .tenant(let suffix):
                 guard let value = PathPattern.parameter(actual, suffix: suffix) else { return nil }
                 tenant = value
+            case .any:
+                continue
             }
         }
         return (project, tenant)

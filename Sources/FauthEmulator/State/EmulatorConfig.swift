@@ -18,9 +18,24 @@ struct EmulatorConfig: Sendable, Equatable {
     var passwordPolicy: PasswordPolicy?
     /// `fauth.failedSignInLimit`: failed sign-ins per email per minute before TOO_MANY_ATTEMPTS_TRY_LATER.
     var failedSignInLimit: Int?
+    /// `fauth.refreshTokenRevocation`: a refresh token issued before the user's `validSince` second is TOKEN_EXPIRED,
+    /// as Google's servers answer after a revocation, password change or email change.
+    var refreshTokenRevocation = false
+    /// `fauth.strictEmailValidation`: an email with a control character or a space is INVALID_EMAIL, as Google's
+    /// servers answer (Firebase's emulator only wants one `@` between non-empty parts).
+    var strictEmailValidation = false
 
     /// Firebase's default ID token lifetime.
     static let defaultIdTokenLifetime = 3600
+
+    /// Whether `email` is a valid address: Firebase's emulator's rule, and with `strictEmailValidation` no control
+    /// character and no white space.
+    func acceptsEmail(_ email: String) -> Bool {
+        guard isValidEmail(email) else { return false }
+        return !strictEmailValidation || !email.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }
+    }
 
     /// The lifetime of new ID tokens, in seconds.
     var idTokenLifetime: Int { idTokenLifetimeSeconds ?? EmulatorConfig.defaultIdTokenLifetime }
@@ -36,6 +51,8 @@ struct EmulatorConfig: Sendable, Equatable {
         ]
         fauth["passwordPolicy"] = passwordPolicy.map { .object($0.json) } ?? .null
         fauth["failedSignInLimit"] = failedSignInLimit.map { .number(Double($0)) } ?? .null
+        fauth["refreshTokenRevocation"] = .bool(refreshTokenRevocation)
+        fauth["strictEmailValidation"] = .bool(strictEmailValidation)
         return [
             "signIn": ["allowDuplicateEmails": .bool(allowDuplicateEmails)],
             "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(improvedEmailPrivacy)],
@@ -114,6 +131,12 @@ struct EmulatorConfig: Sendable, Equatable {
         }
         if let value = fauth["failedSignInLimit"] {
             failedSignInLimit = try Self.count(value, "/fauth/failedSignInLimit", minimum: 1)
+        }
+        if let value = fauth["refreshTokenRevocation"] {
+            refreshTokenRevocation = try Self.bool(value, "/fauth/refreshTokenRevocation") ?? false
+        }
+        if let value = fauth["strictEmailValidation"] {
+            strictEmailValidation = try Self.bool(value, "/fauth/strictEmailValidation") ?? false
         }
         if let value = fauth["passwordPolicy"] {
             passwordPolicy = try value.isNull ? nil : PasswordPolicy(json: Self.object(value, "/fauth/passwordPolicy") ?? [:])

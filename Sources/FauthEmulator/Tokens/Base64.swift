@@ -17,14 +17,6 @@ enum Base64 {
         }, as: UTF8.self)
     }
 
-    /// Decodes base64url (padding optional); nil when malformed.
-    static func decodeURL(_ text: String) -> [UInt8]? {
-        // Byte by byte: Foundation's replacingOccurrences goes through NSString, the most of a lookup's time.
-        decode(String(decoding: text.utf8.map { byte in
-            byte == UInt8(ascii: "-") ? UInt8(ascii: "+") : byte == UInt8(ascii: "_") ? UInt8(ascii: "/") : byte
-        }, as: UTF8.self))
-    }
-
     private static func padded(_ text: String) -> String {
         let remainder = text.utf8.count % 4
         return remainder == 0 ? text : text + String(repeating: "=", count: 4 - remainder)

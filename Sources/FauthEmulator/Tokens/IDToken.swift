@@ -32,13 +32,7 @@ enum IDToken {
 
     /// The payload of any decodable JWT (three dot-separated parts, JSON object header and payload); nil otherwise.
     static func decodePayload(_ token: String) -> JSONObject? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-              let headerBytes = Base64.decodeURL(String(parts[0])), (try? JSONValue.parse(headerBytes))?.object != nil,
-              let payloadBytes = Base64.decodeURL(String(parts[1])),
-              let payload = (try? JSONValue.parse(payloadBytes))?.object
-        else { return nil }
-        return payload
+        JWTPayload.decode(token)
     }
 
     /// The claims of a new ID token for `user`, in Firebase's emulator's order.

@@ -29,7 +29,8 @@ extension EmulatorState {
                                     secondFactor: secondFactor, signInAttributes: signInAttributes, issuedAt: nowMillis / 1000,
                                     lifetime: lifetime)
         let refresh = RefreshToken(localId: user.localId, provider: signInProvider, extraClaims: extraClaims,
-                                   projectId: projectId, secondFactor: secondFactor, tenantId: user.tenantId)
+                                   projectId: projectId, secondFactor: secondFactor, tenantId: user.tenantId,
+                                   issuedAt: nowMillis / 1000)
         return IssuedTokens(idToken: IDToken.encode(claims), refreshToken: refresh.encoded, expiresIn: String(lifetime))
     }
 }

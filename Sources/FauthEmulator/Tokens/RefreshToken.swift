@@ -11,6 +11,8 @@ struct RefreshToken: Sendable, Equatable {
     var projectId: String
     var secondFactor: SecondFactorClaims?
     var tenantId: String?
+    /// When it was issued, in seconds (fauth's addition, for `refreshTokenRevocation`; Firebase's tokens have none).
+    var issuedAt: Int?
 
     /// The encoded token.
     var encoded: String {
@@ -22,18 +24,20 @@ struct RefreshToken: Sendable, Equatable {
             object["secondFactor"] = ["identifier": .string(secondFactor.identifier), "provider": .string(secondFactor.factor)]
         }
         if let tenantId { object["tenantId"] = .string(tenantId) }
+        if let issuedAt { object["issuedAt"] = .number(Double(issuedAt)) }
         return MarkedJSONToken.encode(object, marker: Self.marker)
     }
 
     /// Makes a token from its parts.
     init(localId: String, provider: String, extraClaims: JSONObject, projectId: String,
-         secondFactor: SecondFactorClaims?, tenantId: String?) {
+         secondFactor: SecondFactorClaims?, tenantId: String?, issuedAt: Int? = nil) {
         self.localId = localId
         self.provider = provider
         self.extraClaims = extraClaims
         self.projectId = projectId
         self.secondFactor = secondFactor
         self.tenantId = tenantId
+        self.issuedAt = issuedAt
     }
 
     /// Decodes a token; nil for bad base64, bad JSON or a missing marker.
@@ -46,6 +50,7 @@ struct RefreshToken: Sendable, Equatable {
         provider = object["provider"]?.string ?? "password"
         extraClaims = object["extraClaims"]?.object ?? [:]
         tenantId = object["tenantId"]?.string
+        issuedAt = object["issuedAt"]?.int
         if let second = object["secondFactor"]?.object, let identifier = second["identifier"]?.string,
            let factor = second["provider"]?.string {
             secondFactor = SecondFactorClaims(factor: factor, identifier: identifier)

@@ -94,7 +94,7 @@ import FauthJSON
         let json = try sandbox.run(["status", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.json["backend"] == [
-            "server": "emulator", "emulatorHost": .string(emulator.host), "projectId": "demo-fauth",
+            "server": "emulator", "emulatorHost": .string(emulator.host), "endpoint": .null, "projectId": "demo-fauth",
             "apiKeySuffix": .null, "tenantId": .null,
         ])
         let text = try sandbox.run(["status"])

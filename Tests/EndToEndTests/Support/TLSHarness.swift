@@ -80,6 +80,15 @@ final class HarnessProcess {
     /// Plain requests sent to the proxy (`METHOD URL`).
     var proxied: [String] { events.filter { $0.hasPrefix("proxied ") }.map { String($0.dropFirst(8)) } }
 
+    /// Waits up to 5 s for `condition` to hold (a handshake the client aborted is logged when the server notices,
+    /// which may be after the client exited), then returns whether it does.
+    @discardableResult
+    func await(_ condition: (HarnessProcess) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while !condition(self) && Date() < deadline { usleep(10_000) }
+        return condition(self)
+    }
+
     /// Forgets the events logged so far.
     func resetEvents() {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)

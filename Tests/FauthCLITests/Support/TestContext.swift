@@ -35,6 +35,7 @@ final class TestContext: @unchecked Sendable {
     private let lock = NSLock()
     private var output = "", errors = ""
     private var prompted: [String] = []
+    private var interrupts: [String] = []
     private let sourceLocation: SourceLocation
 
     /// Makes a context with nothing scripted; unscripted uses are reported at the caller's location.
@@ -44,6 +45,8 @@ final class TestContext: @unchecked Sendable {
 
     /// The prompts the command asked the secret on, in order.
     var prompts: [String] { lock.withLock { prompted } }
+    /// What each prompt would print on Ctrl-C, in order.
+    var interruptMessages: [String] { lock.withLock { interrupts } }
 
     /// Runs `fauth` with `arguments` (after the program name) in this context.
     func run(_ arguments: [String]) -> CommandLineResult {
@@ -75,8 +78,11 @@ final class TestContext: @unchecked Sendable {
                 guard let bytes = self.files[path] else { throw self.unscripted("the file \(path) (readFile)") }
                 return bytes.count > limit ? nil : bytes
             },
-            askSecret: { prompt, _, _ in
-                self.lock.withLock { self.prompted.append(prompt) }
+            askSecret: { prompt, interrupt, _ in
+                self.lock.withLock {
+                    self.prompted.append(prompt)
+                    self.interrupts.append(interrupt)
+                }
                 guard var answers = self.secretAnswers, !answers.isEmpty else {
                     Issue.record("unscripted capability: the secret prompt (askSecret: \(prompt))", sourceLocation: self.sourceLocation)
                     return .noTerminal

@@ -1,0 +1,33 @@
+import CCurlShim
+
+extension TransportFailure {
+    /// What happened, for a person: the cause and the host (`host[:port]` of `url`); `timeout` is the total limit
+    /// in seconds that a timeout reached. libcurl's own words stay in the error's `underlying` object.
+    public func explanation(url: String, timeout: Double) -> String {
+        let host = URLParts(url: url)?.authority ?? url
+        switch self {
+        case .connectionRefused:
+            return "Cannot connect to \(host): connection refused (nothing listens there, or it is unreachable)."
+        case .hostNotFound(let code, _):
+            return code == Int(FAUTH_CURLE_COULDNT_RESOLVE_PROXY)
+                ? "Cannot reach \(host): the proxy's host name is unknown."
+                : "Cannot reach \(host): unknown host."
+        case .timedOut:
+            return "No complete answer from \(host): timeout after \(Self.seconds(timeout)) s (--timeout, FAUTH_TIMEOUT)."
+        case .connectionReset:
+            return "The connection to \(host) broke before a complete answer."
+        case .tls(_, let message):
+            return "The TLS handshake with \(host) failed: \(message)."
+        case .certificate(let problem, _, let message):
+            let detail = message.replacing("SSL certificate problem: ", with: "")
+            return "The TLS certificate of \(host) \(problem.rawValue) (\(detail))."
+        case .other(_, let message):
+            return "The request to \(host) failed: \(message)."
+        }
+    }
+
+    /// Seconds as written by a person: `30`, `2.5`.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
+    }
+}
