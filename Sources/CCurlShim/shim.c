@@ -7,6 +7,7 @@
 
 typedef void *(*easy_init_fn)(void);
 typedef void (*easy_cleanup_fn)(void *);
+typedef void (*easy_reset_fn)(void *);
 typedef int (*easy_setopt_fn)(void *, int, ...);
 typedef int (*easy_perform_fn)(void *);
 typedef int (*easy_getinfo_fn)(void *, int, ...);
@@ -18,6 +19,7 @@ typedef void (*slist_free_all_fn)(fauth_curl_slist *);
 static struct {
     easy_init_fn easy_init;
     easy_cleanup_fn easy_cleanup;
+    easy_reset_fn easy_reset;
     easy_setopt_fn easy_setopt;
     easy_perform_fn easy_perform;
     easy_getinfo_fn easy_getinfo;
@@ -73,6 +75,7 @@ static void load(void) {
     int missing = 0;
     curl.easy_init = (easy_init_fn)symbol(library, "curl_easy_init", &missing);
     curl.easy_cleanup = (easy_cleanup_fn)symbol(library, "curl_easy_cleanup", &missing);
+    curl.easy_reset = (easy_reset_fn)symbol(library, "curl_easy_reset", &missing);
     curl.easy_setopt = (easy_setopt_fn)symbol(library, "curl_easy_setopt", &missing);
     curl.easy_perform = (easy_perform_fn)symbol(library, "curl_easy_perform", &missing);
     curl.easy_getinfo = (easy_getinfo_fn)symbol(library, "curl_easy_getinfo", &missing);
@@ -105,6 +108,10 @@ void *fauth_curl_easy_init(void) {
 
 void fauth_curl_easy_cleanup(void *handle) {
     curl.easy_cleanup(handle);
+}
+
+void fauth_curl_easy_reset(void *handle) {
+    curl.easy_reset(handle);
 }
 
 int fauth_curl_setopt_long(void *handle, int option, long value) {

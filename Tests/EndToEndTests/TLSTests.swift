@@ -13,6 +13,34 @@ import FauthJSON
         return sandbox
     }
 
+    /// Every command makes one TLS handshake for all its calls (libcurl's connection kept in one easy handle), and
+    /// no call it does not need: counted at the TLS front.
+    @Test func everyCommandUsesOneConnectionForAllItsCalls() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator)
+        let sandbox = try sandbox(front)
+        sandbox.environment["SSL_CERT_FILE"] = TLSHarness.caFile
+        let steps: [(arguments: [String], stdin: String?, calls: [String])] = [
+            (["signup", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n", ["accounts:signUp", "accounts:lookup"]),
+            (["signin", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n",
+             ["accounts:signInWithPassword", "accounts:lookup"]),
+            (["token", "--force-refresh"], nil, ["token"]),
+            (["providers", "--json"], nil, ["accounts:lookup"]),
+            (["status"], nil, ["accounts:lookup"]),
+            (["link", "--provider", "google.com", "--id-token", #"{"sub":"g-1","email":"ada@example.com"}"#], nil,
+             ["accounts:signInWithIdp", "accounts:lookup"]),
+            (["unlink", "google.com"], nil, ["accounts:lookup", "accounts:update"]),
+        ]
+        for step in steps {
+            front.resetEvents()
+            let run = try sandbox.run(step.arguments, stdin: step.stdin)
+            #expect(run.status == 0, "\(step.arguments): \(run.stderr)")
+            let calls = front.requests.map { String($0.split(separator: " ")[1].dropFirst(4).prefix { $0 != "?" }) }
+            #expect(front.handshakes == 1, "\(step.arguments[0]): \(front.handshakes) handshakes")
+            #expect(calls == step.calls, "\(step.arguments[0])")
+        }
+    }
+
     @Test func theWholeFlowOverTLSWithTheTestCA() throws {
         let emulator = try RunningEmulator()
         let front = try HarnessProcess(front: "valid", emulator: emulator)
@@ -45,7 +73,7 @@ import FauthJSON
         let trusted = try sandbox.run(["signin", "--anonymous", "--json"],
                                       environment: [variable: TLSHarness.certificates + "/" + name])
         #expect(trusted.status == 0, "\(trusted.stderr)")
-        #expect(front.handshakes == 2 && front.requests.count == 2)  // signUp, then lookup
+        #expect(front.handshakes == 1 && front.requests.count == 2)  // signUp, then lookup, on one connection
     }
 
     @Test func aCAFileThatCannotBeReadIsAUsageError() throws {

@@ -20,8 +20,8 @@ import Testing
                 transport.reply(to: "accounts:lookup", account.lookupReply())
             case .unlink:
                 transport.reply(to: "accounts:lookup", account.lookupReply())
-                transport.reply(to: "accounts:update", .json(200, #"{"localId":"U1"}"#))
-                transport.reply(to: "accounts:lookup", account.lookupReply())
+                // accounts:update answers with the providers left: unlink makes no second lookup
+                transport.reply(to: "accounts:update", .json(200, #"{"localId":"U1","providerUserInfo":[{"providerId":"password"}]}"#))
             case .link:
                 transport.reply(to: "accounts:signUp", account.signInReply(serial: 3))
                 transport.reply(to: "accounts:lookup", account.lookupReply())

@@ -47,8 +47,9 @@ enum {
     FAUTH_CURLOPT_POSTFIELDSIZE_LARGE = 30120,
 };
 
-/// `CURL_HTTP_VERSION_1_1`, a value for FAUTH_CURLOPT_HTTP_VERSION.
-enum { FAUTH_CURL_HTTP_VERSION_1_1 = 2 };
+/// `CURL_HTTP_VERSION_2TLS`, a value for FAUTH_CURLOPT_HTTP_VERSION: HTTP/2 over TLS when the server offers it
+/// (ALPN), HTTP/1.1 otherwise and for plain http://.
+enum { FAUTH_CURL_HTTP_VERSION_2TLS = 4 };
 
 /// `CURLINFO_RESPONSE_CODE` (CURLINFO_LONG + 2) and `CURLINFO_SSL_VERIFYRESULT` (CURLINFO_LONG + 13).
 enum { FAUTH_CURLINFO_RESPONSE_CODE = 0x200002, FAUTH_CURLINFO_SSL_VERIFYRESULT = 0x20000D };
@@ -92,6 +93,8 @@ int fauth_curl_load(const char **message);
 void *fauth_curl_easy_init(void);
 /// `curl_easy_cleanup`.
 void fauth_curl_easy_cleanup(void *handle);
+/// `curl_easy_reset`: every option back to its default; live connections and caches are kept.
+void fauth_curl_easy_reset(void *handle);
 /// `curl_easy_setopt` for a `long` option.
 int fauth_curl_setopt_long(void *handle, int option, long value);
 /// `curl_easy_setopt` for a pointer option (strings, lists, buffers, callback context).

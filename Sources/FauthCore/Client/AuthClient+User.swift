@@ -28,7 +28,7 @@ extension AuthClient {
             if let tokens = response.tokens {
                 session = try makeSession(tokens, replacing: session)
             } else {
-                session.user = try lookUpUser(idToken: session.idToken)
+                session.user = session.user.removingProvider(providerId, answer: response)
             }
             return AuthResult(user: session.user, isNewUser: false, providerId: providerId, expiresAt: session.expiresAt)
         }

@@ -1,7 +1,7 @@
 import CCurlShim
 
-/// An `HTTPTransport` over libcurl, loaded with dlopen on the first request: one easy handle per request,
-/// HTTP/1.1, TLS verified, redirects never followed, a total deadline, and a capped response body. Proxies are the
+/// An `HTTPTransport` over libcurl, loaded with dlopen on the first request: one easy handle for all its requests
+/// (so a command's calls share one connection), HTTP/2 where the server offers it, TLS verified, redirects never followed, a total deadline, and a capped response body. Proxies are the
 /// ones `proxies` names (the environment's, as curl reads them), except for hosts on this machine (`LoopbackHost`,
 /// on the resolved address), which are always reached directly.
 public struct CurlTransport: HTTPTransport {
@@ -16,6 +16,8 @@ public struct CurlTransport: HTTPTransport {
     public var connectTimeout: Double
     /// The proxies to use.
     public var proxies: ProxySettings
+    /// The easy handle, shared by copies of this transport.
+    private let handle = CurlHandle()
 
     /// Makes a transport with these limits and proxies.
     public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
@@ -32,11 +34,12 @@ public struct CurlTransport: HTTPTransport {
             let reason = loadMessage.map { String(cString: $0) } ?? "unknown reason"
             throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "libcurl could not be loaded: \(reason)")
         }
-        guard let handle = fauth_curl_easy_init() else {
-            throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "curl_easy_init failed")
+        return try handle.withHandle { (handle) throws(TransportFailure) -> TransportResponse in
+            try send(request, on: handle)
         }
-        defer { fauth_curl_easy_cleanup(handle) }
+    }
 
+    private func send(_ request: TransportRequest, on handle: UnsafeMutableRawPointer) throws(TransportFailure) -> TransportResponse {
         var headerList: UnsafeMutablePointer<fauth_curl_slist>?
         defer { fauth_curl_slist_free_all(headerList) }
         for line in try request.headerLines() + ["Expect:"] {  // no `Expect: 100-continue` for large bodies
@@ -95,7 +98,7 @@ public struct CurlTransport: HTTPTransport {
         if let caDirectory = request.trust.caDirectory {
             try options.set(FAUTH_CURLOPT_CAPATH, string: caDirectory)
         }
-        try options.set(FAUTH_CURLOPT_HTTP_VERSION, long: Int(FAUTH_CURL_HTTP_VERSION_1_1))
+        try options.set(FAUTH_CURLOPT_HTTP_VERSION, long: Int(FAUTH_CURL_HTTP_VERSION_2TLS))
         try options.set(FAUTH_CURLOPT_TIMEOUT_MS, long: totalMilliseconds)
         try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
