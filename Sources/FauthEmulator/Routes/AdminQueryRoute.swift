@@ -22,7 +22,7 @@ enum AdminQueryRoute {
         let expression = try request.array("expression")
         try rejectUnimplemented(!(expression ?? []).isEmpty, "expression is not implemented.")
         if try request.bool("returnUserInfo") == false {
-            return .json(["recordsCount": .string(String(project.allUsers.count))])
+            return .json(["recordsCount": .string(String(project.userCount))])
         }
         try rejectUnimplemented(request.isTruthy("limit"), "limit is not implemented.")
         let offset = try request.string("offset") ?? ""

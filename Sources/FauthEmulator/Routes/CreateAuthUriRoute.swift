@@ -24,8 +24,7 @@ enum CreateAuthUriRoute {
             return HTTPResponse.json(response)
         }
         let email = identifier.lowercased()
-        let matches = project.users(email: email)
-            + project.allUsers.filter { user in user.email != email && user.providerUserInfo.contains { $0.email?.lowercased() == email } }
+        let matches = project.users(email: email) + project.usersByProviderEmail(email)
         // With duplicate emails allowed only an account with a top-level email counts.
         let user = state.config.allowDuplicateEmails ? matches.first { $0.email != nil } : matches.first
         var allProviders: [String] = []

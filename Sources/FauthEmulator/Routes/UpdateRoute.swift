@@ -205,7 +205,7 @@ enum UpdateRoute {
             newEmail = changed
         case "RECOVER_EMAIL":
             _ = project.consumeOobCode(code)
-            guard let found = project.allUsers.last(where: { $0.initialEmail == oob.email }) else {
+            guard let found = project.lastUser(initialEmail: oob.email) else {
                 throw APIError.badRequest("INVALID_OOB_CODE")
             }
             try ensure(project.user(email: oob.email) == nil, "EMAIL_EXISTS")
