@@ -24,12 +24,7 @@ extension AuthClient {
             guard session.user.providers.contains(where: { $0.providerId == providerId }) else {
                 throw FauthError(.noSuchProvider, message: "The user has no \(providerId) provider.")
             }
-            let response = try backend.call(UpdateAccountEndpoint(idToken: session.idToken, deleteProvider: [providerId]))
-            if let tokens = response.tokens {
-                session = try makeSession(tokens, replacing: session)
-            } else {
-                session.user = try lookUpUser(idToken: session.idToken)
-            }
+            try apply(backend.call(UpdateAccountEndpoint(idToken: session.idToken, deleteProvider: [providerId])), to: &session)
             return AuthResult(user: session.user, isNewUser: false, providerId: providerId, expiresAt: session.expiresAt)
         }
     }
