@@ -83,4 +83,22 @@ import FauthTestSupport
         #expect(FileManager.default.contents(atPath: sessionPath(context)) == before)
         transport.expectAllRepliesUsed()
     }
+
+    @Test func updateAsksForANewPasswordTwiceAndRefusesTwoDifferentOnes() throws {
+        let transport = ScriptedTransport()
+        let context = try signedIn(transport)
+        defer { context.removeStateFolder() }
+        context.secretAnswers = [.secret(Array("first-pass-1".utf8)), .secret(Array("other-pass-2".utf8))]
+        let differ = context.run(["update", "--new-password"])
+        #expect(differ.status == 2 && differ.stderr.contains("the two passwords typed differ"), "\(differ.stderr)")
+        #expect(transport.requests(to: "accounts:update").isEmpty)
+        transport.reply(to: "accounts:update", .json(200, #"{"localId": "U1", "email": "ada@example.com"}"#))
+        transport.reply(to: "accounts:lookup", CommandLineServerTests.lookupReply())
+        context.secretAnswers = [.secret(Array("same-pass-3".utf8)), .secret(Array("same-pass-3".utf8))]
+        let run = context.run(["update", "--new-password"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(context.prompts.suffix(2) == ["New password: ", "New password again: "])
+        #expect(transport.requests(to: "accounts:update").first?.json?["password"]?.string == "same-pass-3")
+        transport.expectAllRepliesUsed()
+    }
 }

@@ -15,9 +15,15 @@ enum CredentialOptions {
     static let identityProvider = [provider, idToken, accessToken, tokenSecret, nonce]
 
     /// The help paragraph on where a password comes from.
-    static let passwordSources = """
-        The password comes from --password-stdin, --password-file FILE, the FAUTH_PASSWORD variable, or a prompt \
-        on the terminal (no echo). It is never taken from the command line. Without a terminal and without a \
-        source, the command fails with a usage error instead of waiting.
+    static let passwordSources = sources(of: "The password", prompt: "a prompt on the terminal (no echo)")
+    /// The help paragraph on where a new password comes from (update, reset-password).
+    static let newPasswordSources = sources(of: "The new password", prompt: "a prompt on the terminal (no echo, asked twice)")
+
+    private static func sources(of subject: String, prompt: String) -> String {
         """
+        \(subject) comes from --password-stdin, --password-file FILE, the FAUTH_PASSWORD variable, or \(prompt). \
+        It is never taken from the command line. Without a terminal and without a source, the command fails with \
+        a usage error instead of waiting.
+        """
+    }
 }

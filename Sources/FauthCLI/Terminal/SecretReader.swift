@@ -16,8 +16,9 @@ struct SecretReader {
         self.interruptMessage = interruptMessage
     }
 
-    /// The password, from the first source given; prompting only when allowed and a terminal exists.
-    mutating func password(prompt: String) throws -> String {
+    /// The password, from the first source given; prompting only when allowed and a terminal exists. With
+    /// `confirmation` (for a new password), a typed password is asked a second time and must be the same.
+    mutating func password(prompt: String, confirmation: String? = nil) throws -> String {
         let fromStdin = arguments.has("password-stdin")
         let file = arguments.value("password-file")
         if fromStdin, file != nil {
@@ -35,6 +36,9 @@ struct SecretReader {
             password = fromEnvironment
         } else {
             password = try prompted(prompt, limit: limit)
+            if let confirmation, try prompted(confirmation, limit: limit) != password {
+                throw FauthError.usage("the two passwords typed differ; nothing was changed")
+            }
         }
         guard password.unicodeScalars.count <= InputLimits.passwordCharacters else {
             throw FauthError.usage("the password is longer than \(InputLimits.passwordCharacters) characters (Firebase's maximum)")

@@ -14,4 +14,37 @@ extension AuthClient {
         }
         return user
     }
+
+    /// Changes the signed-in user's email, password or profile (`accounts:update`). The new tokens the server
+    /// returns after an email or password change replace the session's, so the next command keeps working.
+    public func updateAccount(_ changes: AccountChanges) throws -> UserRecord {
+        if changes.isEmpty { throw FauthError(.usage, message: "Nothing to update.") }
+        if changes.password?.isEmpty == true { throw FauthError(.weakPassword, reason: "Missing password") }
+        return try withSession { session in
+            let response = try backend.call(UpdateAccountEndpoint(
+                idToken: session.idToken, email: changes.email, password: changes.password,
+                displayName: changes.displayName, photoUrl: changes.photoUrl, deleteAttribute: changes.clear))
+            try apply(response, to: &session)
+            return session.user
+        }
+    }
+
+    /// Sends a verification email to `newEmail` (`sendOobCode` `VERIFY_AND_CHANGE_EMAIL`, the SDK's
+    /// `verifyBeforeUpdateEmail`); the account's email changes when its link is followed. Returns the address.
+    public func sendEmailChange(to newEmail: String) throws -> String {
+        try withSession { session in
+            _ = try backend.call(SendOobCodeEndpoint(requestType: .verifyAndChangeEmail, idToken: session.idToken, newEmail: newEmail))
+            return newEmail
+        }
+    }
+
+    /// Takes an `accounts:update` answer into the session: its new tokens when it sent some (the old ones are
+    /// then revoked), else the user looked up again.
+    func apply(_ response: UpdateAccountResponse, to session: inout Session) throws {
+        if let tokens = response.tokens {
+            session = try makeSession(tokens, replacing: session)
+        } else {
+            session.user = try lookUpUser(idToken: session.idToken)
+        }
+    }
 }
