@@ -9,7 +9,7 @@ _fauth() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command= word words
     for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
         case $word in
-            signup|signin|link|unlink|reauth|providers|signout|token|status|completion|help) command=$word; break ;;
+            signup|signin|link|unlink|reauth|providers|signout|token|status|delete|completion|help) command=$word; break ;;
         esac
     done
     case $prev in
@@ -19,7 +19,7 @@ _fauth() {
         --api-key|--email|--emulator|--endpoint|--tenant|--timeout) return ;;
     esac
     case $command in
-        "") words="signup signin link unlink reauth providers signout token status completion help" ;;
+        "") words="signup signin link unlink reauth providers signout token status delete completion help" ;;
         signup) words="--email --password-stdin --password-file" ;;
         signin) words="--email --password-stdin --password-file --anonymous --custom-token --provider --id-token --access-token --token-secret --nonce" ;;
         link) words="--email --password-stdin --password-file --provider --id-token --access-token --token-secret --nonce" ;;
@@ -29,8 +29,9 @@ _fauth() {
         signout) words="--all" ;;
         token) words="--force-refresh" ;;
         status) words="" ;;
+        delete) words="--yes" ;;
         completion) words="bash zsh fish" ;;
-        help) words="signup signin link unlink reauth providers signout token status completion help" ;;
+        help) words="signup signin link unlink reauth providers signout token status delete completion help" ;;
     esac
     COMPREPLY=($(compgen -W "$words --json --profile --session --api-key --config --emulator --endpoint --ca-file --tenant --timeout --no-input --quiet -q --verbose -v --help -h --version" -- "$cur"))
 }

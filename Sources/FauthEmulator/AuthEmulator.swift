@@ -45,16 +45,15 @@ public final class AuthEmulator: @unchecked Sendable {
 
     /// Loads users and config from a Firebase emulators' export folder, replacing the current users.
     public func importState(from directory: String) throws {
-        let archive = try StateArchive.read(from: directory)
-        let records = archive.records
-        try withState { state throws(APIError) in try archive.restore(records, into: state) }
+        let contents = try StateArchive.read(from: directory)
+        try withState { state throws(APIError) in try contents.restore(into: state) }
     }
 
     /// Writes users and config in the Firebase emulators' export layout
     /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`).
     public func exportState(to directory: String) throws {
         let capture = withState { state in StateArchive.capture(state) }
-        try capture.archive.write(to: directory)
+        try capture.write(to: directory)
     }
 
     private func dispatch(_ request: HTTPRequest, segments: [String]) throws(APIError) -> HTTPResponse {

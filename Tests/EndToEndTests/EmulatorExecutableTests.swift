@@ -128,9 +128,13 @@ struct EmulatorExecutableTests {
 
         let reimport = try SpawnedProcess("fauth-emulator", ["exec", "--import", directory, "--", "true"])
         #expect(try reimport.waitForExit() == 0)
-        let missing = try SpawnedProcess("fauth-emulator", ["--import", directory + "/nope", "--port", "0"])
-        #expect(try missing.waitForExit() == 1)
-        #expect(missing.standardError.hasPrefix("fauth-emulator: cannot import"))
+        // A missing folder starts empty with a warning (as Firebase's CLI); a folder that is not an export fails.
+        let missing = try SpawnedProcess("fauth-emulator", ["exec", "--import", directory + "/nope", "--", "true"])
+        #expect(try missing.waitForExit() == 0)
+        #expect(missing.standardError.hasPrefix("fauth-emulator: warning: import folder \(directory)/nope does not exist"))
+        let notAnExport = try SpawnedProcess("fauth-emulator", ["--import", directory + "/auth_export", "--port", "0"])
+        #expect(try notAnExport.waitForExit() == 1)
+        #expect(notAnExport.standardError.hasPrefix("fauth-emulator: cannot import"))
     }
 
     @Test func helpAndVersion() throws {

@@ -88,7 +88,9 @@ import Testing
     }
 
     @Test func providerCredentialsAreCheckedBeforeAnyRequest() {
-        #expect(throws: FauthError.self) { try IdpCredential(providerId: "twitter.com", accessToken: "a").validate() }
+        #expect(throws: FauthError(.usage, message: "twitter.com needs an access token and a token secret.")) {
+            try IdpCredential(providerId: "twitter.com", accessToken: "a").validate()
+        }
         #expect(throws: FauthError.self) { try IdpCredential(providerId: "Google.com", idToken: "a").validate() }
         #expect(throws: FauthError.self) { try IdpCredential(providerId: "password", idToken: "a").validate() }
         #expect(throws: Never.self) { try IdpCredential(providerId: "oidc.corp", idToken: "a").validate() }

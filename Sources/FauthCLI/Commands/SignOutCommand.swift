@@ -11,22 +11,19 @@ struct SignOutCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let store = try invocation.sessionStore()
-        let paths = invocation.arguments.has("all") ? try allProfilePaths(invocation) : [store.path]
-        var removed: [String] = []
-        for path in paths where try SessionStore(path: path).remove() {
-            removed.append(path)
-        }
+        let removed = invocation.arguments.has("all")
+            ? try removeAllProfiles(invocation) : try store.remove() ? [store.path] : []
         let text = removed.isEmpty ? "Not signed in; nothing to do.\n" : removed.map { "Signed out (removed \($0))\n" }.joined()
         return CommandOutput(json: ["signedOut": true, "removed": .array(removed.map { .string($0) })], text: text, isData: false)
     }
 
-    /// The session files of every profile in fauth's sessions folder. A session file named by --session or
+    /// Removes the session files of every profile in fauth's sessions folder. A session file named by --session or
     /// FAUTH_SESSION lives in a folder of the user's choosing, whose other files are none of fauth's business.
-    private func allProfilePaths(_ invocation: Invocation) throws -> [String] {
+    private func removeAllProfiles(_ invocation: Invocation) throws -> [String] {
         if invocation.arguments.has("session") || !(invocation.context.environment["FAUTH_SESSION"] ?? "").isEmpty {
             throw FauthError.usage("--all forgets every profile's session; it does not go with --session or FAUTH_SESSION")
         }
         let folder = try SessionLocation.sessionsFolder(environment: invocation.context.environment)
-        return try SessionStore(path: folder + "/" + SessionLocation.defaultProfile + ".json").allProfilePaths()
+        return try SessionStore.removeAllProfiles(inFolder: folder)
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FauthJSON
 
 /// The session machinery the user's operations run in: the cached token, the lock, the refresh (`TokenRefreshRule`)
 /// and the dead-session rule.
@@ -15,27 +16,43 @@ extension AuthClient {
 
     /// `idToken(forceRefresh:)` with the session already read from `store` without the lock, with its file stamp
     /// (nil when there is none), for a caller that has read it anyway: the file is then parsed once.
+    /// A cached token that is not a JWT (a damaged file) is never handed out: it is refreshed, and a server whose
+    /// refreshed token is not one either gets `malformed-jwt`.
     public func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (token: String, expiresAt: Date) {
         guard let (cached, stamp) = cached else { throw FauthError(.notSignedIn) }
         try BackendIdentity.requireMatch(cached, at: store.path, configuration: configuration)
         let rule = TokenRefreshRule(now: now())
-        if !forceRefresh, !rule.isExpiring(cached) {
+        let forced = forceRefresh || !Self.isJWT(cached.idToken)
+        if !forced, !rule.isExpiring(cached) {
             return (cached.idToken, cached.expiresAt)
         }
         let needsRefresh = { (locked: Session, lockedStamp: SessionFileStamp) in
-            rule.needsRefresh(locked: locked, lockedStamp: lockedStamp, unlockedStamp: stamp, forced: forceRefresh)
+            !Self.isJWT(locked.idToken)
+                || rule.needsRefresh(locked: locked, lockedStamp: lockedStamp, unlockedStamp: stamp, forced: forced)
         }
-        return try withSession(needsRefresh: needsRefresh) { session in
+        let token = try withSession(needsRefresh: needsRefresh) { session in
             (session.idToken, session.expiresAt)
         }
+        guard Self.isJWT(token.0) else {
+            throw FauthError(.malformedJWT, message: "The server's ID token is not a JWT; fauth does not print it.")
+        }
+        return token
+    }
+
+    /// Whether `token` reads as a JWT (three parts, JSON header and payload).
+    private static func isJWT(_ token: String) -> Bool {
+        JWTPayload.decode(token) != nil
     }
 
     /// Runs `body` on the locked session after refreshing its token when `needsRefresh` says so (by default, when
     /// `TokenRefreshRule` finds it expiring), then writes it if it changed.
-    /// When the server says the session is dead, the file is removed (as the SDK signs the user out); a session of
-    /// another backend than the configuration's is refused before any request (`session-backend-mismatch`).
+    /// `body` sends the session's ID token unless `usesSessionToken` is false. When the server rejects that token
+    /// (`INVALID_ID_TOKEN`, `TOKEN_EXPIRED`) though fauth believed it fresh (a clock behind, a corrupted token), the
+    /// session is refreshed once and `body` run again; only a refresh the server refuses, or its saying the user is
+    /// gone or disabled, ends the session: the file is removed (as the SDK signs the user out). A session of another
+    /// backend than the configuration's is refused before any request (`session-backend-mismatch`).
     func withSession<T>(
-        clearingWhenDead: Bool = true, needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil,
+        usesSessionToken: Bool = true, needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil,
         _ body: (inout Session) throws -> T
     ) throws -> T {
         // Without a session (or with another backend's) there is nothing to lock: fail before creating the lock file.
@@ -45,34 +62,54 @@ extension AuthClient {
             guard let (stored, stamp) = try file.readStamped() else { throw FauthError(.notSignedIn) }
             try BackendIdentity.requireMatch(stored, at: store.path, configuration: configuration)
             var session = stored
-            do {
-                if needsRefresh?(session, stamp) ?? TokenRefreshRule(now: now()).isExpiring(session) {
-                    try refresh(&session)
-                    try file.write(session)
-                }
-            } catch let error as FauthError where Self.isDeadSession(error) {
-                throw try clear(file, after: error)
+            var refreshed = false
+            if needsRefresh?(session, stamp) ?? TokenRefreshRule(now: now()).isExpiring(session) {
+                try refresh(&session, in: file)
+                refreshed = true
             }
-            let current = session
-            do {
-                let result = try body(&session)
-                if session != current { try file.write(session) }
-                return result
-            } catch let error as FauthError where clearingWhenDead && Self.isDeadSession(error) {
-                throw try clear(file, after: error)
+            while true {
+                let current = session
+                do {
+                    let result = try body(&session)
+                    if session != current { try file.write(session) }
+                    return result
+                } catch let error as FauthError where usesSessionToken && Self.isRejectedToken(error) && !refreshed {
+                    session = current
+                    try refresh(&session, in: file)
+                    refreshed = true
+                } catch let error as FauthError where usesSessionToken && Self.isGoneUser(error) {
+                    throw try clear(file, after: error)
+                }
             }
         }
     }
 
-    /// Whether the server's answer means the session's user is gone, disabled or its tokens revoked.
-    static func isDeadSession(_ error: FauthError) -> Bool {
-        [.userNotFound, .userDisabled, .invalidUserToken, .userTokenExpired].contains(error.code) && error.server != nil
+    /// Whether the server rejected the ID token sent (`INVALID_ID_TOKEN`, `TOKEN_EXPIRED`): worth one refresh.
+    static func isRejectedToken(_ error: FauthError) -> Bool {
+        [.invalidUserToken, .userTokenExpired].contains(error.code) && error.server != nil
     }
 
-    /// Exchanges the refresh token for a new ID token (Secure Token API), keeping the user record.
-    private func refresh(_ session: inout Session) throws {
-        let tokens = try backend.call(RefreshTokenEndpoint(refreshToken: session.refreshToken)).tokens
-        session = session.replacingTokens(tokens, user: session.user, now: now())
+    /// Whether the server says the session's user is gone or disabled.
+    static func isGoneUser(_ error: FauthError) -> Bool {
+        [.userNotFound, .userDisabled].contains(error.code) && error.server != nil
+    }
+
+    /// Whether the server's answer means the session is dead: its user gone or disabled, or its refresh token
+    /// refused (a revoked or expired session).
+    static func isDeadSession(_ error: FauthError) -> Bool {
+        isGoneUser(error) || isRejectedToken(error)
+    }
+
+    /// Exchanges the refresh token for a new ID token (Secure Token API), keeping the user record, and writes the
+    /// session; a refresh the server refuses (the session is dead) removes the file.
+    private func refresh(_ session: inout Session, in file: SessionFile) throws {
+        do {
+            let tokens = try backend.call(RefreshTokenEndpoint(refreshToken: session.refreshToken)).tokens
+            session = session.replacingTokens(tokens, user: session.user, now: now())
+        } catch where Self.isDeadSession(error) {
+            throw try clear(file, after: error)
+        }
+        try file.write(session)
     }
 
     /// Removes the session file after the server said the session is dead, and says so in the error.

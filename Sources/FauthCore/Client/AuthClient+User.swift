@@ -38,7 +38,7 @@ extension AuthClient {
     /// leave the session as it was.
     public func reauthenticate(with credential: Credential) throws -> AuthResult {
         try Self.requireUserCredential(credential, for: "reauth")
-        return try withSession(clearingWhenDead: false) { session in
+        return try withSession(usesSessionToken: false) { session in
             let outcome: SignInOutcome
             do {
                 outcome = try authenticate(credential, linkingTo: nil).outcome

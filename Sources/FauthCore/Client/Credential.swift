@@ -21,7 +21,8 @@ public enum Credential: Sendable, Equatable {
 }
 
 extension IdpCredential {
-    /// Checks, before any request, that the provider id is usable and that the tokens this provider needs are there.
+    /// Checks, before any request, that the provider id is usable and that the tokens this provider needs are there;
+    /// the message names what is missing in the credential's own terms (the command line names its options).
     public func validate() throws(FauthError) {
         let reserved: Set = ["password", "phone", "anonymous", "custom", "emailLink", "firebase"]
         guard !providerId.isEmpty, !reserved.contains(providerId), providerId == providerId.lowercased(),
@@ -30,11 +31,11 @@ extension IdpCredential {
         }
         let needs: String?
         switch providerId {
-        case "google.com": needs = idToken == nil && accessToken == nil ? "--id-token or --access-token" : nil
-        case "facebook.com", "github.com": needs = accessToken == nil ? "--access-token" : nil
-        case "twitter.com": needs = accessToken == nil || tokenSecret == nil ? "--access-token and --token-secret" : nil
-        case "apple.com": needs = idToken == nil ? "--id-token (and --nonce)" : nil
-        default: needs = idToken == nil && accessToken == nil ? "--id-token or --access-token" : nil
+        case "google.com": needs = idToken == nil && accessToken == nil ? "an ID token or an access token" : nil
+        case "facebook.com", "github.com": needs = accessToken == nil ? "an access token" : nil
+        case "twitter.com": needs = accessToken == nil || tokenSecret == nil ? "an access token and a token secret" : nil
+        case "apple.com": needs = idToken == nil ? "an ID token (and the raw nonce)" : nil
+        default: needs = idToken == nil && accessToken == nil ? "an ID token or an access token" : nil
         }
         if let needs {
             throw FauthError(.usage, message: "\(providerId) needs \(needs).")

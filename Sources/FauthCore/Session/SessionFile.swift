@@ -107,29 +107,36 @@ public struct SessionFile {
             unlink(temporaryPath)
             throw failure("write", error)
         }
-        syncFolder()
+        SessionFolder.sync(SessionFolder.folder(of: path))
     }
 
-    /// Deletes the file; a missing file is not an error. The lock file stays: another process may be waiting on it.
-    public func remove() throws {
-        guard unlink(path) == 0 || errno == ENOENT else {
+    /// Deletes the file and returns whether there was one; a missing file is not an error. The folder is synced
+    /// unless the caller syncs it once for many removals. The lock file stays: another process may be waiting on it.
+    @discardableResult
+    public func remove(syncingFolder: Bool = true) throws -> Bool {
+        let existed = unlink(path) == 0
+        guard existed || errno == ENOENT else {
             throw failure("remove", SystemError.current("unlink"))
         }
-        syncFolder()
+        if syncingFolder {
+            SessionFolder.sync(SessionFolder.folder(of: path))
+        }
+        return existed
     }
 
-    /// Removes the temporary files a killed writer left behind. Called under the lock, when no write of this file
-    /// can be in progress, so every `.<name>~tmp-*` sibling is an orphan.
-    func removeOrphanedTemporaryFiles() {
+    /// Removes the temporary files a killed writer left behind, among `names` (the folder's entries; listed when
+    /// nil). Called under the lock, when no write of this file can be in progress, so every `.<name>~tmp-*` sibling
+    /// is an orphan.
+    func removeOrphanedTemporaryFiles(among names: [String]? = nil) {
         let folder = SessionFolder.folder(of: path)
-        for name in (try? SessionFolder.names(in: folder)) ?? [] where name.hasPrefix(temporaryPrefix) {
+        for name in names ?? (try? SessionFolder.names(in: folder)) ?? [] where name.hasPrefix(temporaryPrefix) {
             unlink(folder + "/" + name)
         }
     }
 
     /// The name prefix of this file's temporary files: `.<name>~tmp-`. `~` is in no profile name, so no other
     /// profile's session or lock file can start with it (`.a.json.tmp-1.json` is profile `.a.json.tmp-1`'s file).
-    private var temporaryPrefix: String { "." + baseName + "~tmp-" }
+    var temporaryPrefix: String { "." + baseName + "~tmp-" }
 
     /// Refuses to write what `read` would refuse (a session built from a server answer fauth cannot store):
     /// internal-error, and the file stays as it was.
@@ -183,15 +190,6 @@ public struct SessionFile {
             return path
         }
         return String(path[path.index(after: slash)...])
-    }
-
-    /// Makes the rename durable; a folder that cannot be synced (some file systems) does not undo the write.
-    private func syncFolder() {
-        let folder = open(SessionFolder.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
     }
 
     /// session-store-error for a file fauth refuses to use; permission problems carry the `chmod 600` fix.

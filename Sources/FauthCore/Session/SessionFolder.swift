@@ -69,6 +69,16 @@ enum SessionFolder {
         return nil
     }
 
+    /// Makes renames and removals in `folder` durable; a folder that cannot be synced (some file systems) does not
+    /// undo them.
+    static func sync(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
+    }
+
     /// The names of the entries in `folder`, `.` and `..` included.
     static func names(in folder: String) throws(SystemError) -> [String] {
         guard let stream = opendir(folder) else {

@@ -40,13 +40,40 @@ public struct SessionStore: Sendable {
     /// Runs `body` holding an exclusive `flock` on `<path>.lock` (0600), after removing the temporary files of a
     /// writer that was killed; `body` must re-read the file it changes.
     /// A lock not had within `lockTimeout` seconds → `session-store-error`.
+    @discardableResult
     public func withLock<T>(_ body: (SessionFile) throws -> T) throws -> T {
         try SessionFolder.prepare(forFile: path, anchor: anchor)
+        let descriptor = try lock()
+        defer { close(descriptor) }  // closing the descriptor releases the lock
+        file.removeOrphanedTemporaryFiles()
+        return try body(file)
+    }
+
+    /// Opens (creating it 0600) and takes the lock file, in a folder already checked; the caller closes the returned
+    /// descriptor to release it.
+    func lock() throws -> Int32 {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw lockFailure(SystemError.current("open"))
         }
-        defer { close(descriptor) }  // closing the descriptor releases the lock
+        do {
+            try checkAndAcquire(descriptor)
+            return descriptor
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
+    /// Removes the session file under the lock, whatever it holds (sign-out); returns whether there was one.
+    public func remove() throws -> Bool {
+        try withLock { file in try file.remove() }
+    }
+
+    private var file: SessionFile { SessionFile(path: path, anchor: anchor) }
+
+    /// Refuses a lock file that is not a regular file of the user's, tightens it to 0600 and takes it.
+    private func checkAndAcquire(_ descriptor: Int32) throws {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             throw lockFailure(SystemError.current("fstat"))
@@ -61,41 +88,7 @@ public struct SessionStore: Sendable {
             throw lockFailure(SystemError.current("fchmod"))
         }
         try acquire(descriptor)
-        file.removeOrphanedTemporaryFiles()
-        return try body(file)
     }
-
-    /// Removes the session file under the lock, whatever it holds (sign-out); returns whether there was one.
-    public func remove() throws -> Bool {
-        try withLock { file in
-            let existed = access(path, F_OK) == 0
-            try file.remove()
-            return existed
-        }
-    }
-
-    /// The session files of every profile in this store's folder (`<profile>.json` with a valid profile name),
-    /// sorted; empty when the folder does not exist. Meant for a store at the default location (`signout --all`).
-    public func allProfilePaths() throws -> [String] {
-        let folder = SessionFolder.folder(of: path)
-        let names: [String]
-        do {
-            names = try SessionFolder.names(in: folder)
-        } catch {
-            if error.code == ENOENT {
-                return []
-            }
-            throw FauthError(
-                .sessionStoreError, message: "Cannot list the session folder \(folder): \(error.description).",
-                underlying: error.underlying)
-        }
-        let paths = names.filter { name in
-            name.hasSuffix(".json") && SessionLocation.isValidProfileName(String(name.dropLast(5)))
-        }.map { folder + "/" + $0 }
-        return paths.sorted()
-    }
-
-    private var file: SessionFile { SessionFile(path: path, anchor: anchor) }
 
     /// Polls a non-blocking `flock` with a growing pause (1 ms up to 50 ms) until it is had or the time is up.
     private func acquire(_ descriptor: Int32) throws {

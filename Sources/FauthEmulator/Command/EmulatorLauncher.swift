@@ -57,7 +57,10 @@ public enum EmulatorLauncher {
     private static func start(_ options: EmulatorOptions, defaultPort: Int) -> (AuthEmulator, HTTPServer)? {
         signal(SIGPIPE, SIG_IGN)
         let emulator = AuthEmulator(projectId: options.projectId)
-        if let directory = options.importDirectory {
+        if let directory = options.importDirectory, access(directory, F_OK) != 0, errno == ENOENT {
+            // As Firebase's CLI does: a first run of `--import DIR --export-on-exit DIR` starts empty.
+            Console.complain("warning: import folder \(directory) does not exist; starting with no accounts")
+        } else if let directory = options.importDirectory {
             do {
                 try emulator.importState(from: directory)
             } catch {
@@ -71,6 +74,10 @@ public enum EmulatorLauncher {
                                                     maxBufferedBytes: options.requestMemoryMiB << 20)
         do {
             let server = try HTTPServer(configuration: configuration, handler: { emulator.handle($0) })
+            if !isLoopback(options.host) {
+                Console.complain("warning: listening on \(options.host), beyond this machine: anyone who can reach it can read and "
+                    + "change every account (passwords are stored in clear), with no credential but `Bearer owner`")
+            }
             server.start()
             return (emulator, server)
         } catch {
@@ -109,5 +116,12 @@ public enum EmulatorLauncher {
             entry += 1
         }
         return result
+    }
+
+    /// Whether `host` names this machine only: `localhost`, an address in 127.0.0.0/8, or `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 }

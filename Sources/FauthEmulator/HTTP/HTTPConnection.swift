@@ -46,8 +46,9 @@ final class HTTPConnection {
 
     /// Sends a status-only answer and closes the write side (the loop then drains until the client closes), so that
     /// closing does not reset the connection before the client has read the answer.
-    func sendErrorAndHalfClose(status: Int, now: Double) {
-        let response = HTTPResponse(status: status)
+    func sendErrorAndHalfClose(status: Int, body: [UInt8] = [], now: Double) {
+        let headers = body.isEmpty ? [] : [(name: "Content-Type", value: "application/json; charset=utf-8")]
+        let response = HTTPResponse(status: status, headers: headers, body: body)
         _ = SocketIO.sendAll(fd, HTTPResponseEncoder.encode(response, extraHeaders: [], keepAlive: false, headRequest: false))
         shutdown(fd, Int32(SHUT_WR))
         phase = .draining

@@ -123,7 +123,7 @@ final class ServerLoop: @unchecked Sendable {
                 if (errno == EMFILE || errno == ENFILE), reserve >= 0 {
                     close(reserve)
                     let refused = acceptNonBlocking()
-                    if refused >= 0 { refuse(refused) }
+                    if refused >= 0 { refuse(refused, now: nil) }
                     reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
                     if refused >= 0 { continue }
                 }
@@ -132,7 +132,7 @@ final class ServerLoop: @unchecked Sendable {
             var on: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
             if connections.count >= maxConnections, !shedIdleConnection() {
-                refuse(fd)
+                refuse(fd, now: now)
                 continue
             }
             let connection = HTTPConnection(fd: fd, configuration: configuration, now: now)
@@ -150,14 +150,20 @@ final class ServerLoop: @unchecked Sendable {
         return true
     }
 
-    /// Answers 503 on a connection the server has no room for, and closes it.
-    private func refuse(_ fd: Int32) {
-        let response = HTTPResponse(status: 503, headers: [("Content-Type", "application/json; charset=utf-8")],
-                                    body: Array(#"{"error":{"code":503,"message":"fauth-emulator is at its connection limit","status":"UNAVAILABLE"}}"#.utf8))
-        let bytes = HTTPResponseEncoder.encode(response, extraHeaders: [], keepAlive: false, headRequest: false)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        shutdown(fd, Int32(SHUT_WR))
-        close(fd)
+    /// Answers 503 on a connection the server has no room for. It is then drained for a moment (within the spare
+    /// descriptors), so that the client's request, arriving after the answer, does not reset the connection before
+    /// the client has read it; `now` is nil when there is no descriptor to spare.
+    private func refuse(_ fd: Int32, now: Double?) {
+        let connection = HTTPConnection(fd: fd, configuration: configuration, now: now ?? 0)
+        let body = #"{"error":{"code":503,"message":"fauth-emulator is at its connection limit","status":"UNAVAILABLE"}}"#
+        connection.sendErrorAndHalfClose(status: 503, body: Array(body.utf8), now: now ?? 0)
+        if let now, connections.count < maxConnections + Self.spareDescriptors / 2 {
+            connection.deadline = now + 1
+            connections[fd] = connection
+            watch(fd, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLONESHOT.rawValue)
+        } else {
+            close(fd)
+        }
     }
 
     private func readable(_ connection: HTTPConnection, now: Double) {
@@ -275,13 +281,10 @@ final class ServerLoop: @unchecked Sendable {
         epoll_ctl(epoll, EPOLL_CTL_MOD, connection.fd, &event)
     }
 
-    /// accept(2), then the new socket made non-blocking and close-on-exec (Glibc's module has no accept4).
+    /// accept4(2): the new socket non-blocking and close-on-exec at once, so a process that another thread forks
+    /// cannot inherit it (and keep the connection open after the server closes it).
     private func acceptNonBlocking() -> Int32 {
-        let fd = accept(listener, nil, nil)
-        guard fd >= 0 else { return fd }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        return fd
+        accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
     }
 
     private func signalWake() {

@@ -55,12 +55,14 @@ enum SignUpRoute {
         if let newPassword { try state.checkNewPassword(newPassword) }
         let enrollments = try parseEnrollments(request, nowMillis: now)
         var user: UserRecord
+        var isNewUser = false
         if let idToken, !idToken.isEmpty {
             let token = try state.parseIdToken(idToken, in: project, nowMillis: now)
             if newPassword != nil { try state.checkRecentLogin(token, nowMillis: now) }
             user = token.user
         } else {
             user = project.newUser(localId: localId.flatMap { $0.isEmpty ? nil : $0 }, nowMillis: now)
+            isNewUser = true
         }
         user.lastLoginAt = now
         if request.isPrivileged {
@@ -75,12 +77,28 @@ enum SignUpRoute {
         if let enrollments { user.mfaInfo = enrollments }
         user.syncPasswordProvider()
         user.syncPhoneProvider()
+        // A new email user of a client request meets the blocking functions: beforeCreate, then beforeSignIn unless
+        // the first disabled it; Firebase's emulator calls neither for admins, anonymous users or links.
+        let callsBlockingFunctions = isNewUser && !request.isPrivileged && request.isTruthy("email")
+        var sessionClaims: JSONObject?
+        if callsBlockingFunctions {
+            user = try BlockingFunctions.call(.beforeCreate, user: user, signInMethod: "password", state: state, nowMillis: now).user
+        }
         project.save(user)
+        if callsBlockingFunctions {
+            if !user.disabled {
+                (user, sessionClaims) = try BlockingFunctions.call(.beforeSignIn, user: user, signInMethod: "password",
+                                                                   state: state, nowMillis: now)
+                project.save(user)
+            }
+            try ensure(!user.disabled, "USER_DISABLED")
+        }
         var response: JSONObject = ["kind": "identitytoolkit#SignupNewUserResponse", "localId": .string(user.localId)]
         if let name = user.displayName { response["displayName"] = .string(name) }
         if let email = user.email { response["email"] = .string(email) }
         if let signInProvider {
-            state.signIn(user, signInProvider: signInProvider, in: project, nowMillis: now).add(to: &response)
+            state.signIn(user, signInProvider: signInProvider, in: project, extraClaims: sessionClaims ?? [:], nowMillis: now)
+                .add(to: &response)
         }
         return HTTPResponse.json(response)
     }

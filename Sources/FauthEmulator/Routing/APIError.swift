@@ -50,6 +50,11 @@ struct APIError: Error, Sendable {
         message: "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
         reason: "authError", status: "UNAUTHENTICATED", location: ("Authorization", "header"), itemMessage: "Invalid Credentials")
 
+    /// A failure Firebase's emulator reports as an `InternalError`: 500 `INTERNAL`, reason the underlying error's name.
+    static func internalError(_ message: String, reason: String) -> APIError {
+        APIError(httpStatus: 500, message: message, reason: reason, status: "INTERNAL", domain: nil)
+    }
+
     /// An unexpected failure inside a handler: 500 `UNKNOWN`, reason the name of the JavaScript error Firebase's
     /// emulator would have thrown (`TypeError` for a missing member, `SyntaxError` for bad JSON).
     static func unexpected(_ message: String, reason: String) -> APIError {

@@ -6,7 +6,7 @@ struct EmulatorConfig: Sendable, Equatable {
     var allowDuplicateEmails = false
     /// `emailPrivacyConfig.enableImprovedEmailPrivacy` (email enumeration protection).
     var improvedEmailPrivacy = false
-    /// `blockingFunctions`, kept and returned as Firebase's emulator keeps it; fauth-emulator never calls the functions.
+    /// `blockingFunctions`, kept and returned as Firebase's emulator keeps it; its beforeCreate and beforeSignIn are called.
     var blockingFunctions: JSONObject = [:]
     /// `fauth.recentLoginSeconds`: the maximum `auth_time` age for sensitive operations; nil means unchecked.
     var recentLoginSeconds: Int?

@@ -9,25 +9,41 @@ public struct StateArchiveError: Error, CustomStringConvertible, Sendable {
 
 /// The users and config in the Firebase emulators' export layout:
 /// `firebase-export-metadata.json`, `<auth.path>/accounts.json`, `<auth.path>/config.json`.
-struct StateArchive {
+/// Accounts are written and read one at a time (compact JSON), so memory does not follow the number of accounts.
+enum StateArchive {
     /// The firebase-tools version the metadata names (the one the reference describes).
     static let firebaseToolsVersion = "15.28.1"
     /// The auth folder name Firebase's emulators use.
     static let authFolder = "auth_export"
-
-    /// Every user, each with its `tenantId` when it belongs to a tenant.
-    var users: [JSONValue]
-    /// The config object.
-    var config: JSONObject
 
     /// What an export takes under the emulator's lock: O(1) copies of each project's users and of the config.
     struct Capture {
         fileprivate let projects: [UserSnapshot]
         fileprivate let config: JSONObject
 
-        /// The archive of this capture, built without the lock.
-        var archive: StateArchive {
-            StateArchive(users: projects.flatMap { $0.allUsers.map { JSONValue.object($0.archivedAccountInfo) } }, config: config)
+        /// Writes the folder (created when missing; the accounts in an owner-only `auth_export`), without the lock.
+        func write(to directory: String) throws(StateArchiveError) {
+            let folder = directory + "/" + authFolder
+            try ArchiveFile.makeDirectory(directory, restrict: false)
+            try ArchiveFile.makeDirectory(folder, restrict: true)
+            let metadata: JSONValue = [
+                "version": .string(firebaseToolsVersion),
+                "auth": ["version": .string(firebaseToolsVersion), "path": .string(authFolder)],
+            ]
+            try writeJSON(metadata, to: directory + "/firebase-export-metadata.json")
+            var accounts = try ArchiveFile(path: folder + "/accounts.json")
+            try accounts.append(#"{"kind":"identitytoolkit#DownloadAccountResponse","users":["#.utf8)
+            var first = true
+            for project in projects {
+                for user in project.usersInOrder {
+                    if !first { try accounts.append(CollectionOfOne(UInt8(ascii: ","))) }
+                    first = false
+                    try accounts.append(JSONValue.object(user.archivedAccountInfo).serializedBytes(pretty: false))
+                }
+            }
+            try accounts.append("]}".utf8)
+            try accounts.commit()
+            try writeJSON(.object(config), to: folder + "/config.json")
         }
     }
 
@@ -37,56 +53,55 @@ struct StateArchive {
         return Capture(projects: projects.map(\.snapshot), config: state.config.json)
     }
 
-    /// Reads an export folder.
-    static func read(from directory: String) throws(StateArchiveError) -> StateArchive {
+    /// An export folder's accounts (as stored users) and config, read before the emulator's lock is taken.
+    struct Contents {
+        let users: [UserRecord]
+        let config: JSONObject
+
+        /// Replaces the users in `state` with these and applies the config.
+        func restore(into state: EmulatorState) throws(APIError) {
+            try state.config.apply(config)
+            state.defaultProject.deleteAllUsers()
+            for tenantId in state.tenantIds { state.project(tenantId: tenantId).deleteAllUsers() }
+            for user in users { state.project(tenantId: user.tenantId).save(user) }
+        }
+    }
+
+    /// Reads an export folder; entries of `users` that are not accounts are skipped.
+    static func read(from directory: String) throws(StateArchiveError) -> Contents {
         let metadata = try readObject(directory + "/firebase-export-metadata.json")
         let folder = metadata["auth"]?["path"]?.string ?? authFolder
-        let accounts = try readObject(directory + "/" + folder + "/accounts.json")
+        let accountsPath = directory + "/" + folder + "/accounts.json"
         let configPath = directory + "/" + folder + "/config.json"
         let config = FileManager.default.fileExists(atPath: configPath) ? try readObject(configPath) : [:]
-        return StateArchive(users: accounts["users"]?.array ?? [], config: config)
-    }
-
-    private init(users: [JSONValue], config: JSONObject) {
-        self.users = users
-        self.config = config
-    }
-
-    /// The archive's accounts as stored users, made before the emulator's lock is taken.
-    var records: [UserRecord] { users.compactMap { $0.object.flatMap(UserRecord.init(accountInfo:)) } }
-
-    /// Replaces the users in `state` with `records` (this archive's) and applies its config.
-    func restore(_ records: [UserRecord], into state: EmulatorState) throws(APIError) {
-        try state.config.apply(config)
-        state.defaultProject.deleteAllUsers()
-        for tenantId in state.tenantIds { state.project(tenantId: tenantId).deleteAllUsers() }
-        for user in records { state.project(tenantId: user.tenantId).save(user) }
-    }
-
-    /// Writes the folder, creating it when needed.
-    func write(to directory: String) throws(StateArchiveError) {
-        let metadata: JSONValue = [
-            "version": .string(Self.firebaseToolsVersion),
-            "auth": ["version": .string(Self.firebaseToolsVersion), "path": .string(Self.authFolder)],
-        ]
-        let accounts: JSONValue = ["kind": "identitytoolkit#DownloadAccountResponse", "users": .array(users)]
-        let folder = directory + "/" + Self.authFolder
+        let bytes = try readBytes(accountsPath)
+        let scanner = JSONArrayScanner(bytes)
+        var users: [UserRecord] = []
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if let range = try scanner.memberValue("users") {
+                try scanner.forEachElement(of: range) { element in
+                    if let object = try JSONValue.parse(Array(bytes[element])).object, let user = UserRecord(accountInfo: object) {
+                        users.append(user)
+                    }
+                }
+            }
         } catch {
-            throw StateArchiveError(description: "cannot create \(folder): \(error.localizedDescription)")
+            throw StateArchiveError(description: "\(accountsPath) is not valid JSON: \(error)")
         }
-        try Self.writeJSON(metadata, to: directory + "/firebase-export-metadata.json")
-        try Self.writeJSON(accounts, to: folder + "/accounts.json")
-        try Self.writeJSON(.object(config), to: folder + "/config.json")
+        return Contents(users: users, config: config)
     }
 
-    private static func readObject(_ path: String) throws(StateArchiveError) -> JSONObject {
+    private static func readBytes(_ path: String) throws(StateArchiveError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw StateArchiveError(description: "cannot read \(path)")
         }
+        return Array(data)
+    }
+
+    private static func readObject(_ path: String) throws(StateArchiveError) -> JSONObject {
+        let bytes = try readBytes(path)
         do {
-            guard let object = try JSONValue.parse(Array(data)).object else {
+            guard let object = try JSONValue.parse(bytes).object else {
                 throw StateArchiveError(description: "\(path) does not hold a JSON object")
             }
             return object
@@ -98,10 +113,8 @@ struct StateArchive {
     }
 
     private static func writeJSON(_ value: JSONValue, to path: String) throws(StateArchiveError) {
-        do {
-            try Data(value.serialized(pretty: true).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw StateArchiveError(description: "cannot write \(path): \(error.localizedDescription)")
-        }
+        var file = try ArchiveFile(path: path)
+        try file.append(value.serializedBytes(pretty: false))
+        try file.commit()
     }
 }

@@ -68,6 +68,6 @@ struct UserSnapshot {
     let users: [String: UserRecord]
     let order: [String?]
 
-    /// The users in creation order.
-    var allUsers: [UserRecord] { order.compactMap { $0.flatMap { users[$0] } } }
+    /// The users in creation order, one at a time.
+    var usersInOrder: some Sequence<UserRecord> { order.lazy.compactMap { $0.flatMap { users[$0] } } }
 }

@@ -49,7 +49,7 @@ struct CustomToken: Sendable {
     }
 
     /// A string, number or boolean as text (JavaScript's `toString`); nil for anything else.
-    private static func identifier(_ value: JSONValue?) -> String? {
+    static func identifier(_ value: JSONValue?) -> String? {
         switch value {
         case .string(let text)?: return text
         case .number?, .bool?: return value.map(javaScriptText)

@@ -12,10 +12,11 @@ extension EmulatorState {
 
     /// The end of a first-factor sign-in: tokens added to `response`, or for an MFA user `mfaPendingCredential` and
     /// masked `mfaInfo` instead (lastLoginAt is then left for the second factor).
-    func finishFirstFactor(_ user: UserRecord, signInProvider: String, in project: ProjectState,
+    func finishFirstFactor(_ user: UserRecord, signInProvider: String, in project: ProjectState, extraClaims: JSONObject = [:],
                            signInAttributes: JSONValue? = nil, nowMillis: Int, into response: inout JSONObject) {
         if !stopsForSecondFactor(user, in: project) {
-            signIn(user, signInProvider: signInProvider, in: project, signInAttributes: signInAttributes, nowMillis: nowMillis)
+            signIn(user, signInProvider: signInProvider, in: project, extraClaims: extraClaims, signInAttributes: signInAttributes,
+                   nowMillis: nowMillis)
                 .add(to: &response)
         } else {
             project.save(user)

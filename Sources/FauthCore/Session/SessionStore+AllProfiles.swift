@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SessionStore {
+    /// Removes every profile's session in fauth's sessions `folder` (`signout --all`) and returns the removed files,
+    /// sorted. The folder is checked and listed once and synced once; each profile's file, and the temporary files a
+    /// killed writer left, are removed under that profile's lock. Lock files and anything that is not a profile's
+    /// file stay. A missing folder holds no session.
+    public static func removeAllProfiles(inFolder folder: String, lockTimeout: Double = 10) throws -> [String] {
+        guard try SessionFolder.verify(folder) else { return [] }
+        let names: [String]
+        do {
+            names = try SessionFolder.names(in: folder)
+        } catch {
+            throw FauthError(
+                .sessionStoreError, message: "Cannot list the session folder \(folder): \(error.description).",
+                underlying: error.underlying)
+        }
+        let sessionNames = Set(names.filter(isProfileFileName))
+        let orphans = Dictionary(grouping: names.filter { profileFileName(ofTemporaryFile: $0) != nil }) {
+            profileFileName(ofTemporaryFile: $0)!
+        }
+        var removed: [String] = []
+        for name in sessionNames.union(orphans.keys).sorted() {
+            let store = SessionStore(path: folder + "/" + name, lockTimeout: lockTimeout)
+            let descriptor = try store.lock()
+            defer { close(descriptor) }
+            let file = SessionFile(path: store.path)
+            file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
+            if sessionNames.contains(name), try file.remove(syncingFolder: false) {
+                removed.append(store.path)
+            }
+        }
+        SessionFolder.sync(folder)
+        return removed
+    }
+
+    /// Whether `name` is a profile's session file: `<profile>.json` with a valid profile name.
+    static func isProfileFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && SessionLocation.isValidProfileName(String(name.dropLast(5)))
+    }
+
+    /// The profile file `.<file>~tmp-<hex>` is a temporary file of, nil for any other name.
+    static func profileFileName(ofTemporaryFile name: String) -> String? {
+        guard name.hasPrefix(".") else { return nil }
+        let owner = String(name.dropFirst().prefix { $0 != "~" })  // `~` is in no profile name
+        return isProfileFileName(owner) && name.dropFirst(1 + owner.count).hasPrefix("~tmp-") ? owner : nil
+    }
+}
