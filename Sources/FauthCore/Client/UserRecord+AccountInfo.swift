@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import FauthJSON
 
 extension UserRecord {
     /// The user as a lookup describes it; `idToken` (the session's) tells whether it signed in anonymously, which
@@ -28,18 +27,5 @@ extension UserRecord {
     /// which changed nothing leaves the session equal (and the file unwritten).
     private static func wholeSecond(milliseconds: Int) -> Date {
         Date(timeIntervalSince1970: (Double(milliseconds) / 1000).rounded(.down))
-    }
-}
-
-extension MFAEnrollment {
-    /// One factor as the `second-factor-required` error lists it: `{"uid", "factorId", "displayName", "phoneNumber", "enrolledAt"}`.
-    var jsonObject: JSONValue {
-        [
-            "uid": .string(enrollmentId),
-            "factorId": .string(factorId),
-            "displayName": displayName.map { .string($0) } ?? .null,
-            "phoneNumber": phoneNumber.map { .string($0) } ?? .null,
-            "enrolledAt": enrolledAt.map { .string($0) } ?? .null,
-        ]
     }
 }
