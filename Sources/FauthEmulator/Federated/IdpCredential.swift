@@ -4,6 +4,8 @@ import FauthJSON
 struct IdpCredential: Sendable {
     /// The profile read from the claims.
     let profile: IdpProfile
+    /// The `requestUri` with the `postBody` and fragment merged in.
+    let requestUri: IdpRequestURI
     /// The `id_token` parameter, when present and non-empty.
     let idToken: String?
     /// The `access_token` parameter, when present and non-empty.
@@ -17,6 +19,7 @@ struct IdpCredential: Sendable {
         guard let uri = IdpRequestURI(absolute: requestUri, postBody: try request.string("postBody")) else {
             throw .badRequest("INVALID_REQUEST_URI")
         }
+        self.requestUri = uri
         guard let providerId = uri.value("providerId")?.lowercased(), !providerId.isEmpty else {
             throw .badRequest("INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: \(uri)")
         }

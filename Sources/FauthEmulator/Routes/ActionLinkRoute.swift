@@ -90,7 +90,7 @@ enum ActionLinkRoute {
     }
 
     /// `continueUrl` with each of the link's other parameters set in its query (as `URLSearchParams.set` does).
-    private static func signInTarget(_ continueUrl: String, adding parameters: [(name: String, value: String)]) throws(APIError) -> String {
+    static func signInTarget(_ continueUrl: String, adding parameters: [(name: String, value: String)]) throws(APIError) -> String {
         guard isAbsoluteURI(continueUrl) else { throw APIError.unexpected("Invalid URL", reason: "TypeError") }
         var rest = Substring(continueUrl)
         var fragment = ""
@@ -120,7 +120,7 @@ enum ActionLinkRoute {
     }
 
     /// A 303 to `location`, with the plain-text body Express writes.
-    private static func redirect(_ location: String) -> HTTPResponse {
+    static func redirect(_ location: String) -> HTTPResponse {
         HTTPResponse(status: 303, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8")],
                      body: Array("See Other. Redirecting to \(location)".utf8))
     }

@@ -12,7 +12,8 @@ enum CreateAuthUriRoute {
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
-        try rejectUnimplemented(request.isTruthy("providerId"), "Sign-in with IDP is not yet supported.")
+        // Firebase's emulator answers 501 "Sign-in with IDP is not yet supported." here; fauth's serves its sign-in page.
+        if request.isTruthy("providerId") { return try providerSignIn(request, project: project, state: state) }
         let identifier = try request.requireField("identifier", else: "MISSING_IDENTIFIER")
         let continueUri = try request.requireField("continueUri", else: "MISSING_CONTINUE_URI")
         try ensure(state.config.acceptsEmail(identifier), "INVALID_IDENTIFIER")

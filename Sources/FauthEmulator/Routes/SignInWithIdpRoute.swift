@@ -19,6 +19,8 @@ enum SignInWithIdpRoute {
 
         let returnsCredentialOnError = try request.bool("returnIdpCredential") == true
         let credential = try IdpCredential(request)
+        try state.idpSessions.complete(sessionId: try request.string("sessionId").flatMap { $0.isEmpty ? nil : $0 }, requestUri: credential.requestUri,
+                                       providerId: credential.profile.providerId)
         var response = credential.profile.responseFields
         response["oauthAccessToken"] = .string(credential.accessToken ?? "FirebaseAuthEmulatorFakeAccessToken_\(credential.profile.providerId)")
         response["oauthIdToken"] = credential.idToken.map(JSONValue.string)

@@ -45,6 +45,8 @@ enum RouteTable {
         secureToken,
         passwordPolicy,
         emulatorAction,
+        emulatorIdpPage,
+        emulatorIdpFinish,
         emulatorDeleteAccounts,
         emulatorOobCodes,
         emulatorVerificationCodes,

@@ -11,6 +11,8 @@ final class EmulatorState {
     let defaultProject: ProjectState
     /// Tenants by tenant id.
     private(set) var tenants: [String: ProjectState] = [:]
+    /// The IdP sign-ins started by createAuthUri with a `providerId` (fauth extension), checked by signInWithIdp.
+    var idpSessions = IdpAuthSessions()
 
     /// Firebase's fixed project number.
     static let projectNumber = "12345"
