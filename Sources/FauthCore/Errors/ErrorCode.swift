@@ -1,3 +1,6 @@
+// Over 300 lines on purpose: this is the error catalogue, each code's status category, message and SDK identity side
+// by side, so that adding a code touches one file and the compiler checks every switch for it.
+
 /// Every failure fauth reports, as a stable kebab-case code (the raw value), see `errors.md`.
 ///
 /// The Apple SDK's `AuthErrorCode` cases a command-line client can meet keep the SDK's case name (kebab-cased),

@@ -1,3 +1,6 @@
+// Over 300 lines on purpose: the HTTP/1.1 request grammar (request line, header fields, Content-Length and chunked
+// bodies, their limits) is one incremental state machine; split, its states would be read across files.
+
 /// A request the parser has completed, with what it implies for the connection.
 public struct ParsedHTTPRequest: Sendable, Equatable {
     /// The request itself.
