@@ -1,3 +1,6 @@
+// Compiled only where Swift Testing is importable (the test builds): `swift build -c release` builds this target too,
+// and release builds have no Testing module. No product uses this file.
+#if canImport(Testing)
 import FauthCore
 import FauthJSON
 import Foundation
@@ -131,3 +134,4 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         return segments[segments.index(after: version)...].joined(separator: "/")
     }
 }
+#endif
