@@ -10,11 +10,7 @@ import FauthTestSupport
 @Suite struct CommandLineAccountTests {
     /// A context signed in as ada@example.com (uid U1) through a scripted sign-in; the transport has no reply left.
     func signedIn(_ transport: ScriptedTransport) throws -> TestContext {
-        let context = TestContext()
-        try context.useTemporaryStateFolder()
-        context.environment["FAUTH_API_KEY"] = "AIzaTESTKEY"
-        context.transport = transport
-        context.now = Date(timeIntervalSince1970: 1_700_000_000)
+        let context = try TestContext.scripted(transport)
         transport.reply(to: "accounts:signInWithPassword", CommandLineServerTests.signInReply)
         transport.reply(to: "accounts:lookup", CommandLineServerTests.lookupReply())
         context.environment["FAUTH_PASSWORD"] = "pw-123456"

@@ -23,12 +23,7 @@ import FauthTestSupport
     }
 
     func context(_ transport: ScriptedTransport) throws -> TestContext {
-        let context = TestContext()
-        try context.useTemporaryStateFolder()
-        context.environment["FAUTH_API_KEY"] = "AIzaTESTKEY"
-        context.transport = transport
-        context.now = Date(timeIntervalSince1970: 1_700_000_000)
-        return context
+        try TestContext.scripted(transport)
     }
 
     @Test func signupSendsTheStrippedPasswordAndPrintsTheUserThenTokenIsCached() throws {

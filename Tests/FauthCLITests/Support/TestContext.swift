@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FauthCore
+import FauthTestSupport
 @testable import FauthCLI
 
 /// What one in-process run of `fauth` produced.
@@ -126,6 +127,17 @@ extension TestContext {
         let context = TestContext(sourceLocation: sourceLocation)
         try context.useTemporaryStateFolder()
         context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = "127.0.0.1:9"
+        return context
+    }
+
+    /// A context with a new empty state folder, an API key for Google's servers, a fixed clock and `transport` as its
+    /// network, for commands whose requests the test scripts.
+    static func scripted(_ transport: ScriptedTransport, sourceLocation: SourceLocation = #_sourceLocation) throws -> TestContext {
+        let context = TestContext(sourceLocation: sourceLocation)
+        try context.useTemporaryStateFolder()
+        context.environment["FAUTH_API_KEY"] = "AIzaTESTKEY"
+        context.transport = transport
+        context.now = Date(timeIntervalSince1970: 1_700_000_000)
         return context
     }
 
