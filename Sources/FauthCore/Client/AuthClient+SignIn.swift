@@ -35,6 +35,10 @@ extension AuthClient {
             guard !password.isEmpty else { throw FauthError(.wrongPassword) }
             let response = try backend.call(SignInWithPasswordEndpoint(email: email, password: password))
             return (response.outcome, false)
+        case .emailLink(let email, let code):
+            guard !email.isEmpty else { throw FauthError(.missingEmail) }
+            let response = try backend.call(SignInWithEmailLinkEndpoint(email: email, oobCode: code, idToken: idToken))
+            return (response.outcome, response.isNewUser)
         case .anonymous:
             let response = try backend.call(SignUpEndpoint.anonymous())
             return (response.outcome, true)
