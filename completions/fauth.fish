@@ -52,6 +52,7 @@ complete -c fauth -n '__fish_seen_subcommand_from signin' -l nonce -r -F -d 'The
 complete -c fauth -n '__fish_seen_subcommand_from signin' -l link -r -F -d 'The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).'
 complete -c fauth -n '__fish_seen_subcommand_from signin' -l send-link -d 'Email a sign-in link to --email instead of signing in (no session needed).'
 complete -c fauth -n '__fish_seen_subcommand_from signin' -l continue-url -r -d 'With --send-link: where the link leads after sign-in (Google\'s servers require one).'
+complete -c fauth -n '__fish_seen_subcommand_from signin' -l refresh-token -r -F -d 'Sign in with a refresh token another client holds, read from FILE or stdin (never a literal value).'
 complete -c fauth -n '__fish_seen_subcommand_from link' -l email -r -d 'The account\'s email address.'
 complete -c fauth -n '__fish_seen_subcommand_from link' -l password-stdin -d 'Read the password from standard input (one trailing newline removed).'
 complete -c fauth -n '__fish_seen_subcommand_from link' -l password-file -r -F -d 'Read the password from FILE (one trailing newline removed).'
