@@ -74,7 +74,7 @@ final class Invocation {
         }
         let kind = given.first ?? "email"
         let strays = (kind == "provider" ? [] : ["id-token", "access-token", "token-secret", "nonce"])
-            + (kind == "email" ? [] : ["password-stdin", "password-file"])
+            + (kind == "email" ? [] : ["password-stdin", "password-file", "link"])
         if let stray = strays.first(where: arguments.has) {
             throw FauthError.usage("--\(stray) does not go with " + (given.isEmpty ? "this command" : "--\(kind)"))
         }
@@ -96,6 +96,7 @@ final class Invocation {
             guard let email = try email() ?? defaultEmail() else {
                 throw FauthError.usage("--email is required")
             }
+            if arguments.has("link") { return try emailLinkCredential(email: email) }
             return .password(email: email, password: try secrets.password(prompt: "Password for \(email): "))
         }
     }
