@@ -63,16 +63,13 @@ extension AuthClient {
         }
     }
 
-    /// The session, checked with the server (a lookup), refreshed if needed; `not-signed-in` when there is none
-    /// or the server no longer accepts it (the dead session is then removed).
+    /// The session, checked with the server (a lookup), refreshed if needed; `not-signed-in` when there is none.
+    /// When the server no longer accepts it, the error is the server's, as for every session command
+    /// (`user-disabled`, `user-not-found`, `user-token-expired`, `invalid-user-token`), and the dead session is removed.
     public func status() throws -> Session {
-        do {
-            return try withSession { session in
-                session.user = try lookUpUser(idToken: session.idToken)
-                return session
-            }
-        } catch let error as FauthError where Self.isDeadSession(error) {
-            throw FauthError(.notSignedIn, message: error.message, server: error.server)
+        try withSession { session in
+            session.user = try lookUpUser(idToken: session.idToken)
+            return session
         }
     }
 
