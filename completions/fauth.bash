@@ -27,7 +27,7 @@ _fauth() {
         reauth) words="--email --password-stdin --password-file --provider --id-token --access-token --token-secret --nonce" ;;
         providers) words="--email" ;;
         signout) words="--all" ;;
-        token) words="--force-refresh" ;;
+        token) words="--force-refresh --claims" ;;
         status) words="" ;;
         update) words="--email --verify-first --new-password --password-stdin --password-file --display-name --photo-url --clear" ;;
         verify-email) words="--code" ;;

@@ -74,6 +74,7 @@ complete -c fauth -n '__fish_seen_subcommand_from reauth' -l nonce -r -F -d 'The
 complete -c fauth -n '__fish_seen_subcommand_from providers' -l email -r -d 'List the sign-in methods this email can use (no session needed).'
 complete -c fauth -n '__fish_seen_subcommand_from signout' -l all -d 'Forget the sessions of every profile (not with --session or FAUTH_SESSION).'
 complete -c fauth -n '__fish_seen_subcommand_from token' -l force-refresh -d 'Refresh even if the cached token is still fresh.'
+complete -c fauth -n '__fish_seen_subcommand_from token' -l claims -d 'Print the token\'s decoded payload (its claims) as JSON instead of the token.'
 complete -c fauth -n '__fish_seen_subcommand_from update' -l email -r -d 'Change the account\'s email to EMAIL.'
 complete -c fauth -n '__fish_seen_subcommand_from update' -l verify-first -d 'Send a verification email to the new address instead; the email changes when its link is followed.'
 complete -c fauth -n '__fish_seen_subcommand_from update' -l new-password -d 'Change the password (from FAUTH_PASSWORD or the prompt, which asks twice).'
