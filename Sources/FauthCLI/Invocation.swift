@@ -48,7 +48,7 @@ final class Invocation {
         let flags = ConfigurationInputs(
             apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
             tenantId: arguments.value("tenant"), configFile: arguments.value("config"),
-            timeout: try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: "--timeout") },
+            timeout: try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) },
             endpoint: arguments.value("endpoint"), caFile: arguments.value("ca-file"))
         let configuration = try ConfigurationResolver.resolve(flags: flags, environment: context.environment, session: stored)
         var trace: (@Sendable (String) -> Void)?
