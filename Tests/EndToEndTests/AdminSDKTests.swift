@@ -12,19 +12,15 @@ import FauthJSON
     func admin(_ emulator: RunningEmulator, _ step: String, _ arguments: String...) throws -> JSONValue {
         let python = Self.root.appendingPathComponent(".build/admin-sdk/bin/python")
         try #require(FileManager.default.isExecutableFile(atPath: python.path), "the Admin SDK is not installed: run scripts/bootstrap")
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [Self.root.appendingPathComponent("Tests/AdminSDK/admin_sdk.py").path, emulator.projectId, step] + arguments
-        process.environment = ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "admin_sdk.py \(step): \(problems)")
-        return try JSONValue.parse(Array(data))
+        let process = try SpawnedProcess(
+            path: python.path,
+            rawArguments: ([Self.root.appendingPathComponent("Tests/AdminSDK/admin_sdk.py").path, emulator.projectId, step] + arguments)
+                .map { Array($0.utf8) },
+            environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
+        let status = try process.waitForExit(within: 120)
+        #expect(status == 0, "admin_sdk.py \(step): \(process.standardError)")
+        let data = process.outputBytes.stdout
+        return try JSONValue.parse(data)
     }
 
     @Test func whatTheAdminSDKDoesIsWhatFauthSees() throws {

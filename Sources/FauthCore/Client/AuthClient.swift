@@ -29,8 +29,8 @@ public struct AuthClient: Sendable {
     }
 
     /// The user `idToken` belongs to, looked up afresh (`accounts:lookup`).
-    func lookUpUser(idToken: String) throws -> UserRecord {
-        UserRecord(try backend.call(LookupEndpoint(idToken: idToken)).user, idToken: idToken)
+    func lookUpUser(idToken: String) throws -> UserProfile {
+        UserProfile(try backend.call(LookupEndpoint(idToken: idToken)).user, idToken: idToken)
     }
 
     /// A session for new tokens: the user looked up with them, the project settings they were made with.
