@@ -45,7 +45,9 @@ extension AuthClient {
             } catch let error as FauthError where error.code == .userNotFound {
                 throw FauthError(.userMismatch, server: error.server)
             }
-            guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
+            guard let tokens = outcome.tokens else {
+                throw try pendSecondFactor(outcome, purpose: .reauth, credential: credential, uid: session.user.uid, isNewUser: false)
+            }
             let user = try lookUpUser(idToken: tokens.idToken)
             guard user.uid == session.user.uid else {
                 throw FauthError(.userMismatch, message: "These credentials belong to another user; the session is unchanged.")

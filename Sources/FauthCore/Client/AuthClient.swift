@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FauthJSON
 
 /// The client operations, as the Firebase Apple SDK's `Auth` and `User` offer them, over one profile's session
 /// file. Every step that changes the session holds the session lock from reading to writing; a failure leaves
@@ -39,11 +40,14 @@ public struct AuthClient: Sendable {
                 previous: previous, now: now())
     }
 
-    /// `second-factor-required`, listing the factors of a sign-in that needs one.
-    func secondFactorError(_ outcome: SignInOutcome) -> FauthError {
+    /// `second-factor-required`, listing the factors of a sign-in that needs one and, when its pending step was
+    /// kept, until when it can be finished.
+    func secondFactorError(_ outcome: SignInOutcome, expiresAt: Date? = nil) -> FauthError {
         var error = FauthError(.secondFactorRequired)
         if case .secondFactorRequired(_, let enrollments) = outcome {
-            error.mfa = ["factors": .array(enrollments.map(\.jsonObject))]
+            var mfa: JSONObject = ["factors": .array(enrollments.map(\.jsonObject))]
+            if let expiresAt { mfa["expiresAt"] = .string(ISO8601.format(expiresAt)) }
+            error.mfa = .object(mfa)
         }
         return error
     }
