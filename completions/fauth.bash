@@ -33,7 +33,7 @@ _fauth() {
         verify-email) words="--code" ;;
         reset-password) words="--email --code --password-stdin --password-file" ;;
         delete) words="--yes" ;;
-        mfa) words="--factor --code --code-stdin verify" ;;
+        mfa) words="--factor --code --code-stdin verify list unenroll" ;;
         completion) words="bash zsh fish" ;;
         help) words="signup signin link unlink reauth providers signout token status update verify-email reset-password delete mfa completion help" ;;
     esac

@@ -171,4 +171,57 @@ import FauthTestSupport
         let none = context.run(["mfa", "verify", "--json", "--code", "123456"])
         #expect(none.status == 6 && none.error?["code"] as? String == "missing-multi-factor-session")
     }
+
+    static func lookupWithFactors(_ factors: [JSONValue]) -> ScriptedTransport.Reply {
+        .json(200, JSONValue.object(["users": [["localId": "U1", "email": "ada@example.com", "mfaInfo": .array(factors),
+                                                "providerUserInfo": [["providerId": "password", "email": "ada@example.com"]]]]]).serialized())
+    }
+
+    private func signedIn(_ transport: ScriptedTransport) throws -> TestContext {
+        transport.reply(to: "accounts:signInWithPassword", CommandLineServerTests.signInReply)
+        transport.reply(to: "accounts:lookup", CommandLineServerTests.lookupReply())
+        let context = try TestContext.scripted(transport)
+        context.environment["FAUTH_PASSWORD"] = "pw-123456"
+        #expect(context.run(["signin", "--email", "ada@example.com"]).status == 0)
+        return context
+    }
+
+    @Test func listUnenrollAndStatusShowTheFactorsWithPhonesMasked() throws {
+        let transport = ScriptedTransport()
+        let context = try signedIn(transport)
+        defer { context.removeStateFolder() }
+        let unmasked: JSONValue = ["mfaEnrollmentId": "P1", "displayName": "work phone", "phoneInfo": "+15555550100", "enrolledAt": "2026-01-01T00:00:00Z"]
+        transport.reply(to: "accounts:lookup", Self.lookupWithFactors([Self.totpFactor, unmasked]))
+        let list = context.run(["mfa", "list", "--json"])
+        #expect(list.status == 0, "\(list.stderr)")
+        let factors = list.json as? [[String: Any]] ?? []
+        #expect(factors.map { $0["uid"] as? String } == ["T1", "P1"])
+        #expect(factors[1]["phoneNumber"] as? String == "+*******0100" && !list.stdout.contains("5555550100"))
+        transport.reply(to: "accounts:lookup", Self.lookupWithFactors([Self.totpFactor]))
+        #expect(context.run(["mfa", "list"]).stdout == "totp \"laptop\" (uid T1)\n")
+
+        transport.reply(to: "accounts/mfaEnrollment:withdraw", .json(200, JSONValue.object([
+            "idToken": .string(CommandLineServerTests.idToken), "refreshToken": "RT-AFTER", "expiresIn": "3600"]).serialized()))
+        transport.reply(to: "accounts:lookup", Self.lookupWithFactors([unmasked]))
+        let unenroll = context.run(["mfa", "unenroll", "T1", "--json"])
+        #expect(unenroll.status == 0, "\(unenroll.stderr)")
+        #expect((unenroll.json as? [String: Any])?["unenrolled"] as? String == "T1")
+        #expect(transport.requests(to: "accounts/mfaEnrollment:withdraw").first?.json?["mfaEnrollmentId"]?.string == "T1")
+        let sessionPath = context.environment["XDG_STATE_HOME"]! + "/fauth/sessions/default.json"
+        #expect(try String(contentsOfFile: sessionPath, encoding: .utf8).contains("RT-AFTER"), "the new tokens replace the session's")
+
+        transport.reply(to: "accounts/mfaEnrollment:withdraw", .firebaseError(400, "MFA_ENROLLMENT_NOT_FOUND"))
+        let missing = context.run(["mfa", "unenroll", "NOPE", "--json"])
+        #expect(missing.error?["code"] as? String == "multi-factor-info-not-found" && missing.status == 8)
+        #expect(context.run(["mfa", "unenroll"]).status == 2)
+        #expect(context.run(["mfa", "list", "--factor", "T1"]).status == 2)
+
+        transport.reply(to: "accounts:lookup", Self.lookupWithFactors([unmasked]))
+        let status = context.run(["status"])
+        #expect(status.stdout.contains("second factors: phone +*******0100 \"work phone\" (uid P1)\n"), "\(status.stdout)")
+        transport.reply(to: "accounts:lookup", Self.lookupWithFactors([]))
+        let json = context.run(["status", "--json"]).json as? [String: Any]
+        #expect((json?["secondFactors"] as? [Any])?.isEmpty == true)
+        transport.expectAllRepliesUsed()
+    }
 }

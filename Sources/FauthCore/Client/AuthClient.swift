@@ -31,13 +31,25 @@ public struct AuthClient: Sendable {
 
     /// The user `idToken` belongs to, looked up afresh (`accounts:lookup`).
     func lookUpUser(idToken: String) throws -> UserRecord {
-        UserRecord(try backend.call(LookupEndpoint(idToken: idToken)).user, idToken: idToken)
+        UserRecord(try lookUpAccount(idToken: idToken), idToken: idToken)
+    }
+
+    /// The account `idToken` belongs to, as `accounts:lookup` answers (second factors included).
+    func lookUpAccount(idToken: String) throws -> AccountInfo {
+        try backend.call(LookupEndpoint(idToken: idToken)).user
     }
 
     /// A session for new tokens: the user looked up with them, the project settings they were made with.
     func makeSession(_ tokens: SessionTokens, replacing previous: Session?) throws -> Session {
-        Session(tokens: tokens, user: try lookUpUser(idToken: tokens.idToken), project: configuration.projectSettings,
-                previous: previous, now: now())
+        try makeSessionWithSecondFactors(tokens, replacing: previous).session
+    }
+
+    /// `makeSession` with the user's second factors, from the same lookup.
+    func makeSessionWithSecondFactors(_ tokens: SessionTokens, replacing previous: Session?) throws -> (session: Session, secondFactors: [MFAEnrollment]) {
+        let account = try lookUpAccount(idToken: tokens.idToken)
+        let session = Session(tokens: tokens, user: UserRecord(account, idToken: tokens.idToken),
+                              project: configuration.projectSettings, previous: previous, now: now())
+        return (session, account.mfaInfo)
     }
 
     /// `second-factor-required`, listing the factors of a sign-in that needs one and, when its pending step was
