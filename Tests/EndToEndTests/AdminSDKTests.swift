@@ -6,21 +6,9 @@ import FauthJSON
 /// what the administrator did: a user the SDK creates signs in, its custom tokens work, revoking its tokens and
 /// disabling it end fauth's session with the documented codes, and deleting it removes it.
 @Suite(.serialized) struct AdminSDKTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Runs one step of Tests/AdminSDK/admin_sdk.py against `emulator` and returns its JSON answer.
     func admin(_ emulator: RunningEmulator, _ step: String, _ arguments: String...) throws -> JSONValue {
-        let python = Self.root.appendingPathComponent(".build/admin-sdk/bin/python")
-        try #require(FileManager.default.isExecutableFile(atPath: python.path), "the Admin SDK is not installed: run scripts/bootstrap")
-        let process = try SpawnedProcess(
-            path: python.path,
-            rawArguments: ([Self.root.appendingPathComponent("Tests/AdminSDK/admin_sdk.py").path, emulator.projectId, step] + arguments)
-                .map { Array($0.utf8) },
-            environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
-        let status = try process.waitForExit(within: 120)
-        #expect(status == 0, "admin_sdk.py \(step): \(process.standardError)")
-        let data = process.outputBytes.stdout
-        return try JSONValue.parse(data)
+        try PythonVenv.run("admin_sdk.py", [emulator.projectId, step] + arguments, emulator: emulator)
     }
 
     @Test func whatTheAdminSDKDoesIsWhatFauthSees() throws {

@@ -2,11 +2,12 @@ import FauthCore
 
 /// Turns a failure into what stderr shows: the JSON error object with `--json`, otherwise
 /// `fauth: <message> (<code>)` and at most one `hint:` line, with control characters escaped (a message may hold
-/// the server's words or the user's input); a core failure about an input is worded naming its option first.
+/// the server's words or the user's input); a core failure about an input, or naming a next step, is first worded
+/// with the option or the command to run.
 enum ErrorRenderer {
     /// The stderr text for `error`.
     static func render(_ error: FauthError, json: Bool, command: String?) -> String {
-        let error = InputProblemText.worded(error)
+        let error = NextStepText.worded(InputProblemText.worded(error))
         if json { return error.jsonObject().serialized() + "\n" }
         var text = "fauth: \(TerminalText.escaped(error.message)) (\(error.code.rawValue))\n"
         if let reason = error.reason, reason != error.message { text += "reason: \(TerminalText.escaped(reason))\n" }
@@ -40,7 +41,7 @@ enum ErrorRenderer {
         case .signin: return "run 'fauth signin'"
         case .reauth: return "run 'fauth reauth', then " + (command.map { "'fauth \($0)' again" } ?? "try again")
         case .retry: return "this is temporary: try again later"
-        case .completeSecondFactor: return "this account needs its second factor to sign in"
+        case .completeSecondFactor: return MFANextStep.hint(for: error) ?? "this account needs its second factor to sign in"
         case .fixConfig: return "check the API key (--api-key, --config), the tenant, and the project's sign-in providers"
         default: return nil
         }

@@ -45,7 +45,9 @@ extension AuthClient {
             } catch let error as FauthError where error.code == .userNotFound {
                 throw FauthError(.userMismatch, server: error.server)
             }
-            guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
+            guard let tokens = outcome.tokens else {
+                throw try pendSecondFactor(outcome, purpose: .reauth, credential: credential, uid: session.user.uid, isNewUser: false)
+            }
             let user = try lookUpUser(idToken: tokens.idToken)
             guard user.uid == session.user.uid else {
                 throw FauthError(.userMismatch, message: "These credentials belong to another user; the session is unchanged.")
@@ -67,9 +69,15 @@ extension AuthClient {
     /// When the server no longer accepts it, the error is the server's, as for every session command
     /// (`user-disabled`, `user-not-found`, `user-token-expired`, `invalid-user-token`), and the dead session is removed.
     public func status() throws -> Session {
+        try statusWithSecondFactors().session
+    }
+
+    /// `status()` with the user's enrolled second factors, from the same lookup; a refused session as `status()`.
+    public func statusWithSecondFactors() throws -> (session: Session, secondFactors: [MFAEnrollment]) {
         try withSession { session in
-            session.user = try lookUpUser(idToken: session.idToken)
-            return session
+            let account = try lookUpAccount(idToken: session.idToken)
+            session.user = UserProfile(account, idToken: session.idToken)
+            return (session, account.mfaInfo)
         }
     }
 

@@ -53,7 +53,7 @@ public struct StoredSessionV1: Sendable, Equatable {
     /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent; except `endpoint`, added to
     /// version 1 after its release, which is written only when set, so that a file without one is rewritten
     /// byte for byte (and older fauths, which ignore members they do not know, still read every file).
-    private static func document(_ project: ProjectSettings) -> JSONValue {
+    static func document(_ project: ProjectSettings) -> JSONValue {
         var document: JSONObject = [
             "apiKey": JSONValue(optional: project.apiKey),
             "emulatorHost": JSONValue(optional: project.emulatorHost),
@@ -65,7 +65,7 @@ public struct StoredSessionV1: Sendable, Equatable {
     }
 
     /// Every member may be null or absent.
-    private static func project(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProjectSettings {
+    static func project(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProjectSettings {
         ProjectSettings(
             apiKey: try reader.optionalString("apiKey"), emulatorHost: try reader.optionalString("emulatorHost"),
             endpoint: try reader.optionalString("endpoint"), tenantId: try reader.optionalString("tenantId"),
