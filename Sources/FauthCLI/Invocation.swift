@@ -48,7 +48,7 @@ final class Invocation {
         let flags = ConfigurationInputs(
             apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
             tenantId: arguments.value("tenant"), configFile: arguments.value("config"),
-            timeout: try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: "--timeout") },
+            timeout: try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) },
             endpoint: arguments.value("endpoint"), caFile: arguments.value("ca-file"))
         let configuration = try ConfigurationResolver.resolve(flags: flags, environment: context.environment, session: stored)
         var trace: (@Sendable (String) -> Void)?
@@ -74,7 +74,7 @@ final class Invocation {
         }
         let kind = given.first ?? "email"
         let strays = (kind == "provider" ? [] : ["id-token", "access-token", "token-secret", "nonce"])
-            + (kind == "email" ? [] : ["password-stdin", "password-file"])
+            + (kind == "email" ? [] : ["password-stdin", "password-file", "link"])
         if let stray = strays.first(where: arguments.has) {
             throw FauthError.usage("--\(stray) does not go with " + (given.isEmpty ? "this command" : "--\(kind)"))
         }
@@ -96,6 +96,7 @@ final class Invocation {
             guard let email = try email() ?? defaultEmail() else {
                 throw FauthError.usage("--email is required")
             }
+            if arguments.has("link") { return try emailLinkCredential(email: email) }
             return .password(email: email, password: try secrets.password(prompt: "Password for \(email): "))
         }
     }

@@ -60,7 +60,7 @@ import Testing
         }
         #expect(error.code == .sessionBackendMismatch && error.exitStatus == 11)
         #expect(error.message.contains("the emulator at 127.0.0.1:9099") && error.message.contains("the emulator at 127.0.0.1:9100"))
-        #expect(error.message.contains("/s/default.json") && error.message.contains("--profile"))
+        #expect(error.message.contains("/s/default.json") && error.inputProblem == .sessionOfAnotherBackend)
         for secret in [session.idToken, session.refreshToken, "AIza-test"] {
             #expect(!error.message.contains(secret))
         }

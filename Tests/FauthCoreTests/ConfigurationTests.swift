@@ -167,7 +167,8 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
     let error = fauthError {
         _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(tenantId: "t"), environment: [:], session: nil)
     }
-    #expect(error == FauthError(.usage, message: "No API key: pass --api-key, set FAUTH_API_KEY or pass --config FILE."))
+    #expect(error?.code == .usage && error?.inputProblem == .noAPIKey)
+    #expect(error?.message == "No API key: give apiKey, set FAUTH_API_KEY or give configFile.")
 }
 
 @Test func anUnreadableConfigFileIsAUsageError() {
@@ -179,17 +180,19 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
     #expect(error?.message.contains("/nonexistent/c.json") == true)
 }
 
-@Test(arguments: ["--api-key", "--emulator", "--tenant", "--config"])
-func emptyFlagValuesAreUsageErrors(flag: String) {
+@Test(arguments: [ConfigurationInput.apiKey, .emulatorHost, .tenantId, .configFile, .endpoint])
+func emptyInputValuesAreUsageErrors(input: ConfigurationInput) {
     var inputs = ConfigurationInputs(apiKey: "k")
-    switch flag {
-    case "--api-key": inputs.apiKey = ""
-    case "--emulator": inputs.emulatorHost = ""
-    case "--tenant": inputs.tenantId = ""
+    switch input {
+    case .apiKey: inputs.apiKey = ""
+    case .emulatorHost: inputs.emulatorHost = ""
+    case .tenantId: inputs.tenantId = ""
+    case .endpoint: inputs.endpoint = ""
     default: inputs.configFile = ""
     }
     let error = fauthError { _ = try ConfigurationResolver.resolve(flags: inputs, environment: [:], session: nil) }
-    #expect(error == FauthError(.usage, message: "\(flag) needs a non-empty value."))
+    #expect(error?.code == .usage && error?.inputProblem == .empty(input))
+    #expect(error?.message == "\(input.rawValue) needs a non-empty value.")
 }
 
 // MARK: Emulator host and timeout values
@@ -212,12 +215,12 @@ func invalidEmulatorHostsAreUsageErrors(host: String) {
         _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(emulatorHost: host), environment: [:], session: nil)
     }
     #expect(fromFlag?.code == .usage)
-    #expect(fromFlag?.message.hasPrefix("--emulator: ") == true)
+    #expect(fromFlag?.inputProblem == .invalid(.emulatorHost, reason: "'\(host)' is not HOST:PORT (e.g. 127.0.0.1:9099 or [::1]:9099)"))
     let fromEnvironment = fauthError {
         _ = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(), environment: ["FIREBASE_AUTH_EMULATOR_HOST": host], session: nil)
     }
-    #expect(fromEnvironment?.message.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST: ") == true)
+    #expect(fromEnvironment?.message.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST: ") == true && fromEnvironment?.inputProblem == nil)
 }
 
 @Test(arguments: ["abc", "0", "-1", "inf", "nan", "1e3", " 5", "0x10"])
@@ -235,7 +238,11 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
         _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k", timeout: seconds), environment: [:], session: nil)
     }
     #expect(error?.code == .usage)
-    #expect(error?.message.hasPrefix("--timeout: ") == true)
+    if case .invalid(.timeout, let reason)? = error?.inputProblem {
+        #expect(reason.hasSuffix("is not a number of seconds above 0"))
+    } else {
+        Issue.record("no timeout input problem in \(String(describing: error))")
+    }
 }
 
 // MARK: Production endpoint override
@@ -277,6 +284,7 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
     ] {
         let error = try #require(fauthError { _ = try ConfigurationResolver.resolve(flags: flags, environment: environment, session: nil) })
         #expect(error.code == .usage && error.message.contains("name two backends"))
+        #expect(error.inputProblem == (environment.isEmpty ? .twoBackends(.emulatorHost, .endpoint) : nil))
     }
 }
 
@@ -299,7 +307,12 @@ func endpointsThatAreRefused(url: String) throws {
     let error = try #require(fauthError {
         _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k", endpoint: url), environment: [:], session: nil)
     })
-    #expect(error.code == .usage && error.message.hasPrefix("--endpoint: '\(url)'"))
+    #expect(error.code == .usage && error.message.hasPrefix("endpoint: '\(url)'"))
+    guard case .invalid(.endpoint, let reason)? = error.inputProblem else {
+        Issue.record("no endpoint input problem in \(error)")
+        return
+    }
+    #expect(reason.hasPrefix("'\(url)'"))
     let fromEnvironment = try #require(fauthError {
         _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": url], session: nil)
     })
@@ -308,7 +321,7 @@ func endpointsThatAreRefused(url: String) throws {
 
 // MARK: Certificate authorities
 
-/// `--ca-file` > `CURL_CA_BUNDLE` > `SSL_CERT_FILE`, and `SSL_CERT_DIR` beside a variable's file, as curl has it.
+/// The CA file input > `CURL_CA_BUNDLE` > `SSL_CERT_FILE`, and `SSL_CERT_DIR` beside a variable's file, as curl has it.
 @Test func theCASettingsFollowCurlsOrder() throws {
     let folder = TemporaryFolder()
     let flagFile = folder.write("flag.pem", "x"), bundle = folder.write("bundle.pem", "x"), certFile = folder.write("cert.pem", "x")

@@ -83,8 +83,18 @@ import Testing
             == #"{"requestType":"VERIFY_AND_CHANGE_EMAIL","idToken":"ID","newEmail":"n@b.c"}"#)
         #expect(json(SendOobCodeEndpoint(requestType: .emailSignIn, email: "a@b.c", continueUrl: "https://app/x"))
             == #"{"requestType":"EMAIL_SIGNIN","email":"a@b.c","continueUrl":"https://app/x"}"#)
+        #expect(json(SendOobCodeEndpoint.emailSignIn(email: "a@b.c", continueUrl: nil))
+            == #"{"requestType":"EMAIL_SIGNIN","email":"a@b.c","canHandleCodeInApp":true}"#)
         #expect(SendOobCodeEndpoint.path == "accounts:sendOobCode")
         #expect(!SendOobCodeEndpoint.isIdempotent)
+    }
+
+    @Test func signInWithEmailLink() {
+        #expect(json(SignInWithEmailLinkEndpoint(email: "a@b.c", oobCode: "CODE")) == #"{"email":"a@b.c","oobCode":"CODE"}"#)
+        #expect(json(SignInWithEmailLinkEndpoint(email: "a@b.c", oobCode: "CODE", idToken: "ID"))
+            == #"{"email":"a@b.c","oobCode":"CODE","idToken":"ID"}"#)
+        #expect(SignInWithEmailLinkEndpoint.path == "accounts:signInWithEmailLink")
+        #expect(!SignInWithEmailLinkEndpoint.isIdempotent)
     }
 
     @Test func resetPassword() {

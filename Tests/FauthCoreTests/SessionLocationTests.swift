@@ -40,6 +40,7 @@ func noAbsoluteHomeIsAUsageError(environment: [String: String]) {
     } catch let error as FauthError {
         #expect(error.code == .usage)
         #expect(error.message.contains("FAUTH_SESSION"))
+        #expect(error.inputProblem == .noSessionFolder)
     } catch {
         Issue.record("unexpected \(error)")
     }
@@ -65,7 +66,9 @@ func invalidProfileNamesAreUsageErrors(name: String) {
 }
 
 @Test func emptySessionOptionIsAUsageError() {
-    #expect(throws: FauthError(.usage, message: "--session needs a file path.")) {
+    var empty = FauthError(.usage, message: "sessionFile needs a non-empty value.")
+    empty.inputProblem = .empty(.sessionFile)
+    #expect(throws: empty) {
         try SessionLocation.path(sessionOption: "", profile: nil, environment: ["HOME": "/h"])
     }
 }

@@ -7,6 +7,7 @@ enum CredentialOptions {
     static let idToken = OptionSpec("id-token", value: "TOKEN", completion: .file, help: "The provider's ID token (@FILE reads a file, @- reads stdin).")
     static let accessToken = OptionSpec("access-token", value: "TOKEN", completion: .file, help: "The provider's OAuth access token (@FILE, @-).")
     static let tokenSecret = OptionSpec("token-secret", value: "SECRET", completion: .file, help: "The OAuth 1.0 token secret, for twitter.com (@FILE, @-).")
+    static let emailLink = OptionSpec("link", value: "LINK", completion: .file, help: "The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).")
     static let nonce = OptionSpec("nonce", value: "NONCE", completion: .file, help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
 
     static let browser = OptionSpec("browser", help: "Sign in with the provider in a browser: fauth opens its page ($BROWSER, xdg-open, open) and listens on 127.0.0.1 for the answer.")
@@ -18,6 +19,13 @@ enum CredentialOptions {
 
     /// `--email` and the two password sources.
     static let password = [email, passwordStdin, passwordFile]
+    /// The help paragraph on email-link (passwordless) credentials.
+    static let emailLinkDetails = """
+        --link completes a passwordless sign-in: give the link that `fauth signin --email EMAIL --send-link` had \
+        emailed to EMAIL (the whole link as pasted from the email, or only its oobCode; @FILE or @- keeps it off the \
+        command line), with the same --email. A link works once; a wrong, used or expired one fails with \
+        invalid-action-code or expired-action-code (exit 8).
+        """
     /// `--provider` and the provider's tokens.
     static let identityProvider = [provider, idToken, accessToken, tokenSecret, nonce, browser, noBrowser, port, scope, customParameter, callbackURL]
     /// The usage line of a browser sign-in, after the command's name.

@@ -18,7 +18,7 @@ struct BrowserSignIn {
         let pasting = arguments.has("no-browser")
         try checkOptions(pasting: pasting)
         let parameters = try customParameters()
-        let waitSeconds = try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: "--timeout") } ?? Self.defaultWaitSeconds
+        let waitSeconds = try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) } ?? Self.defaultWaitSeconds
         let listener = try CallbackListener(port: try port(), path: Self.callbackPath)
         let signIn = try invocation.client().startProviderSignIn(
             providerId: arguments.value("provider") ?? "", continueUri: listener.url, scopes: arguments.values("scope"),
@@ -56,7 +56,7 @@ struct BrowserSignIn {
         }
         let flag = pasting ? "--no-browser" : "--browser"
         guard arguments.has("provider") else { throw FauthError.usage("\(flag) needs --provider ID") }
-        let others = ["email", "anonymous", "custom-token", "password-stdin", "password-file", "id-token", "access-token", "token-secret", "nonce"]
+        let others = ["email", "anonymous", "custom-token", "password-stdin", "password-file", "link", "id-token", "access-token", "token-secret", "nonce"]
         if let other = others.first(where: arguments.has) {
             throw FauthError.usage("--\(other) does not go with \(flag) (the provider's page gives the credential)")
         }

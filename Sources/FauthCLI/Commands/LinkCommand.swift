@@ -6,11 +6,12 @@ struct LinkCommand: Command {
         "link", summary: "Link another credential to the signed-in user (upgrades an anonymous user).",
         usage: [
             "link --email EMAIL [--password-stdin | --password-file FILE]",
+            "link --email EMAIL --link LINK",
             "link --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
             "link " + CredentialOptions.browserUsage,
         ],
-        options: CredentialOptions.password + CredentialOptions.identityProvider,
-        details: CredentialOptions.passwordSources + "\n\n" + CredentialOptions.browserSignIn)
+        options: CredentialOptions.password + [CredentialOptions.emailLink] + CredentialOptions.identityProvider,
+        details: CredentialOptions.passwordSources + "\n\n" + CredentialOptions.emailLinkDetails + "\n\n" + CredentialOptions.browserSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let verb = { (result: AuthResult) in "Linked \(result.providerId) to" }

@@ -6,6 +6,9 @@ struct SignInCommand: Command {
         "signin", summary: "Sign in, replacing the profile's session.",
         usage: [
             "signin --email EMAIL [--password-stdin | --password-file FILE]",
+            "signin --email EMAIL --send-link [--continue-url URL]",
+            "signin --email EMAIL --link LINK",
+            "signin --refresh-token @FILE|@-",
             "signin --anonymous",
             "signin --custom-token TOKEN",
             "signin --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
@@ -14,14 +17,17 @@ struct SignInCommand: Command {
         options: CredentialOptions.password + [
             OptionSpec("anonymous", help: "Sign in as a new anonymous user."),
             OptionSpec("custom-token", value: "TOKEN", completion: .file, help: "Sign in with a custom token made by your server (@FILE, @-)."),
-        ] + CredentialOptions.identityProvider,
-        details: CredentialOptions.passwordSources + "\n\n" + """
+        ] + CredentialOptions.identityProvider + Self.emailLinkOptions + [Self.refreshTokenOption],
+        details: CredentialOptions.passwordSources + "\n\n" + Self.sendLinkDetails + " " + CredentialOptions.emailLinkDetails + "\n\n"
+            + Self.refreshTokenDetails + "\n\n" + """
             An identity-provider sign-in whose email belongs to an existing account fails with \
             account-exists-with-different-credential (exit 7); the error lists the account's sign-in methods, so \
             a script can sign in with one of them and then `fauth link` this provider.
             """ + "\n\n" + CredentialOptions.browserSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
+        if let sent = try sendLinkIfAsked(invocation) { return sent }
+        if let signedIn = try signInWithRefreshTokenIfAsked(invocation) { return signedIn }
         let verb = { (result: AuthResult) in result.isNewUser ? "Signed in (new account) as" : "Signed in as" }
         let result = try invocation.authenticate(defaultEmail: { nil }, verb: verb) { try invocation.client().signIn(with: $0) }
         return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb(result), result), isData: false)

@@ -2,10 +2,11 @@ import FauthCore
 
 /// Turns a failure into what stderr shows: the JSON error object with `--json`, otherwise
 /// `fauth: <message> (<code>)` and at most one `hint:` line, with control characters escaped (a message may hold
-/// the server's words or the user's input).
+/// the server's words or the user's input); a core failure about an input is worded naming its option first.
 enum ErrorRenderer {
     /// The stderr text for `error`.
     static func render(_ error: FauthError, json: Bool, command: String?) -> String {
+        let error = InputProblemText.worded(error)
         if json { return error.jsonObject().serialized() + "\n" }
         var text = "fauth: \(TerminalText.escaped(error.message)) (\(error.code.rawValue))\n"
         if let reason = error.reason, reason != error.message { text += "reason: \(TerminalText.escaped(reason))\n" }

@@ -106,8 +106,10 @@ public struct Backend: Sendable {
     /// and the host, `underlying` keeps libcurl's code and words.
     private func transportError(_ failure: TransportFailure, url: String) -> FauthError {
         let code: ErrorCode = if case .certificate = failure { .certificateError } else { .networkError }
-        return FauthError(code, message: redacted(failure.explanation(url: url, timeout: configuration.timeout)),
-                          underlying: UnderlyingError(domain: "curl", code: failure.code, message: redacted(failure.message)))
+        var error = FauthError(code, message: redacted(failure.explanation(url: url, timeout: configuration.timeout)),
+                               underlying: UnderlyingError(domain: "curl", code: failure.code, message: redacted(failure.message)))
+        if case .timedOut = failure { error.inputProblem = .limitReached(.timeout) }
+        return error
     }
 
     /// `text` with the API key (as written and percent-encoded) replaced by `REDACTED`.

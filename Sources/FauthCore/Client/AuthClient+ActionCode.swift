@@ -1,9 +1,16 @@
-/// Email action codes: sending the password-reset and verification emails, and using the codes they carry.
+/// Email action codes: sending the password-reset, verification and sign-in emails, and using the codes they carry.
 extension AuthClient {
     /// Sends a password-reset email to `email` (`sendOobCode` `PASSWORD_RESET`); no session needed. Where the
     /// project has email enumeration protection, the answer is the same whether or not the account exists.
     public func sendPasswordReset(email: String) throws -> SendOobCodeResponse {
         try backend.call(SendOobCodeEndpoint.passwordReset(email: email))
+    }
+
+    /// Sends a sign-in link to `email` (`sendOobCode` `EMAIL_SIGNIN`); no session needed. Its code completes the
+    /// sign-in (`Credential.emailLink`). `continueUrl` is where the link leads afterwards (Google's servers require one).
+    public func sendSignInLink(email: String, continueUrl: String?) throws -> String {
+        guard !email.isEmpty else { throw FauthError(.missingEmail) }
+        return try backend.call(SendOobCodeEndpoint.emailSignIn(email: email, continueUrl: continueUrl)).email ?? email
     }
 
     /// Sets a new password with the code of a password-reset email (`accounts:resetPassword`); returns the

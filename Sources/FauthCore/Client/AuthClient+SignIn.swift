@@ -17,6 +17,16 @@ extension AuthClient {
         return try startSession(outcome, isNewUser: isNewUser, providerId: credential.providerId)
     }
 
+    /// Makes the profile's session from a refresh token another client holds: one refresh (Secure Token), then a
+    /// lookup; the refresh token is then the session's. A refused token is `invalid-user-token` and changes nothing.
+    public func signIn(refreshToken: String) throws -> AuthResult {
+        guard !refreshToken.isEmpty else { throw FauthError(.invalidUserToken, message: "The refresh token is empty.") }
+        try store.checkWritable()
+        let tokens = try backend.call(RefreshTokenEndpoint(refreshToken: refreshToken)).tokens
+        let providerId = IDTokenClaims(token: tokens.idToken).signInProvider ?? "custom"
+        return try startSession(.signedIn(tokens), isNewUser: false, providerId: providerId)
+    }
+
     /// The sign-in methods an email can use (`accounts:createAuthUri`); no session needed.
     public func signInMethods(forEmail email: String) throws -> [String] {
         guard !email.isEmpty else { throw FauthError(.missingEmail) }
@@ -35,6 +45,10 @@ extension AuthClient {
             guard !password.isEmpty else { throw FauthError(.wrongPassword) }
             let response = try backend.call(SignInWithPasswordEndpoint(email: email, password: password))
             return (response.outcome, false)
+        case .emailLink(let email, let code):
+            guard !email.isEmpty else { throw FauthError(.missingEmail) }
+            let response = try backend.call(SignInWithEmailLinkEndpoint(email: email, oobCode: code, idToken: idToken))
+            return (response.outcome, response.isNewUser)
         case .anonymous:
             let response = try backend.call(SignUpEndpoint.anonymous())
             return (response.outcome, true)

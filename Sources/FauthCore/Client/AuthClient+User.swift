@@ -76,11 +76,11 @@ extension AuthClient {
         }
     }
 
-    /// Link and reauthentication take an email and password or a provider credential: an anonymous or custom-token
-    /// "credential" would sign in another user.
+    /// Link and reauthentication take an email and password, an email link or a provider credential: an anonymous
+    /// or custom-token "credential" would sign in another user.
     private static func requireUserCredential(_ credential: Credential, for operation: String) throws {
         switch credential {
-        case .password, .identityProvider: return
+        case .password, .emailLink, .identityProvider: return
         case .anonymous, .customToken:
             throw FauthError(.usage, message: "\(operation) takes an email and password or a provider credential.")
         }

@@ -2,6 +2,8 @@
 public enum Credential: Sendable, Equatable {
     /// An email and password.
     case password(email: String, password: String)
+    /// An email and the one-time code of the sign-in link sent to it (passwordless sign-in).
+    case emailLink(email: String, code: String)
     /// A new anonymous user (sign-in only).
     case anonymous
     /// A custom token minted by the app's server (sign-in only).
@@ -9,10 +11,11 @@ public enum Credential: Sendable, Equatable {
     /// Tokens from an identity provider such as Google or Apple.
     case identityProvider(IdpCredential)
 
-    /// The provider id this credential signs in with (`password`, `anonymous`, `custom`, `google.com`, …).
+    /// The provider id this credential signs in with (`password`, also for an email link, as the SDK's
+    /// `EmailAuthProvider`; `anonymous`, `custom`, `google.com`, …).
     public var providerId: String {
         switch self {
-        case .password: "password"
+        case .password, .emailLink: "password"
         case .anonymous: "anonymous"
         case .customToken: "custom"
         case .identityProvider(let credential): credential.providerId

@@ -4,34 +4,34 @@ import Glibc
 import Darwin
 #endif
 
-/// Which certificate authorities fauth trusts, as curl chooses them: `--ca-file FILE` > `CURL_CA_BUNDLE` >
-/// `SSL_CERT_FILE` (a PEM bundle), and `SSL_CERT_DIR` (a hashed folder) when no file came from a flag; each replaces
-/// the system's authorities. A named file or folder that cannot be read is a `usage` error naming where it came from.
+/// Which certificate authorities fauth trusts, as curl chooses them: the CA file input > `CURL_CA_BUNDLE` >
+/// `SSL_CERT_FILE` (a PEM bundle), and `SSL_CERT_DIR` (a hashed folder) when no file came from the input; each
+/// replaces the system's authorities. A named file or folder that cannot be read is a `usage` error naming where it came from.
 public enum CertificateAuthorities {
     /// The trust setting the flag and environment give; empty variables count as unset.
     public static func resolve(caFileFlag: String?, environment: [String: String]) throws -> TrustedCertificates {
         if let caFileFlag {
-            return TrustedCertificates(caFile: try readableFile(caFileFlag, source: "--ca-file"))
+            return TrustedCertificates(caFile: try readableFile(caFileFlag, source: .input(.caFile)))
         }
         let fileVariable = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].first { !(environment[$0] ?? "").isEmpty }
-        let caFile = try fileVariable.map { try readableFile(environment[$0]!, source: $0) }
+        let caFile = try fileVariable.map { try readableFile(environment[$0]!, source: .variable($0)) }
         let caDirectory = try environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            .map { try folder($0, source: "SSL_CERT_DIR") }
+            .map { try folder($0, source: .variable("SSL_CERT_DIR")) }
         return TrustedCertificates(caFile: caFile, caDirectory: caDirectory)
     }
 
-    private static func readableFile(_ path: String, source: String) throws -> String {
+    private static func readableFile(_ path: String, source: InputSource) throws -> String {
         var info = stat()
         guard !path.isEmpty, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
-            throw FauthError(.usage, message: "\(source): '\(path)' is not a readable file of CA certificates.")
+            throw source.invalid("'\(path)' is not a readable file of CA certificates")
         }
         return path
     }
 
-    private static func folder(_ path: String, source: String) throws -> String {
+    private static func folder(_ path: String, source: InputSource) throws -> String {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, access(path, R_OK | X_OK) == 0 else {
-            throw FauthError(.usage, message: "\(source): '\(path)' is not a readable folder of CA certificates.")
+            throw source.invalid("'\(path)' is not a readable folder of CA certificates")
         }
         return path
     }

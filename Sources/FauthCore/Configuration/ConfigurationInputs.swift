@@ -1,18 +1,19 @@
-/// The configuration the command line gave (flags); nil for a flag not given.
+/// The configuration the caller gives directly (fauth: its options); nil for a value not given. Failures about
+/// one name it as a `ConfigurationInput`.
 public struct ConfigurationInputs: Sendable, Equatable {
-    /// `--api-key`.
+    /// The Web API key.
     public var apiKey: String?
-    /// `--emulator HOST:PORT`.
+    /// The emulator's `HOST:PORT`.
     public var emulatorHost: String?
-    /// `--endpoint URL`: the production base URL override.
+    /// The production base URL override.
     public var endpoint: String?
-    /// `--ca-file FILE`: the CA bundle that replaces the system's.
+    /// The CA bundle file that replaces the system's.
     public var caFile: String?
-    /// `--tenant`.
+    /// The tenant id.
     public var tenantId: String?
-    /// `--config FILE`.
+    /// The Firebase config file's path.
     public var configFile: String?
-    /// `--timeout SECONDS`.
+    /// The total time for each server call, in seconds.
     public var timeout: Double?
 
     /// Makes configuration inputs.

@@ -1,24 +1,24 @@
 /// Combines flags, environment, config file and the session's stored settings: flag > environment > config file >
 /// session (cli.md). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_ENDPOINT`,
-/// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path, like `--config`), `FAUTH_TIMEOUT` (seconds) and the CA
+/// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path), `FAUTH_TIMEOUT` (seconds) and the CA
 /// variables `CertificateAuthorities` reads; an empty variable counts as unset.
 public enum ConfigurationResolver {
     /// The resolved configuration; bad values, an unreadable config file, or no API key without an emulator → `usage`.
     public static func resolve(
         flags: ConfigurationInputs, environment: [String: String], session: ProjectSettings?
     ) throws -> ResolvedConfiguration {
-        let configPath = try choose(flag: flags.configFile, flagName: "--config", environment, "FAUTH_CONFIG")
+        let configPath = try choose(flags.configFile, .configFile, environment, "FAUTH_CONFIG")
         let configFile = try configPath.map { try FirebaseConfigFile.read(path: $0) }
 
         let (emulatorHost, endpoint) = try server(flags: flags, environment: environment, session: session)
 
-        let apiKey = try choose(flag: flags.apiKey, flagName: "--api-key", environment, "FAUTH_API_KEY")
+        let apiKey = try choose(flags.apiKey, .apiKey, environment, "FAUTH_API_KEY")
             ?? configFile?.apiKey ?? session?.apiKey
             ?? (emulatorHost != nil ? ResolvedConfiguration.emulatorPlaceholderAPIKey : nil)
         guard let apiKey else {
-            throw FauthError(.usage, message: "No API key: pass --api-key, set FAUTH_API_KEY or pass --config FILE.")
+            throw FauthError(.noAPIKey)
         }
-        let tenantId = try choose(flag: flags.tenantId, flagName: "--tenant", environment, "FAUTH_TENANT")
+        let tenantId = try choose(flags.tenantId, .tenantId, environment, "FAUTH_TENANT")
             ?? session?.tenantId
         return ResolvedConfiguration(
             apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId,
@@ -32,34 +32,37 @@ public enum ConfigurationResolver {
     private static func server(
         flags: ConfigurationInputs, environment: [String: String], session: ProjectSettings?
     ) throws -> (emulatorHost: String?, endpoint: String?) {
-        let emulatorFlag = try choose(flag: flags.emulatorHost, flagName: "--emulator", [:], "")
-        let endpointFlag = try choose(flag: flags.endpoint, flagName: "--endpoint", [:], "")
-        let emulatorVariable = try choose(flag: nil, flagName: "", environment, "FIREBASE_AUTH_EMULATOR_HOST")
-        let endpointVariable = try choose(flag: nil, flagName: "", environment, "FAUTH_ENDPOINT")
-        let levels: [(emulator: String?, endpoint: String?, names: (String, String))] = [
-            (emulatorFlag, endpointFlag, ("--emulator", "--endpoint")),
-            (emulatorVariable, endpointVariable, ("FIREBASE_AUTH_EMULATOR_HOST", "FAUTH_ENDPOINT")),
+        let emulatorFlag = try choose(flags.emulatorHost, .emulatorHost, [:], "")
+        let endpointFlag = try choose(flags.endpoint, .endpoint, [:], "")
+        let emulatorVariable = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 }
+        let endpointVariable = environment["FAUTH_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
+        let levels: [(emulator: String?, endpoint: String?, sources: (InputSource, InputSource))] = [
+            (emulatorFlag, endpointFlag, (.input(.emulatorHost), .input(.endpoint))),
+            (emulatorVariable, endpointVariable, (.variable("FIREBASE_AUTH_EMULATOR_HOST"), .variable("FAUTH_ENDPOINT"))),
         ]
         for level in levels where level.emulator != nil || level.endpoint != nil {
             switch (level.emulator, level.endpoint) {
             case (let emulator?, nil):
-                return (try EmulatorHost.validated(emulator, source: level.names.0), nil)
+                return (try EmulatorHost.validated(emulator, source: level.sources.0), nil)
             case (nil, let endpoint?):
-                return (nil, try ProductionEndpoint.validated(endpoint, source: level.names.1))
+                return (nil, try ProductionEndpoint.validated(endpoint, source: level.sources.1))
             default:
-                throw FauthError(.usage, message: "\(level.names.0) and \(level.names.1) name two backends: give one.")
+                if case .variable(let emulator) = level.sources.0, case .variable(let endpoint) = level.sources.1 {
+                    throw FauthError(.usage, message: "\(emulator) and \(endpoint) name two backends: give one.")
+                }
+                throw FauthError(.twoBackends(.emulatorHost, .endpoint))
             }
         }
         return (session?.emulatorHost, session?.emulatorHost == nil ? session?.endpoint : nil)
     }
 
-    /// The flag's value, else the environment variable's; an empty flag value is a usage error.
+    /// The input's value, else the environment variable's; an empty input value is a usage error.
     private static func choose(
-        flag: String?, flagName: String, _ environment: [String: String], _ variable: String
+        _ flag: String?, _ input: ConfigurationInput, _ environment: [String: String], _ variable: String
     ) throws -> String? {
         if let flag {
             guard !flag.isEmpty else {
-                throw FauthError(.usage, message: "\(flagName) needs a non-empty value.")
+                throw FauthError(.empty(input))
             }
             return flag
         }
@@ -69,29 +72,29 @@ public enum ConfigurationResolver {
         return nil
     }
 
-    /// `--timeout` > `FAUTH_TIMEOUT` > the default; it must be a finite number of seconds above 0.
+    /// The timeout input > `FAUTH_TIMEOUT` > the default; it must be a finite number of seconds above 0.
     private static func timeout(flag: Double?, environment: [String: String]) throws -> Double {
         if let flag {
-            return try validatedTimeout(flag, source: "--timeout", text: nil)
+            return try validatedTimeout(flag, source: .input(.timeout), text: nil)
         }
         if let text = environment["FAUTH_TIMEOUT"], !text.isEmpty {
-            return try timeout(parsing: text, source: "FAUTH_TIMEOUT")
+            return try timeout(parsing: text, source: .variable("FAUTH_TIMEOUT"))
         }
         return ResolvedConfiguration.defaultTimeout
     }
 
-    /// A timeout written as text (`--timeout`, `FAUTH_TIMEOUT`): decimal digits and `.`, a finite number above 0;
-    /// anything else → `usage`, naming `source`.
-    public static func timeout(parsing text: String, source: String) throws -> Double {
+    /// A timeout written as text (the timeout input, `FAUTH_TIMEOUT`): decimal digits and `.`, a finite number
+    /// above 0; anything else → `usage`, naming `source`.
+    public static func timeout(parsing text: String, source: InputSource) throws -> Double {
         guard let seconds = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-            throw FauthError(.usage, message: "\(source): '\(text)' is not a number of seconds.")
+            throw source.invalid("'\(text)' is not a number of seconds")
         }
         return try validatedTimeout(seconds, source: source, text: text)
     }
 
-    private static func validatedTimeout(_ seconds: Double, source: String, text: String?) throws -> Double {
+    private static func validatedTimeout(_ seconds: Double, source: InputSource, text: String?) throws -> Double {
         guard seconds.isFinite, seconds > 0 else {
-            throw FauthError(.usage, message: "\(source): '\(text ?? "\(seconds)")' is not a number of seconds above 0.")
+            throw source.invalid("'\(text ?? "\(seconds)")' is not a number of seconds above 0")
         }
         return seconds
     }

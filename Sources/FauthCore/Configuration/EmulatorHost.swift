@@ -1,10 +1,9 @@
 /// Checks an emulator address: `HOST:PORT`, with an IPv6 host in brackets (`[::1]:9099`), no scheme, no path.
 public enum EmulatorHost {
-    /// `text` when it is a valid `HOST:PORT`; otherwise a `usage` error naming `source` (e.g. `--emulator`).
-    public static func validated(_ text: String, source: String) throws -> String {
+    /// `text` when it is a valid `HOST:PORT`; otherwise a `usage` error naming `source`.
+    public static func validated(_ text: String, source: InputSource) throws -> String {
         guard isValid(text) else {
-            throw FauthError(
-                .usage, message: "\(source): '\(text)' is not HOST:PORT (e.g. 127.0.0.1:9099 or [::1]:9099).")
+            throw source.invalid("'\(text)' is not HOST:PORT (e.g. 127.0.0.1:9099 or [::1]:9099)")
         }
         return text
     }

@@ -4,7 +4,7 @@
 public enum ProductionEndpoint {
     /// `text` without trailing slashes when it is `https://HOST[:PORT][/PATH]` (or `http://` to this machine);
     /// otherwise a `usage` error naming `source`.
-    public static func validated(_ text: String, source: String) throws -> String {
+    public static func validated(_ text: String, source: InputSource) throws -> String {
         var base = Substring(text)
         while base.hasSuffix("/") { base = base.dropLast() }
         let lowered = base.lowercased()
@@ -27,7 +27,7 @@ public enum ProductionEndpoint {
         return String(base)
     }
 
-    private static func problem(_ text: String, _ source: String, _ what: String) -> FauthError {
-        FauthError(.usage, message: "\(source): '\(text)' \(what).")
+    private static func problem(_ text: String, _ source: InputSource, _ what: String) -> FauthError {
+        source.invalid("'\(text)' \(what)")
     }
 }

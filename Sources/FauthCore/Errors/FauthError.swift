@@ -49,6 +49,8 @@ public struct FauthError: Error, Sendable, Equatable {
     public var signInMethods: [String]?
     /// For `second-factor-required`: `{"factors": [...]}`, never the pending credential.
     public var mfa: JSONValue?
+    /// What the failure has to do with the caller's inputs, for a front end to word (never in the JSON object).
+    public var inputProblem: InputProblem?
 
     /// Makes an error; a nil or empty `message` falls back to the code's default text.
     public init(

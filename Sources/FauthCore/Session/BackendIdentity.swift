@@ -86,15 +86,17 @@ public struct BackendIdentity: Sendable, Equatable {
     }
 
     /// `session-backend-mismatch` unless a command configured with `configuration` may use `session` (stored at
-    /// `path`): the message names both backends and what to do, never a token.
+    /// `path`): the message names both backends, never a token; `InputProblem.sessionOfAnotherBackend` says what to do.
     public static func requireMatch(_ session: Session, at path: String, configuration: ResolvedConfiguration) throws {
         let own = BackendIdentity(session.project), named = BackendIdentity(configuration)
         guard own.accepts(named) else {
-            throw FauthError(
+            var mismatch = FauthError(
                 .sessionBackendMismatch,
                 message: "The session \(path) belongs to \(own.description), but this command names "
                     + "\(named.description) (flags, environment or config file). Nothing was sent and the session is "
-                    + "unchanged: use another --profile or --session for that backend, stop naming it, or sign in again.")
+                    + "unchanged.")
+            mismatch.inputProblem = .sessionOfAnotherBackend
+            throw mismatch
         }
     }
 

@@ -12,7 +12,7 @@ public enum SessionLocation {
         }
         if let sessionOption {
             guard !sessionOption.isEmpty else {
-                throw FauthError(.usage, message: "--session needs a file path.")
+                throw FauthError(.empty(.sessionFile))
             }
             return sessionOption
         }
@@ -42,9 +42,7 @@ public enum SessionLocation {
             return (trimmingTrailingSlashes(stateHome), nil)
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else {
-            throw FauthError(
-                .usage, message: "Cannot find the session folder: HOME is not set to an absolute path; set HOME, "
-                    + "XDG_STATE_HOME or FAUTH_SESSION, or pass --session FILE.")
+            throw FauthError(.noSessionFolder)
         }
         return (trimmingTrailingSlashes(home) + "/.local/state", trimmingTrailingSlashes(home))
     }

@@ -13,7 +13,7 @@ extension TransportFailure {
                 ? "Cannot reach \(host): the proxy's host name is unknown."
                 : "Cannot reach \(host): unknown host."
         case .timedOut:
-            return "No complete answer from \(host): timeout after \(Self.seconds(timeout)) s (--timeout, FAUTH_TIMEOUT)."
+            return "No complete answer from \(host): timeout after \(Self.seconds(timeout)) s."
         case .connectionReset:
             return "The connection to \(host) broke before a complete answer."
         case .tls(_, let message):

@@ -12,14 +12,18 @@ public struct SendOobCodeEndpoint: Endpoint {
     public var newEmail: String?
     /// Where the link continues after the action, if anywhere.
     public var continueUrl: String?
+    /// Whether the link is to be completed by an app (a sign-in link must be: `canHandleCodeInApp`).
+    public var canHandleCodeInApp: Bool
 
     /// Makes a request; see also the factory functions.
-    public init(requestType: OobRequestType, email: String? = nil, idToken: String? = nil, newEmail: String? = nil, continueUrl: String? = nil) {
+    public init(requestType: OobRequestType, email: String? = nil, idToken: String? = nil, newEmail: String? = nil, continueUrl: String? = nil,
+                canHandleCodeInApp: Bool = false) {
         self.requestType = requestType
         self.email = email
         self.idToken = idToken
         self.newEmail = newEmail
         self.continueUrl = continueUrl
+        self.canHandleCodeInApp = canHandleCodeInApp
     }
 
     /// Sends a password-reset email to `email`.
@@ -32,6 +36,11 @@ public struct SendOobCodeEndpoint: Endpoint {
         SendOobCodeEndpoint(requestType: .verifyEmail, idToken: idToken)
     }
 
+    /// Sends a sign-in link to `email`, completed by the client (`canHandleCodeInApp`), as the SDK's `sendSignInLink`.
+    public static func emailSignIn(email: String, continueUrl: String?) -> SendOobCodeEndpoint {
+        SendOobCodeEndpoint(requestType: .emailSignIn, email: email, continueUrl: continueUrl, canHandleCodeInApp: true)
+    }
+
     /// Identity Toolkit v1.
     public static let service = Service.identityToolkitV1
     /// `accounts:sendOobCode`.
@@ -39,13 +48,14 @@ public struct SendOobCodeEndpoint: Endpoint {
     /// Not idempotent: every attempt sends an email.
     public static let isIdempotent = false
 
-    /// `{requestType, email?, idToken?, newEmail?, continueUrl?}`.
+    /// `{requestType, email?, idToken?, newEmail?, continueUrl?, canHandleCodeInApp?}`.
     public var body: JSONValue {
         var object: JSONObject = ["requestType": .string(requestType.rawValue)]
         object["email"] = email.map(JSONValue.string)
         object["idToken"] = idToken.map(JSONValue.string)
         object["newEmail"] = newEmail.map(JSONValue.string)
         object["continueUrl"] = continueUrl.map(JSONValue.string)
+        if canHandleCodeInApp { object["canHandleCodeInApp"] = true }
         return .object(object)
     }
 
