@@ -4,7 +4,7 @@ import FauthJSON
 /// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in.
 struct StatusCommand: Command {
     let spec = CommandSpec(
-        "status", summary: "Show who is signed in, with which providers, and when the token expires.",
+        "status", summary: "Show who is signed in, with which providers and second factors, and when the token expires.",
         usage: ["status"],
         details: """
             Exits 4 when there is no session or the server no longer accepts it. The custom claims an admin set \
@@ -13,16 +13,18 @@ struct StatusCommand: Command {
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
-        let session = try invocation.client().status()
+        let (session, secondFactors) = try invocation.client().statusWithSecondFactors()
         let expires = ISO8601.format(session.expiresAt)
         let backend = BackendIdentity(session.project)
         let claims = IDTokenPayload(token: session.idToken)?.customClaims ?? [:]
         var text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
+            + "second factors: \(MFAText.factorList(secondFactors))\n"
             + "token expires: \(expires)\nprofile: \(invocation.profile)\nbackend: \(TerminalText.escaped(backend.description))\n"
         if !claims.isEmpty { text += "custom claims: \(TerminalText.escaped(JSONValue.object(claims).serialized()))\n" }
         return CommandOutput(
             json: ["signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
-                   "profile": .string(invocation.profile), "backend": backend.jsonObject(), "claims": .object(claims)],
+                   "profile": .string(invocation.profile), "backend": backend.jsonObject(), "claims": .object(claims),
+                   "secondFactors": .array(secondFactors.map(\.jsonObject))],
             text: text, isData: true)
     }
 }
