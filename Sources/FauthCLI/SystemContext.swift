@@ -24,7 +24,9 @@ extension CLIContext {
             readFile: { try SystemIO.readFile($0, limit: $1) },
             askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
             transport: SystemTransport(proxies: ProxySettings(environment: environment)),
-            now: { Date() })
+            now: { Date() },
+            openBrowser: { BrowserLauncher.open($0, browser: environment["BROWSER"]) },
+            catchingInterrupts: { try InterruptSignals.catching($0) })
     }
 }
 

@@ -12,18 +12,12 @@ enum PythonVenv {
     static func run(_ script: String, _ arguments: [String], emulator: RunningEmulator) throws -> JSONValue {
         let python = root.appendingPathComponent(".build/admin-sdk/bin/python")
         try #require(FileManager.default.isExecutableFile(atPath: python.path), "the Python clients are not installed: run scripts/bootstrap")
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [root.appendingPathComponent("Tests/AdminSDK/" + script).path] + arguments
-        process.environment = ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(script) \(arguments.joined(separator: " ")): \(problems)")
-        return try JSONValue.parse(Array(data))
+        let process = try SpawnedProcess(
+            path: python.path,
+            rawArguments: ([root.appendingPathComponent("Tests/AdminSDK/" + script).path] + arguments).map { Array($0.utf8) },
+            environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
+        let status = try process.waitForExit(within: 120)
+        #expect(status == 0, "\(script) \(arguments.joined(separator: " ")): \(process.standardError)")
+        return try JSONValue.parse(process.outputBytes.stdout)
     }
 }
