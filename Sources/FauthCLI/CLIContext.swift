@@ -28,6 +28,8 @@ public struct CLIContext: Sendable {
     public var transport: any HTTPTransport
     /// The current time.
     public var now: @Sendable () -> Date
+    /// Whether standard output is a terminal (a TOTP enrollment then also draws its QR code).
+    public var outputIsTerminal: Bool
 
     /// Makes a context from its parts.
     public init(
@@ -39,7 +41,8 @@ public struct CLIContext: Sendable {
         readFile: @escaping @Sendable (String, Int) throws -> [UInt8]?,
         askSecret: @escaping @Sendable (String, String, Int) -> SecretAnswer,
         transport: any HTTPTransport,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date,
+        outputIsTerminal: Bool = false
     ) {
         self.environment = environment
         self.malformedVariables = malformedVariables
@@ -50,6 +53,7 @@ public struct CLIContext: Sendable {
         self.askSecret = askSecret
         self.transport = transport
         self.now = now
+        self.outputIsTerminal = outputIsTerminal
     }
 }
 

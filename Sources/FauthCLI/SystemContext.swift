@@ -24,7 +24,8 @@ extension CLIContext {
             readFile: { try SystemIO.readFile($0, limit: $1) },
             askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
             transport: SystemTransport(proxies: ProxySettings(environment: environment)),
-            now: { Date() })
+            now: { Date() },
+            outputIsTerminal: isatty(1) == 1)
     }
 }
 

@@ -32,6 +32,8 @@ final class TestContext: @unchecked Sendable {
     var transport: (any HTTPTransport)?
     /// The clock; nil: reading it is a test failure.
     var now: Date?
+    /// Whether stdout is a terminal.
+    var outputIsTerminal = false
 
     private let lock = NSLock()
     private var output = "", errors = ""
@@ -99,7 +101,8 @@ final class TestContext: @unchecked Sendable {
                     return Date()
                 }
                 return now
-            })
+            },
+            outputIsTerminal: outputIsTerminal)
     }
 
     private func unscripted(_ capability: String) -> FauthError {
