@@ -52,7 +52,7 @@ public enum FauthCommandLine {
             }
             return 0
         } catch let error as FauthError {
-            return fail(error, json: invocation.json, command: helpTopic, context: context)
+            return fail(MFANextStep.annotated(error, arguments: parsed), json: invocation.json, command: helpTopic, context: context)
         } catch {
             return fail(FauthError(.internalError, message: "\(error)"), json: invocation.json, command: helpTopic, context: context)
         }

@@ -41,10 +41,11 @@ final class Invocation {
         try sessionStore().loadStamped()
     }
 
-    /// The client, configured from flags, environment, config file and the stored session's settings.
-    func client() throws -> AuthClient {
+    /// The client, configured from flags, environment, config file and `storedSettings` (by default the stored
+    /// session's settings).
+    func client(storedSettings: ProjectSettings? = nil) throws -> AuthClient {
         let store = try sessionStore()
-        let stored = try? unlockedSession.get()?.session.project
+        let stored = storedSettings ?? (try? unlockedSession.get()?.session.project)
         let flags = ConfigurationInputs(
             apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
             tenantId: arguments.value("tenant"), configFile: arguments.value("config"),

@@ -22,7 +22,7 @@ enum CommandCatalog {
     /// Every command, in the order help lists them.
     static let commands: [any Command] = [
         SignUpCommand(), SignInCommand(), LinkCommand(), UnlinkCommand(), ReauthCommand(), ProvidersCommand(),
-        SignOutCommand(), TokenCommand(), StatusCommand(), UpdateCommand(), VerifyEmailCommand(), ResetPasswordCommand(), DeleteCommand(), CompletionCommand(), HelpCommand(),
+        SignOutCommand(), TokenCommand(), StatusCommand(), UpdateCommand(), VerifyEmailCommand(), ResetPasswordCommand(), DeleteCommand(), MFACommand(), CompletionCommand(), HelpCommand(),
     ]
 
     /// The command with this name, if there is one.

@@ -7,6 +7,8 @@ public enum ValueCompletion: String, Sendable {
     case command
     /// A shell fauth writes completions for (`completion`).
     case shell
+    /// An `mfa` subcommand.
+    case mfaSubcommand
 }
 
 /// One command-line option: its long name, optional short letter, value and help line.

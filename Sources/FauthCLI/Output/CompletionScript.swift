@@ -26,6 +26,7 @@ public enum CompletionScript {
         case .linkedProvider: unlinkIds
         case .command: commandNames
         case .shell: shells
+        case .mfaSubcommand: MFACommand.subcommands
         default: []
         }
     }

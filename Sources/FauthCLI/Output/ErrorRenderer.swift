@@ -40,7 +40,7 @@ enum ErrorRenderer {
         case .signin: return "run 'fauth signin'"
         case .reauth: return "run 'fauth reauth', then " + (command.map { "'fauth \($0)' again" } ?? "try again")
         case .retry: return "this is temporary: try again later"
-        case .completeSecondFactor: return "this account needs its second factor to sign in"
+        case .completeSecondFactor: return MFANextStep.hint(for: error) ?? "this account needs its second factor to sign in"
         case .fixConfig: return "check the API key (--api-key, --config), the tenant, and the project's sign-in providers"
         default: return nil
         }

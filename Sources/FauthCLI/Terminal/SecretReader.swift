@@ -82,7 +82,7 @@ struct SecretReader {
         }
     }
 
-    private mutating func standardInput(for use: String, limit: Int) throws -> [UInt8]? {
+    mutating func standardInput(for use: String, limit: Int) throws -> [UInt8]? {
         guard !standardInputTaken else {
             throw FauthError.usage("standard input can feed only one of the secrets (\(use))")
         }

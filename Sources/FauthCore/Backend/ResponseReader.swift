@@ -83,6 +83,13 @@ struct ResponseReader {
         return readers
     }
 
+    /// An object member as a reader, nil when absent.
+    func object(_ key: String) throws(FauthError) -> ResponseReader? {
+        guard let value = member(key) else { return nil }
+        guard value.object != nil else { throw wrongType(key, "an object") }
+        return try ResponseReader(value, endpoint: endpoint)
+    }
+
     /// An array member, nil when absent (for callers that treat absence differently from `[]`).
     func optionalArray(_ key: String) throws(FauthError) -> [JSONValue]? {
         guard let value = member(key) else { return nil }

@@ -14,6 +14,9 @@ extension AuthClient {
     public func signIn(with credential: Credential) throws -> AuthResult {
         try store.checkWritable()
         let (outcome, isNewUser) = try authenticate(credential, linkingTo: nil)
+        if outcome.tokens == nil {
+            throw try store.withLock { _ in try pendSecondFactor(outcome, purpose: .signIn, credential: credential, uid: nil, isNewUser: isNewUser) }
+        }
         return try startSession(outcome, isNewUser: isNewUser, providerId: credential.providerId)
     }
 

@@ -45,7 +45,9 @@ extension AuthClient {
             } catch let error as FauthError where error.code == .userNotFound {
                 throw FauthError(.userMismatch, server: error.server)
             }
-            guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
+            guard let tokens = outcome.tokens else {
+                throw try pendSecondFactor(outcome, purpose: .reauth, credential: credential, uid: session.user.uid, isNewUser: false)
+            }
             let user = try lookUpUser(idToken: tokens.idToken)
             guard user.uid == session.user.uid else {
                 throw FauthError(.userMismatch, message: "These credentials belong to another user; the session is unchanged.")
@@ -66,10 +68,16 @@ extension AuthClient {
     /// The session, checked with the server (a lookup), refreshed if needed; `not-signed-in` when there is none
     /// or the server no longer accepts it (the dead session is then removed).
     public func status() throws -> Session {
+        try statusWithSecondFactors().session
+    }
+
+    /// `status()` with the user's enrolled second factors, from the same lookup.
+    public func statusWithSecondFactors() throws -> (session: Session, secondFactors: [MFAEnrollment]) {
         do {
             return try withSession { session in
-                session.user = try lookUpUser(idToken: session.idToken)
-                return session
+                let account = try lookUpAccount(idToken: session.idToken)
+                session.user = UserProfile(account, idToken: session.idToken)
+                return (session, account.mfaInfo)
             }
         } catch let error as FauthError where Self.isDeadSession(error) {
             throw FauthError(.notSignedIn, message: error.message, server: error.server)

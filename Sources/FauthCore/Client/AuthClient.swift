@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FauthJSON
 
 /// The client operations, as the Firebase Apple SDK's `Auth` and `User` offer them, over one profile's session
 /// file. Every step that changes the session holds the session lock from reading to writing; a failure leaves
@@ -29,21 +30,36 @@ public struct AuthClient: Sendable {
     }
 
     /// The user `idToken` belongs to, looked up afresh (`accounts:lookup`).
-    func lookUpUser(idToken: String) throws -> UserRecord {
-        UserRecord(try backend.call(LookupEndpoint(idToken: idToken)).user, idToken: idToken)
+    func lookUpUser(idToken: String) throws -> UserProfile {
+        UserProfile(try lookUpAccount(idToken: idToken), idToken: idToken)
+    }
+
+    /// The account `idToken` belongs to, as `accounts:lookup` answers (second factors included).
+    func lookUpAccount(idToken: String) throws -> AccountInfo {
+        try backend.call(LookupEndpoint(idToken: idToken)).user
     }
 
     /// A session for new tokens: the user looked up with them, the project settings they were made with.
     func makeSession(_ tokens: SessionTokens, replacing previous: Session?) throws -> Session {
-        Session(tokens: tokens, user: try lookUpUser(idToken: tokens.idToken), project: configuration.projectSettings,
-                previous: previous, now: now())
+        try makeSessionWithSecondFactors(tokens, replacing: previous).session
     }
 
-    /// `second-factor-required`, listing the factors of a sign-in that needs one.
-    func secondFactorError(_ outcome: SignInOutcome) -> FauthError {
+    /// `makeSession` with the user's second factors, from the same lookup.
+    func makeSessionWithSecondFactors(_ tokens: SessionTokens, replacing previous: Session?) throws -> (session: Session, secondFactors: [MFAEnrollment]) {
+        let account = try lookUpAccount(idToken: tokens.idToken)
+        let session = Session(tokens: tokens, user: UserProfile(account, idToken: tokens.idToken),
+                              project: configuration.projectSettings, previous: previous, now: now())
+        return (session, account.mfaInfo)
+    }
+
+    /// `second-factor-required`, listing the factors of a sign-in that needs one and, when its pending step was
+    /// kept, until when it can be finished.
+    func secondFactorError(_ outcome: SignInOutcome, expiresAt: Date? = nil) -> FauthError {
         var error = FauthError(.secondFactorRequired)
         if case .secondFactorRequired(_, let enrollments) = outcome {
-            error.mfa = ["factors": .array(enrollments.map(\.jsonObject))]
+            var mfa: JSONObject = ["factors": .array(enrollments.map(\.jsonObject))]
+            if let expiresAt { mfa["expiresAt"] = .string(ISO8601.format(expiresAt)) }
+            error.mfa = .object(mfa)
         }
         return error
     }

@@ -3,19 +3,23 @@ import Glibc
 #endif
 import FauthJSON
 
-/// One session file, handed out by `SessionStore.withLock` for a read-modify-write under the lock.
+/// One session file, handed out by `SessionStore.withLock` for a read-modify-write under the lock. Its checked
+/// reads, atomic writes and removal also serve the profile's other protected file (`PendingSecondFactorFile`).
 public struct SessionFile {
     /// The file's path.
     public let path: String
     /// The folder that must already exist (HOME): fauth creates the folders below it, never it.
     let anchor: String?
+    /// What messages call the file ("session file").
+    let label: String
 
     /// Session files larger than this are refused as corrupt.
     static let sizeLimit = 1 << 20
 
-    init(path: String, anchor: String? = nil) {
+    init(path: String, anchor: String? = nil, label: String = "session file") {
         self.path = path
         self.anchor = anchor
+        self.label = label
     }
 
     /// The session, nil when the file does not exist; anything wrong with it → `session-store-error`.
@@ -27,6 +31,23 @@ public struct SessionFile {
     /// Every folder on the way is checked first (`SessionFolder.verify`); the file is opened without blocking (a FIFO
     /// never hangs) and without following a link, and must be a regular file.
     public func readStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+        guard let (content, info) = try readCheckedBytes() else { return nil }
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(content)
+        } catch {
+            throw refusal("is not valid JSON (\(error.description))")
+        }
+        do {
+            return (try StoredSessionV1(document: document).session, SessionFileStamp(info))
+        } catch {
+            throw refusal("is not a valid fauth session: \(error.description)")
+        }
+    }
+
+    /// The file's bytes and status, nil when it does not exist; an unsafe folder or file, a file that is not
+    /// regular, too large or empty → `session-store-error`.
+    func readCheckedBytes() throws -> (bytes: [UInt8], info: stat)? {
         guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return nil }
         let descriptor: Int32
         do {
@@ -61,17 +82,7 @@ public struct SessionFile {
         guard !content.isEmpty else {
             throw refusal("is empty")
         }
-        let document: JSONValue
-        do {
-            document = try JSONValue.parse(content)
-        } catch {
-            throw refusal("is not valid JSON (\(error.description))")
-        }
-        do {
-            return (try StoredSessionV1(document: document).session, SessionFileStamp(info))
-        } catch {
-            throw refusal("is not a valid fauth session: \(error.description)")
-        }
+        return (content, info)
     }
 
     /// Replaces the file atomically: a 0600 temporary file in the same folder, written in full and synced, renamed
@@ -79,6 +90,11 @@ public struct SessionFile {
     public func write(_ session: Session) throws {
         let bytes = StoredSessionV1(session).bytes()
         try Self.checkReadable(bytes)
+        try replaceContents(with: bytes)
+    }
+
+    /// Replaces the file's bytes atomically, as `write` does.
+    func replaceContents(with bytes: [UInt8]) throws {
         try SessionFolder.prepare(forFile: path, anchor: anchor)
         let temporaryPath = SessionFolder.folder(of: path) + "/" + temporaryPrefix
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
@@ -193,15 +209,15 @@ public struct SessionFile {
     }
 
     /// session-store-error for a file fauth refuses to use; permission problems carry the `chmod 600` fix.
-    private func refusal(_ problem: String) -> FauthError {
+    func refusal(_ problem: String) -> FauthError {
         let fix = problem.hasPrefix("is readable or writable") ? "; run: chmod 600 \(path)" : "."
-        return FauthError(.sessionStoreError, message: "The session file \(path) \(problem)\(fix)")
+        return FauthError(.sessionStoreError, message: "The \(label) \(path) \(problem)\(fix)")
     }
 
     /// session-store-error for a system call that failed while reading, writing or removing the file.
     private func failure(_ action: String, _ error: SystemError) -> FauthError {
         FauthError(
-            .sessionStoreError, message: "Cannot \(action) the session file \(path): \(error.description).",
+            .sessionStoreError, message: "Cannot \(action) the \(label) \(path): \(error.description).",
             underlying: error.underlying)
     }
 }

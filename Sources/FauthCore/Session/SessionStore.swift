@@ -65,9 +65,13 @@ public struct SessionStore: Sendable {
         }
     }
 
-    /// Removes the session file under the lock, whatever it holds (sign-out); returns whether there was one.
+    /// Removes the session file under the lock, whatever it holds (sign-out), and the profile's pending second-factor
+    /// step; returns whether there was a session.
     public func remove() throws -> Bool {
-        try withLock { file in try file.remove() }
+        try withLock { file in
+            try PendingSecondFactorFile(sessionPath: path, anchor: anchor).remove()
+            return try file.remove()
+        }
     }
 
     private var file: SessionFile { SessionFile(path: path, anchor: anchor) }

@@ -1,7 +1,7 @@
 import FauthJSON
 
 /// The session file's document, format version 1 (session.md): the stored schema, written and read here only, so
-/// that the `--json` output shapes (`UserRecord.jsonObject()`, `ProviderInfo.jsonObject()`) can change without
+/// that the `--json` output shapes (`UserProfile.jsonObject()`, `ProviderInfo.jsonObject()`) can change without
 /// changing a byte of the file. A change to this format is a new version, with its own type.
 public struct StoredSessionV1: Sendable, Equatable {
     /// The `version` member of this format.
@@ -53,7 +53,7 @@ public struct StoredSessionV1: Sendable, Equatable {
     /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent; except `endpoint`, added to
     /// version 1 after its release, which is written only when set, so that a file without one is rewritten
     /// byte for byte (and older fauths, which ignore members they do not know, still read every file).
-    private static func document(_ project: ProjectSettings) -> JSONValue {
+    static func document(_ project: ProjectSettings) -> JSONValue {
         var document: JSONObject = [
             "apiKey": JSONValue(optional: project.apiKey),
             "emulatorHost": JSONValue(optional: project.emulatorHost),
@@ -65,7 +65,7 @@ public struct StoredSessionV1: Sendable, Equatable {
     }
 
     /// Every member may be null or absent.
-    private static func project(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProjectSettings {
+    static func project(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProjectSettings {
         ProjectSettings(
             apiKey: try reader.optionalString("apiKey"), emulatorHost: try reader.optionalString("emulatorHost"),
             endpoint: try reader.optionalString("endpoint"), tenantId: try reader.optionalString("tenantId"),
@@ -73,7 +73,7 @@ public struct StoredSessionV1: Sendable, Equatable {
     }
 
     /// Every member written, null when absent; dates ISO-8601 UTC.
-    private static func document(_ user: UserRecord) -> JSONValue {
+    private static func document(_ user: UserProfile) -> JSONValue {
         [
             "uid": .string(user.uid),
             "email": JSONValue(optional: user.email),
@@ -90,12 +90,12 @@ public struct StoredSessionV1: Sendable, Equatable {
     }
 
     /// `uid`, `emailVerified`, `isAnonymous` and `providers` are required.
-    private static func user(_ reader: SessionJSONReader) throws(SessionFormatError) -> UserRecord {
+    private static func user(_ reader: SessionJSONReader) throws(SessionFormatError) -> UserProfile {
         var providers: [ProviderInfo] = []
         for providerReader in try reader.readers("providers") {
             providers.append(try provider(providerReader))
         }
-        return UserRecord(
+        return UserProfile(
             uid: try reader.string("uid", allowingEmpty: false), email: try reader.optionalString("email"),
             emailVerified: try reader.bool("emailVerified"), displayName: try reader.optionalString("displayName"),
             photoURL: try reader.optionalString("photoURL"), phoneNumber: try reader.optionalString("phoneNumber"),

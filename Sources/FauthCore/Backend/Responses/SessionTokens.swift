@@ -26,4 +26,13 @@ public struct SessionTokens: Sendable, Equatable {
         guard !idToken.isEmpty, !refreshToken.isEmpty else { return nil }
         return SessionTokens(idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
     }
+
+    /// The tokens of a response that must carry them (`mfaSignIn:finalize`, `mfaEnrollment:finalize`, `:withdraw`);
+    /// either missing → `invalid-user-token`.
+    static func read(_ reader: ResponseReader) throws(FauthError) -> SessionTokens {
+        guard let tokens = try readIfPresent(reader) else {
+            throw FauthError(.invalidUserToken, message: "The \(reader.endpoint) response has no ID token or refresh token.")
+        }
+        return tokens
+    }
 }

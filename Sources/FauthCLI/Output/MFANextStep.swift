@@ -1,0 +1,51 @@
+import FauthCore
+import FauthJSON
+
+/// The command that finishes a sign-in stopped for a second factor, as the exit-9 error names it: in the JSON
+/// error's `mfa.next`, and in the text hint with the factors to choose from.
+enum MFANextStep {
+    /// `fauth <words>` with the `--profile` and `--session` of this command line, quoted for a shell where needed.
+    static func command(_ words: String, arguments: ParsedArguments) -> String {
+        var command = "fauth " + words
+        for option in ["profile", "session"] {
+            if let value = arguments.value(option) { command += " --\(option) \(shellQuoted(value))" }
+        }
+        return command
+    }
+
+    /// `error` with `mfa.next` added when it is `second-factor-required` with factors listed; other errors as they are.
+    static func annotated(_ error: FauthError, arguments: ParsedArguments) -> FauthError {
+        guard error.code == .secondFactorRequired, var mfa = error.mfa?.object, let factors = mfa["factors"]?.array else {
+            return error
+        }
+        var annotated = error
+        mfa["next"] = .string(command(verifyWords(factors), arguments: arguments))
+        annotated.mfa = .object(mfa)
+        return annotated
+    }
+
+    /// The text hint: the command, and the factors when there is a choice.
+    static func hint(for error: FauthError) -> String? {
+        guard let mfa = error.mfa, let next = mfa["next"]?.string else { return nil }
+        let factors = (mfa["factors"]?.array ?? []).map { factor in
+            MFAEnrollment(enrollmentId: factor["uid"]?.string ?? "", displayName: factor["displayName"]?.string,
+                          phoneNumber: factor["phoneNumber"]?.string, isTOTP: factor["factorId"]?.string == "totp")
+        }
+        return "finish with '\(next)'" + (factors.count > 1 ? "; factors: \(MFAText.factorList(factors))" : "")
+    }
+
+    /// `mfa verify --code CODE` for one TOTP factor, `mfa verify` for one phone factor (it sends the SMS code),
+    /// `mfa verify --factor ID` for a choice.
+    private static func verifyWords(_ factors: [JSONValue]) -> String {
+        guard factors.count == 1 else { return "mfa verify --factor ID" }
+        return factors[0]["factorId"]?.string == "totp" ? "mfa verify --code CODE" : "mfa verify"
+    }
+
+    /// `value` as it is when it holds only safe characters, else in single quotes.
+    private static func shellQuoted(_ value: String) -> String {
+        let safe = !value.isEmpty && value.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:@,=".unicodeScalars.contains(scalar))
+        }
+        return safe ? value : "'" + value.replacingAll("'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,83 @@
+import FauthJSON
+
+/// `mfaEnrollment:start` (Identity Toolkit v2): begins enrolling a phone factor (an SMS code is sent) or a TOTP
+/// factor (the server makes the shared secret).
+public struct MFAEnrollmentStartEndpoint: Endpoint {
+    /// The user's ID token.
+    public var idToken: String
+    /// The phone number to enroll (E.164), or nil for a TOTP factor.
+    public var phoneNumber: String?
+
+    /// Makes a start request: a phone factor when `phoneNumber` is given, else TOTP.
+    public init(idToken: String, phoneNumber: String?) {
+        self.idToken = idToken
+        self.phoneNumber = phoneNumber
+    }
+
+    /// Identity Toolkit v2.
+    public static let service = Service.identityToolkitV2
+    /// `accounts/mfaEnrollment:start`.
+    public static let path = "accounts/mfaEnrollment:start"
+    /// Not idempotent: every attempt sends an SMS or makes a secret.
+    public static let isIdempotent = false
+
+    /// `{idToken, phoneEnrollmentInfo: {phoneNumber}}` or `{idToken, totpEnrollmentInfo: {}}`.
+    public var body: JSONValue {
+        if let phoneNumber {
+            return ["idToken": .string(idToken), "phoneEnrollmentInfo": ["phoneNumber": .string(phoneNumber)]]
+        }
+        return ["idToken": .string(idToken), "totpEnrollmentInfo": [:]]
+    }
+
+    /// The started enrollment: the SMS's `sessionInfo`, or the TOTP secret and its parameters.
+    public static func decode(_ json: JSONValue) throws(FauthError) -> StartedEnrollment {
+        let reader = try ResponseReader(json, endpoint: path)
+        if let phone = try reader.object("phoneSessionInfo") {
+            return .phone(sessionInfo: try phone.nonEmptyString("sessionInfo"))
+        }
+        guard let totp = try reader.object("totpSessionInfo") else {
+            throw ResponseReader.malformed(path, "neither \"phoneSessionInfo\" nor \"totpSessionInfo\" is there")
+        }
+        let secret = TOTPSecret(
+            sharedSecretKey: try totp.nonEmptyString("sharedSecretKey"),
+            digits: try totp.integer("verificationCodeLength", in: 6...10) ?? 6,
+            period: try totp.integer("periodSec", in: 1...300) ?? 30,
+            algorithm: try totp.optionalString("hashingAlgorithm") ?? "SHA1")
+        return .totp(sessionInfo: try totp.nonEmptyString("sessionInfo"), secret: secret)
+    }
+}
+
+/// What `mfaEnrollment:start` began.
+public enum StartedEnrollment: Sendable, Equatable {
+    /// An SMS code was sent; `sessionInfo` names it at finalize.
+    case phone(sessionInfo: String)
+    /// A TOTP secret was made; `sessionInfo` names it at finalize.
+    case totp(sessionInfo: String, secret: TOTPSecret)
+
+    /// The `sessionInfo` to finalize with.
+    public var sessionInfo: String {
+        switch self {
+        case .phone(let sessionInfo), .totp(let sessionInfo, _): sessionInfo
+        }
+    }
+}
+
+/// A TOTP factor's shared secret and parameters, as an authenticator app needs them.
+public struct TOTPSecret: Sendable, Equatable {
+    /// The shared secret, base32 (RFC 4648) without padding.
+    public var sharedSecretKey: String
+    /// The number of digits of a code.
+    public var digits: Int
+    /// The time step in seconds.
+    public var period: Int
+    /// The HMAC hash (`SHA1`, `SHA256`, `SHA512`).
+    public var algorithm: String
+
+    /// Makes a secret.
+    public init(sharedSecretKey: String, digits: Int, period: Int, algorithm: String) {
+        self.sharedSecretKey = sharedSecretKey
+        self.digits = digits
+        self.period = period
+        self.algorithm = algorithm
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A second-factor step the profile has begun and a later command finishes (`fauth mfa verify`, `fauth mfa enroll
+/// --code`): a first-factor sign-in or reauthentication that the server answered with `mfaPendingCredential`, or an
+/// enrollment started with `mfaEnrollment:start`. Kept in the pending file beside the session
+/// (`PendingSecondFactorFile`), never printed: the pending credential and the session info are secrets.
+public struct PendingSecondFactor: Sendable, Equatable {
+    /// How long a pending step is kept: ten minutes, the lifetime Firebase gives a pending credential and a started
+    /// enrollment; after that the first step must be run again.
+    public static let lifetime: TimeInterval = 600
+
+    /// What the step finishes.
+    public enum Purpose: String, Sendable {
+        /// A sign-in (`fauth signin`): success starts the profile's session.
+        case signIn = "signin"
+        /// A reauthentication (`fauth reauth`): success gives the session's user new tokens.
+        case reauth
+        /// An enrollment (`fauth mfa enroll`): success adds the factor and gives new tokens.
+        case enroll
+    }
+
+    /// What the step finishes.
+    public var purpose: Purpose
+    /// The project settings of the first step, so that the second goes to the same backend.
+    public var project: ProjectSettings
+    /// When the step is no longer kept.
+    public var expiresAt: Date
+    /// The server's `mfaPendingCredential` (sign-in and reauth; empty for an enrollment).
+    public var pendingCredential: String
+    /// The account's factors (sign-in and reauth), or the one factor being enrolled (its id empty).
+    public var factors: [MFAEnrollment]
+    /// The first factor's provider (`password`, `google.com`, …).
+    public var providerId: String
+    /// The email the first factor used, when it used one (to name the command to run again).
+    public var email: String?
+    /// The user who must finish: the session's user for reauth and enrollment.
+    public var uid: String?
+    /// Whether the first step created the account.
+    public var isNewUser: Bool
+    /// The `sessionInfo` of the SMS code sent (`mfaSignIn:start`) or of the enrollment started.
+    public var sessionInfo: String?
+    /// The factor the SMS code went to (sign-in and reauth).
+    public var codeSentTo: String?
+
+    /// Makes a pending step.
+    public init(purpose: Purpose, project: ProjectSettings, expiresAt: Date, pendingCredential: String = "",
+                factors: [MFAEnrollment], providerId: String, email: String? = nil, uid: String? = nil,
+                isNewUser: Bool = false, sessionInfo: String? = nil, codeSentTo: String? = nil) {
+        self.purpose = purpose
+        self.project = project
+        self.expiresAt = expiresAt
+        self.pendingCredential = pendingCredential
+        self.factors = factors
+        self.providerId = providerId
+        self.email = email
+        self.uid = uid
+        self.isNewUser = isNewUser
+        self.sessionInfo = sessionInfo
+        self.codeSentTo = codeSentTo
+    }
+
+    /// The factor with this enrollment id.
+    public func factor(_ enrollmentId: String) -> MFAEnrollment? {
+        factors.first { $0.enrollmentId == enrollmentId }
+    }
+
+    /// The command that begins this step again, for messages (`fauth signin --email a@example.com`).
+    public var rerunCommand: String {
+        switch purpose {
+        case .enroll:
+            return "fauth mfa enroll " + (factors.first?.isTOTP == true ? "--totp" : "--phone NUMBER")
+        case .signIn, .reauth:
+            let credential = providerId == "password" ? email.map { " --email \($0)" } ?? "" : " --provider \(providerId)"
+            return "fauth \(purpose.rawValue)\(credential)"
+        }
+    }
+}
