@@ -10,7 +10,13 @@ extension AuthClient {
             if case .password(_, let password) = credential, password.isEmpty {
                 throw FauthError(.weakPassword, reason: "Missing password")
             }
-            let (outcome, isNewUser) = try authenticate(credential, linkingTo: session.idToken)
+            let idToken = session.idToken
+            let link = { try authenticate(credential, linkingTo: idToken) }
+            let (outcome, isNewUser) = if case .password(_, let password) = credential {
+                try underPasswordPolicy(password, link)
+            } else {
+                try link()
+            }
             guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
             session = try makeSession(tokens, replacing: session)
             return AuthResult(user: session.user, isNewUser: isNewUser, providerId: credential.providerId, expiresAt: session.expiresAt)
