@@ -54,6 +54,8 @@ public struct FauthError: Error, Sendable, Equatable {
     public var requirements: [PasswordRequirement]?
     /// What the failure has to do with the caller's inputs, for a front end to word (never in the JSON object).
     public var inputProblem: InputProblem?
+    /// What to run next, for a front end to word as its own command (never in the JSON object).
+    public var nextStep: NextStep?
 
     /// Makes an error; a nil or empty `message` falls back to the code's default text.
     public init(
