@@ -28,6 +28,9 @@ enum ErrorRenderer {
             return "that credential belongs to another account: sign in to it, or use another credential"
         case .providerAlreadyLinked:
             return "run 'fauth unlink PROVIDER_ID' first to replace it"
+        case .invalidCredential where error.server?.message == "INVALID_LOGIN_CREDENTIALS":
+            return "the email or the password is wrong, or no account uses the email: with email enumeration protection "
+                + "on, the server does not say which (reset a forgotten password with 'fauth reset-password --email EMAIL')"
         case .interrupted:
             return nil
         case .certificateError:

@@ -33,6 +33,14 @@ extension AuthClient {
         }
     }
 
+    /// Whether `error` is the server's refusal of a direct email change where the project has email enumeration
+    /// protection on (`OPERATION_NOT_ALLOWED : Please verify the new email before changing email.`): the change must
+    /// go through `sendEmailChange(to:)`.
+    public static func requiresVerifiedEmailChange(_ error: FauthError) -> Bool {
+        guard error.code == .operationNotAllowed, let message = error.server?.message else { return false }
+        return message.hasPrefix("OPERATION_NOT_ALLOWED") && message.contains("verify the new email")
+    }
+
     /// Sends a verification email to `newEmail` (`sendOobCode` `VERIFY_AND_CHANGE_EMAIL`, the SDK's
     /// `verifyBeforeUpdateEmail`); the account's email changes when its link is followed. Returns the address.
     public func sendEmailChange(to newEmail: String) throws -> String {
