@@ -28,6 +28,11 @@ public struct CLIContext: Sendable {
     public var transport: any HTTPTransport
     /// The current time.
     public var now: @Sendable () -> Date
+    /// Opens a URL in the person's browser (`$BROWSER`, else `xdg-open` or `open`) without waiting for it.
+    public var openBrowser: @Sendable (_ url: String) -> BrowserOpening
+    /// Runs `body` with Ctrl-C (SIGINT, SIGTERM) turned into a byte readable on the descriptor it gets (nil: the
+    /// context has no signals), so a wait can end cleanly; the signals' previous handling is restored after.
+    public var catchingInterrupts: @Sendable (_ body: (_ interruptDescriptor: Int32?) throws -> String) throws -> String
     /// Whether standard output is a terminal (a TOTP enrollment then also draws its QR code).
     public var outputIsTerminal: Bool
 
@@ -42,6 +47,8 @@ public struct CLIContext: Sendable {
         askSecret: @escaping @Sendable (String, String, Int) -> SecretAnswer,
         transport: any HTTPTransport,
         now: @escaping @Sendable () -> Date,
+        openBrowser: @escaping @Sendable (String) -> BrowserOpening,
+        catchingInterrupts: @escaping @Sendable ((Int32?) throws -> String) throws -> String,
         outputIsTerminal: Bool = false
     ) {
         self.environment = environment
@@ -53,8 +60,18 @@ public struct CLIContext: Sendable {
         self.askSecret = askSecret
         self.transport = transport
         self.now = now
+        self.openBrowser = openBrowser
+        self.catchingInterrupts = catchingInterrupts
         self.outputIsTerminal = outputIsTerminal
     }
+}
+
+/// What opening a URL in a browser did.
+public enum BrowserOpening: Sendable, Equatable {
+    /// This program was started with the URL.
+    case started(program: String)
+    /// No browser could be started, and why.
+    case failed(String)
 }
 
 /// What asking for a secret on the terminal gave.

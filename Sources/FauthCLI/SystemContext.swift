@@ -25,6 +25,8 @@ extension CLIContext {
             askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
             transport: SystemTransport(proxies: ProxySettings(environment: environment)),
             now: { Date() },
+            openBrowser: { BrowserLauncher.open($0, browser: environment["BROWSER"]) },
+            catchingInterrupts: { try InterruptSignals.catching($0) },
             outputIsTerminal: isatty(1) == 1)
     }
 }

@@ -61,7 +61,10 @@ public final class AuthEmulator: @unchecked Sendable {
             throw APIError.notFound
         }
         let isPrivileged = try RequestAuthentication.authenticate(request, access: route.access)
-        let parsed = try RequestBody.parse(request, acceptsForm: route.acceptsForm)
+        var parsed = try RequestBody.parse(request, acceptsForm: route.acceptsForm)
+        if route.schema != nil, NullMembers.occur(in: .object(parsed)), withState({ $0.config.nullAsAbsent }) {
+            parsed = NullMembers.removed(from: parsed)
+        }
         let body = try route.schema?.validate(parsed) ?? parsed
         if route.access == .apiKey, !isPrivileged, body["targetProjectId"] != nil {
             throw APIError.badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")

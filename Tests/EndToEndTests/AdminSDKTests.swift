@@ -6,25 +6,9 @@ import FauthJSON
 /// what the administrator did: a user the SDK creates signs in, its custom tokens work, revoking its tokens and
 /// disabling it end fauth's session with the documented codes, and deleting it removes it.
 @Suite(.serialized) struct AdminSDKTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Runs one step of Tests/AdminSDK/admin_sdk.py against `emulator` and returns its JSON answer.
     func admin(_ emulator: RunningEmulator, _ step: String, _ arguments: String...) throws -> JSONValue {
-        let python = Self.root.appendingPathComponent(".build/admin-sdk/bin/python")
-        try #require(FileManager.default.isExecutableFile(atPath: python.path), "the Admin SDK is not installed: run scripts/bootstrap")
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [Self.root.appendingPathComponent("Tests/AdminSDK/admin_sdk.py").path, emulator.projectId, step] + arguments
-        process.environment = ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "admin_sdk.py \(step): \(problems)")
-        return try JSONValue.parse(Array(data))
+        try PythonVenv.run("admin_sdk.py", [emulator.projectId, step] + arguments, emulator: emulator)
     }
 
     @Test func whatTheAdminSDKDoesIsWhatFauthSees() throws {

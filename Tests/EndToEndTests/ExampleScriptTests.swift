@@ -16,21 +16,10 @@ import Testing
 
     @Test(arguments: scripts)
     func exampleRunsToSuccess(script: String) throws {
-        let process = Process()
-        process.executableURL = BuiltBinaries.emulator
-        process.arguments = ["exec", "--", Self.examples.appendingPathComponent(script).path]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let log = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0, "\(script) failed:\n\(log)")
+        let process = try SpawnedProcess(
+            path: BuiltBinaries.emulator.path, rawArguments: ["exec", "--", Self.examples.appendingPathComponent(script).path].map { Array($0.utf8) },
+            environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"])
+        let status = try process.waitForExit(within: 300)
+        #expect(status == 0, "\(script) failed:\n\(process.standardOutput)\(process.standardError)")
     }
 }

@@ -50,18 +50,9 @@ import FauthJSON
     @Test func umaskZeroDoesNotLoosenTheModes() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "umask 000; exec \"$0\" signup --email umask@example.com --password-stdin", BuiltBinaries.fauth.path]
-        process.environment = sandbox.environment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        input.fileHandleForWriting.write(Data("secret-pass-1\n".utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try sandbox.guardedRun(
+            ["signup", "--email", "umask@example.com", "--password-stdin"], stdin: "secret-pass-1\n", umask: "000")
+        #expect(run.status == 0, "\(run.stderr)")
         let file = try FileManager.default.attributesOfItem(atPath: sandbox.sessionPath())
         #expect((file[.posixPermissions] as? Int) == 0o600)
         let folder = (sandbox.sessionPath() as NSString).deletingLastPathComponent

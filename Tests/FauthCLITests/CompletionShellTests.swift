@@ -43,7 +43,7 @@ import Testing
         let script = Self.completions.appendingPathComponent("fauth.fish").path
         let commands = try run("fish", ["-c", "source '\(script)'; complete -C 'fauth sig'"])
         #expect(Set(commands.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }) == ["signup", "signin", "signout"])
-        let options = try run("fish", ["-c", "source '\(script)'; complete -C 'fauth signin --cust'"])
+        let options = try run("fish", ["-c", "source '\(script)'; complete -C 'fauth signin --custom-t'"])
         #expect(options.hasPrefix("--custom-token\t"))
     }
 

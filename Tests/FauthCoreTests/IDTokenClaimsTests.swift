@@ -27,4 +27,12 @@ import Testing
         #expect(IDTokenClaims(token: token) == IDTokenClaims(token: ""))
         #expect(IDTokenClaims(token: token).audience == nil)
     }
+
+    @Test func customClaimsAreEveryClaimButFirebasesOwn() throws {
+        // {"iss":…,"aud":"p","user_id":"u1","sub":"u1","exp":1,"email":"a@b.c","firebase":{…},"admin":true,"tier":3}
+        let payload = try #require(IDTokenPayload(token: "eyJhbGciOiJub25lIn0.eyJpc3MiOiJodHRwczovL3NlY3VyZXRva2VuLmdvb2dsZS5jb20vcCIsImF1ZCI6InAiLCJ1c2VyX2lkIjoidTEiLCJzdWIiOiJ1MSIsImV4cCI6MSwiZW1haWwiOiJhQGIuYyIsImZpcmViYXNlIjp7InNpZ25faW5fcHJvdmlkZXIiOiJwYXNzd29yZCJ9LCJhZG1pbiI6dHJ1ZSwidGllciI6M30."))
+        #expect(payload.claims.count == 9 && payload.claims["user_id"] == "u1")
+        #expect(payload.customClaims == ["admin": true, "tier": 3])
+        #expect(IDTokenPayload(token: "not-a-jwt") == nil)
+    }
 }

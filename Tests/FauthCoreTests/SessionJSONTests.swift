@@ -96,7 +96,7 @@ func invalidDocumentsNameTheMemberAndTheProblem(path: [String], value: JSONValue
         "idToken": "i", "refreshToken": "r", "expiresAt": "2027-01-15T08:00:00Z",
     ]
     let session = try StoredSessionV1(document: document).session
-    #expect(session.user == UserRecord(uid: "anon-1", isAnonymous: true))
+    #expect(session.user == UserProfile(uid: "anon-1", isAnonymous: true))
     #expect(session.project == ProjectSettings())
     #expect(session == minimalSession())
 }

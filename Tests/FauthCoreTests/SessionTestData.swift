@@ -6,7 +6,7 @@ import Foundation
 func sampleSession(refreshToken: String = "refresh-token-1", displayName: String? = "Ada") -> Session {
     Session(
         project: ProjectSettings(apiKey: "AIza-test", emulatorHost: "127.0.0.1:9099", tenantId: "tenant-1", projectId: "demo"),
-        user: UserRecord(
+        user: UserProfile(
             uid: "uid-1", email: "ada@example.com", emailVerified: true, displayName: displayName,
             photoURL: "https://example.com/a.png", phoneNumber: "+15555550100", isAnonymous: false, tenantId: "tenant-1",
             providers: [
@@ -25,6 +25,6 @@ func sampleSession(refreshToken: String = "refresh-token-1", displayName: String
 /// A minimal session: no optional field set.
 func minimalSession() -> Session {
     Session(
-        project: ProjectSettings(), user: UserRecord(uid: "anon-1", isAnonymous: true), idToken: "i", refreshToken: "r",
+        project: ProjectSettings(), user: UserProfile(uid: "anon-1", isAnonymous: true), idToken: "i", refreshToken: "r",
         expiresAt: Date(timeIntervalSince1970: 1_800_000_000))
 }

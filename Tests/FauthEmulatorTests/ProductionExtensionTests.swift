@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import FauthEmulator
 
-@Suite("fauth extensions for production behaviours: refresh-token revocation, strict emails")
+@Suite("fauth extensions for production behaviours: refresh-token revocation, strict emails, null members")
 struct ProductionExtensionTests {
     @Test func aRefreshTokenIssuedBeforeValidSinceIsExpiredOnlyWithTheExtension() throws {
         let fixture = try EmulatorFixture()
@@ -49,5 +49,26 @@ struct ProductionExtensionTests {
                 == "INVALID_EMAIL")
         let bad = try fixture.control("PATCH", "config", ["fauth": ["strictEmailValidation": "yes"]])
         #expect(errorMessage(bad.json) == "Invalid JSON payload received. /fauth/strictEmailValidation must be boolean")
+    }
+
+    /// pyrebase4 and firebase-rest-api send every argument of update_profile, unset ones as null: Firebase's emulator
+    /// refuses the null, Google's servers (and the nullAsAbsent extension) read it as absent.
+    @Test func nullMembersAreRefusedUnlessTheExtensionReadsThemAsAbsent() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("n@example.com")
+        let body: JSONValue = ["idToken": created["idToken"]!, "displayName": "Ada", "photoURL": "https://example.com/a.png",
+                               "deleteAttribute": .null, "returnSecureToken": true]
+        #expect(errorMessage(try fixture.call("update", body).json) == "Invalid JSON payload received. /deleteAttribute must be array")
+        try fixture.configure(["fauth": ["nullAsAbsent": true]])
+        let updated = try fixture.call("update", body)
+        #expect(updated.status == 200)
+        #expect(updated.json["photoUrl"] == "https://example.com/a.png")
+        let nested: JSONValue = ["idToken": created["idToken"]!, "mfa": ["enrollments": .null], "displayName": .null]
+        #expect(try fixture.call("update", nested).status == 200)
+        #expect(try fixture.lookup(created["idToken"]!.string!)?["displayName"] == "Ada", "a null display name is no change")
+        #expect(errorMessage(try fixture.call("update", ["idToken": created["idToken"]!, "deleteAttribute": [.null]]).json)
+                == "Invalid JSON payload received. /deleteAttribute/0 must be string", "array elements are not members")
+        try fixture.configure(["fauth": ["nullAsAbsent": .null]])
+        #expect(try fixture.control("GET", "config").json["fauth"]?["nullAsAbsent"] == .bool(false))
     }
 }

@@ -47,6 +47,20 @@ struct ProductionPathTests {
         #expect(wrongService.status == 404)
     }
 
+    /// Google's own v3 path, as pyrebase4 and firebase-rest-api send it to www.googleapis.com (here through a TLS front).
+    @Test(arguments: ["www.googleapis.com", "127.0.0.1:9099"])
+    func legacyV3PathsWithoutTheHostPrefix(host: String) throws {
+        let fixture = try EmulatorFixture()
+        let created = try send(fixture, "POST", "/identitytoolkit/v3/relyingparty/signupNewUser?key=k", host: host,
+                               body: ["email": "v3@example.com", "password": "secret123", "returnSecureToken": true])
+        #expect(created.status == 200)
+        let lookup = try send(fixture, "POST", "/identitytoolkit/v3/relyingparty/getAccountInfo?key=k", host: host,
+                              body: ["idToken": created.json["idToken"] ?? .null])
+        #expect(lookup.json["users"]?.array?.first?["email"] == "v3@example.com")
+        #expect(try send(fixture, "POST", "/identitytoolkit/v3/relyingparty/signOutUser?key=k", host: host, body: [:]).status == 501)
+        #expect(try send(fixture, "POST", "/identitytoolkit/v3/relyingparty/nothing?key=k", host: host, body: [:]).status == 404)
+    }
+
     @Test func otherPathsAreUnchanged() {
         #expect(ProductionPaths.rewrite(["emulator", "v1", "projects"], host: "identitytoolkit.googleapis.com") == ["emulator", "v1", "projects"])
         #expect(ProductionPaths.rewrite(["identitytoolkit.googleapis.com", "v1", "accounts:signUp"], host: nil)

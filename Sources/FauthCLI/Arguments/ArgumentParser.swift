@@ -82,7 +82,9 @@ public enum ArgumentParser {
             }
             value = ""
         }
-        if let previous = parsed.options[option.name], previous != value {
+        if option.isRepeatable {
+            parsed.repeatedValues[option.name, default: []].append(value)
+        } else if let previous = parsed.options[option.name], previous != value {
             throw FauthError.usage("option --\(option.name) is given twice with different values")
         }
         parsed.options[option.name] = value

@@ -11,7 +11,7 @@ enum CommandCatalog {
         OptionSpec("endpoint", value: "URL", help: "Send production calls to this base URL instead of Google's hosts, e.g. a regional or gateway endpoint (env FAUTH_ENDPOINT)."),
         OptionSpec("ca-file", value: "FILE", completion: .file, help: "Trust the CA certificates in this PEM file instead of the system's (env CURL_CA_BUNDLE, SSL_CERT_FILE; SSL_CERT_DIR for a folder)."),
         OptionSpec("tenant", value: "ID", help: "Identity Platform tenant ID (env FAUTH_TENANT)."),
-        OptionSpec("timeout", value: "SECONDS", help: "Total time allowed for each server call (env FAUTH_TIMEOUT; default 30)."),
+        OptionSpec("timeout", value: "SECONDS", help: "Total time allowed for each server call (env FAUTH_TIMEOUT; default 30), and for --browser's wait (default 300)."),
         OptionSpec("no-input", help: "Never prompt; fail with a usage error when a secret is needed and not given."),
         OptionSpec("quiet", short: "q", help: "Print nothing on success except requested data."),
         OptionSpec("verbose", short: "v", help: "Trace requests on stderr (method, URL with the key redacted, status, time)."),

@@ -10,6 +10,13 @@ enum CredentialOptions {
     static let emailLink = OptionSpec("link", value: "LINK", completion: .file, help: "The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).")
     static let nonce = OptionSpec("nonce", value: "NONCE", completion: .file, help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
 
+    static let browser = OptionSpec("browser", help: "Sign in with the provider in a browser: fauth opens its page ($BROWSER, xdg-open, open) and listens on 127.0.0.1 for the answer.")
+    static let noBrowser = OptionSpec("no-browser", help: "As --browser, for a machine without one: fauth prints the URL and reads back the URL the browser ended on.")
+    static let port = OptionSpec("port", value: "PORT", help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).")
+    static let scope = OptionSpec("scope", value: "SCOPE", repeatable: true, help: "Ask the provider for this OAuth scope too (repeatable).")
+    static let customParameter = OptionSpec("custom-parameter", value: "KEY=VALUE", repeatable: true, help: "Pass this parameter to the provider's page, e.g. prompt=select_account (repeatable).")
+    static let callbackURL = OptionSpec("callback-url", value: "URL", completion: .file, help: "With --no-browser: the URL the browser ended on (@FILE, @-); default: asked on the terminal.")
+
     /// `--email` and the two password sources.
     static let password = [email, passwordStdin, passwordFile]
     /// The help paragraph on email-link (passwordless) credentials.
@@ -20,7 +27,19 @@ enum CredentialOptions {
         invalid-action-code or expired-action-code (exit 8).
         """
     /// `--provider` and the provider's tokens.
-    static let identityProvider = [provider, idToken, accessToken, tokenSecret, nonce]
+    static let identityProvider = [provider, idToken, accessToken, tokenSecret, nonce, browser, noBrowser, port, scope, customParameter, callbackURL]
+    /// The usage line of a browser sign-in, after the command's name.
+    static let browserUsage = "--provider ID --browser | --no-browser [--callback-url URL] [--port PORT] [--scope SCOPE]... [--custom-parameter KEY=VALUE]..."
+
+    /// The help paragraph on the browser sign-in.
+    static let browserSignIn = """
+        --browser signs in with the provider's own page: fauth listens on 127.0.0.1 (--port, FAUTH_BROWSER_PORT, or \
+        a free port), asks Firebase for the provider's sign-in URL returning to http://127.0.0.1:PORT/__/auth/callback, \
+        opens it and prints it on stderr, then completes the sign-in with the URL the browser comes back to, whose \
+        state must be this sign-in's. The wait ends after --timeout seconds (default 300 here; exit 3) or on Ctrl-C \
+        (exit 130). --no-browser prints the URL instead; open it anywhere, sign in, and paste the URL the browser \
+        ended on (its page fails to load; that is expected), or give it with --callback-url (@FILE, @-).
+        """
 
     /// The help paragraph on where a password comes from.
     static let passwordSources = sources(of: "The password", prompt: "a prompt on the terminal (no echo)")

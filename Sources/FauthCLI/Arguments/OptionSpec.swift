@@ -23,14 +23,18 @@ public struct OptionSpec: Sendable, Equatable {
     public let help: String
     /// What completion offers for the value.
     public let completion: ValueCompletion
+    /// Whether the option may be given more than once, each value kept (`--scope A --scope B`).
+    public let isRepeatable: Bool
 
     /// Makes an option.
-    public init(_ name: String, short: Character? = nil, value: String? = nil, completion: ValueCompletion = .none, help: String) {
+    public init(_ name: String, short: Character? = nil, value: String? = nil, completion: ValueCompletion = .none,
+                repeatable: Bool = false, help: String) {
         self.name = name
         self.short = short
         self.valueName = value
         self.help = help
         self.completion = completion
+        self.isRepeatable = repeatable
     }
 
     /// Whether the option takes a value.

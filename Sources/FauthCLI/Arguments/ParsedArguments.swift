@@ -6,10 +6,15 @@ public struct ParsedArguments: Sendable, Equatable {
     public var options: [String: String] = [:]
     /// Positional arguments after the command.
     public var arguments: [String] = []
+    /// Every value of the repeatable options, in order (`options` holds the last).
+    public var repeatedValues: [String: [String]] = [:]
 
     /// Whether the flag or option was given.
     public func has(_ name: String) -> Bool { options[name] != nil }
 
     /// The value of an option, if given.
     public func value(_ name: String) -> String? { options[name] }
+
+    /// Every value a repeatable option was given, in order (empty when not given).
+    public func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
 }

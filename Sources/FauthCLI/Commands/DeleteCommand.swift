@@ -30,7 +30,7 @@ struct DeleteCommand: Command {
     }
 
     /// Asks for the user's email (or uid) to be typed back; anything else cancels.
-    private func confirm(_ user: UserRecord, _ invocation: Invocation) throws {
+    private func confirm(_ user: UserProfile, _ invocation: Invocation) throws {
         let refusal = "delete needs --yes when it cannot ask on a terminal; nothing was deleted"
         guard !invocation.arguments.has("no-input") else { throw FauthError.usage(refusal + " (--no-input)") }
         let expected = user.email ?? user.uid

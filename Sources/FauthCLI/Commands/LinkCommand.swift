@@ -1,3 +1,5 @@
+import FauthCore
+
 /// `fauth link`: add a credential to the signed-in user.
 struct LinkCommand: Command {
     let spec = CommandSpec(
@@ -6,13 +8,14 @@ struct LinkCommand: Command {
             "link --email EMAIL [--password-stdin | --password-file FILE]",
             "link --email EMAIL --link LINK",
             "link --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
+            "link " + CredentialOptions.browserUsage,
         ],
         options: CredentialOptions.password + [CredentialOptions.emailLink] + CredentialOptions.identityProvider,
-        details: CredentialOptions.passwordSources + "\n\n" + CredentialOptions.emailLinkDetails)
+        details: CredentialOptions.passwordSources + "\n\n" + CredentialOptions.emailLinkDetails + "\n\n" + CredentialOptions.browserSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
-        let credential = try invocation.credential(defaultEmail: { nil })
-        let result = try invocation.client().link(credential)
-        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Linked \(result.providerId) to", result), isData: false)
+        let verb = { (result: AuthResult) in "Linked \(result.providerId) to" }
+        let result = try invocation.authenticate(defaultEmail: { nil }, verb: verb) { try invocation.client().link($0) }
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb(result), result), isData: false)
     }
 }

@@ -1,3 +1,5 @@
+import FauthCore
+
 /// `fauth signin`: sign in with one credential, replacing the profile's session.
 struct SignInCommand: Command {
     let spec = CommandSpec(
@@ -10,6 +12,7 @@ struct SignInCommand: Command {
             "signin --anonymous",
             "signin --custom-token TOKEN",
             "signin --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
+            "signin " + CredentialOptions.browserUsage,
         ],
         options: CredentialOptions.password + [
             OptionSpec("anonymous", help: "Sign in as a new anonymous user."),
@@ -20,14 +23,13 @@ struct SignInCommand: Command {
             An identity-provider sign-in whose email belongs to an existing account fails with \
             account-exists-with-different-credential (exit 7); the error lists the account's sign-in methods, so \
             a script can sign in with one of them and then `fauth link` this provider.
-            """)
+            """ + "\n\n" + CredentialOptions.browserSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         if let sent = try sendLinkIfAsked(invocation) { return sent }
         if let signedIn = try signInWithRefreshTokenIfAsked(invocation) { return signedIn }
-        let credential = try invocation.credential(defaultEmail: { nil })
-        let result = try invocation.client().signIn(with: credential)
-        let verb = result.isNewUser ? "Signed in (new account) as" : "Signed in as"
-        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb, result), isData: false)
+        let verb = { (result: AuthResult) in result.isNewUser ? "Signed in (new account) as" : "Signed in as" }
+        let result = try invocation.authenticate(defaultEmail: { nil }, verb: verb) { try invocation.client().signIn(with: $0) }
+        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb(result), result), isData: false)
     }
 }

@@ -1,22 +1,29 @@
 import FauthCore
+import FauthJSON
 
 /// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in.
 struct StatusCommand: Command {
     let spec = CommandSpec(
         "status", summary: "Show who is signed in, with which providers and second factors, and when the token expires.",
         usage: ["status"],
-        details: "Exits 4 when there is no session or the server no longer accepts it.")
+        details: """
+            Exits 4 when there is no session or the server no longer accepts it. The custom claims an admin set \
+            are those of the session's ID token (`claims` in JSON, `{}` when none; a line in text when there are \
+            some); claims set since it was issued show after `fauth token --force-refresh`.
+            """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let (session, secondFactors) = try invocation.client().statusWithSecondFactors()
         let expires = ISO8601.format(session.expiresAt)
         let backend = BackendIdentity(session.project)
-        let text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
+        let claims = IDTokenPayload(token: session.idToken)?.customClaims ?? [:]
+        var text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
             + "second factors: \(MFAText.factorList(secondFactors))\n"
             + "token expires: \(expires)\nprofile: \(invocation.profile)\nbackend: \(TerminalText.escaped(backend.description))\n"
+        if !claims.isEmpty { text += "custom claims: \(TerminalText.escaped(JSONValue.object(claims).serialized()))\n" }
         return CommandOutput(
             json: ["signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
-                   "profile": .string(invocation.profile), "backend": backend.jsonObject(),
+                   "profile": .string(invocation.profile), "backend": backend.jsonObject(), "claims": .object(claims),
                    "secondFactors": .array(secondFactors.map(\.jsonObject))],
             text: text, isData: true)
     }

@@ -4,13 +4,13 @@ import FauthCore
 /// what the server provided is escaped for the terminal.
 enum ResultText {
     /// How people see a user: the email (or phone, or "anonymous user") and the uid.
-    static func identity(_ user: UserRecord) -> String {
+    static func identity(_ user: UserProfile) -> String {
         let name = user.email ?? user.phoneNumber ?? (user.isAnonymous ? "an anonymous user" : "a user")
         return TerminalText.escaped("\(name) (uid \(user.uid))")
     }
 
     /// The provider ids of a user, or "none".
-    static func providerList(_ user: UserRecord) -> String {
+    static func providerList(_ user: UserProfile) -> String {
         user.providers.isEmpty ? "none" : TerminalText.escaped(user.providers.map(\.providerId).joined(separator: ", "))
     }
 

@@ -65,14 +65,20 @@ struct SecretReader {
     }
 
     private func prompted(_ prompt: String, limit: Int) throws -> String {
+        try line(prompt: prompt, noun: "password", sources: "--password-stdin, --password-file FILE or FAUTH_PASSWORD", limit: limit)
+    }
+
+    /// One line typed on the terminal without echo (a secret the command line did not give); `noun` and
+    /// `sources` name it and the other ways to give it in the errors (`--no-input`, no terminal, end of input).
+    func line(prompt: String, noun: String, sources: String, limit: Int = InputLimits.tokenBytes) throws -> String {
         guard !arguments.has("no-input") else {
-            throw FauthError.usage("a password is needed: use --password-stdin, --password-file FILE or FAUTH_PASSWORD (--no-input forbids the prompt)")
+            throw FauthError.usage("a \(noun) is needed: use \(sources) (--no-input forbids the prompt)")
         }
         switch context.askSecret(prompt, interruptMessage, limit) {
-        case .secret(let bytes): return try Self.text(bytes, limit: limit, source: "the password typed")
-        case .endOfInput: throw FauthError(.cancelled, message: "the password prompt got end of input")
+        case .secret(let bytes): return try Self.text(bytes, limit: limit, source: "the \(noun) typed")
+        case .endOfInput: throw FauthError(.cancelled, message: "the \(noun) prompt got end of input")
         case .noTerminal:
-            throw FauthError.usage("a password is needed and there is no terminal to ask on: use --password-stdin, --password-file FILE or FAUTH_PASSWORD")
+            throw FauthError.usage("a \(noun) is needed and there is no terminal to ask on: use \(sources)")
         }
     }
 

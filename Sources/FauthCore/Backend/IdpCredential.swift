@@ -10,6 +10,11 @@ public struct IdpCredential: Sendable, Equatable {
     public var accessToken: String?
     /// The OAuth 1 token secret (Twitter).
     public var tokenSecret: String?
+    /// The URL a browser sign-in returned to (the provider's answer in its query), sent as `requestUri` instead
+    /// of tokens; nil for a credential made of tokens.
+    public var requestUri: String?
+    /// The `sessionId` of the createAuthUri call that started that browser sign-in.
+    public var sessionId: String?
 
     /// Makes a credential; leave out what the provider does not use.
     public init(providerId: String, idToken: String? = nil, nonce: String? = nil, accessToken: String? = nil, tokenSecret: String? = nil) {
@@ -18,6 +23,14 @@ public struct IdpCredential: Sendable, Equatable {
         self.nonce = nonce
         self.accessToken = accessToken
         self.tokenSecret = tokenSecret
+    }
+
+    /// A browser sign-in's answer: the URL the provider sent the browser back to, and the sign-in's `sessionId`.
+    public static func redirect(providerId: String, requestUri: String, sessionId: String) -> IdpCredential {
+        var credential = IdpCredential(providerId: providerId)
+        credential.requestUri = requestUri
+        credential.sessionId = sessionId
+        return credential
     }
 
     /// The form-encoded `postBody` as the Firebase SDKs build it: `providerId` first, then `id_token`, `nonce`,

@@ -4,7 +4,7 @@ extension AuthClient {
     /// belongs to that user; returns the deleted user as the session knew it.
     /// A sign-in too long ago fails with `requires-recent-login` and leaves the session as it was.
     @discardableResult
-    public func deleteAccount() throws -> UserRecord {
+    public func deleteAccount() throws -> UserProfile {
         let user = try withSession { session in
             _ = try backend.call(DeleteAccountEndpoint(idToken: session.idToken))
             return session.user
@@ -17,7 +17,7 @@ extension AuthClient {
 
     /// Changes the signed-in user's email, password or profile (`accounts:update`). The new tokens the server
     /// returns after an email or password change replace the session's, so the next command keeps working.
-    public func updateAccount(_ changes: AccountChanges) throws -> UserRecord {
+    public func updateAccount(_ changes: AccountChanges) throws -> UserProfile {
         if changes.isEmpty { throw FauthError(.usage, message: "Nothing to update.") }
         if changes.password?.isEmpty == true { throw FauthError(.weakPassword, reason: "Missing password") }
         return try withSession { session in

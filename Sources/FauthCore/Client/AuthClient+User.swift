@@ -76,7 +76,7 @@ extension AuthClient {
         do {
             return try withSession { session in
                 let account = try lookUpAccount(idToken: session.idToken)
-                session.user = UserRecord(account, idToken: session.idToken)
+                session.user = UserProfile(account, idToken: session.idToken)
                 return (session, account.mfaInfo)
             }
         } catch let error as FauthError where Self.isDeadSession(error) {

@@ -30,8 +30,8 @@ public struct AuthClient: Sendable {
     }
 
     /// The user `idToken` belongs to, looked up afresh (`accounts:lookup`).
-    func lookUpUser(idToken: String) throws -> UserRecord {
-        UserRecord(try lookUpAccount(idToken: idToken), idToken: idToken)
+    func lookUpUser(idToken: String) throws -> UserProfile {
+        UserProfile(try lookUpAccount(idToken: idToken), idToken: idToken)
     }
 
     /// The account `idToken` belongs to, as `accounts:lookup` answers (second factors included).
@@ -47,7 +47,7 @@ public struct AuthClient: Sendable {
     /// `makeSession` with the user's second factors, from the same lookup.
     func makeSessionWithSecondFactors(_ tokens: SessionTokens, replacing previous: Session?) throws -> (session: Session, secondFactors: [MFAEnrollment]) {
         let account = try lookUpAccount(idToken: tokens.idToken)
-        let session = Session(tokens: tokens, user: UserRecord(account, idToken: tokens.idToken),
+        let session = Session(tokens: tokens, user: UserProfile(account, idToken: tokens.idToken),
                               project: configuration.projectSettings, previous: previous, now: now())
         return (session, account.mfaInfo)
     }

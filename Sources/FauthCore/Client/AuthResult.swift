@@ -7,7 +7,7 @@ import Foundation
 /// The outcome of a successful sign-up, sign-in, link, unlink or reauthentication.
 public struct AuthResult: Sendable, Equatable {
     /// The signed-in user as the server now describes it.
-    public var user: UserRecord
+    public var user: UserProfile
     /// Whether the step created the account.
     public var isNewUser: Bool
     /// The provider the step used (or removed, for unlink).
@@ -16,7 +16,7 @@ public struct AuthResult: Sendable, Equatable {
     public var expiresAt: Date
 
     /// Makes a result.
-    public init(user: UserRecord, isNewUser: Bool, providerId: String, expiresAt: Date) {
+    public init(user: UserProfile, isNewUser: Bool, providerId: String, expiresAt: Date) {
         self.user = user
         self.isNewUser = isNewUser
         self.providerId = providerId

@@ -34,6 +34,7 @@ extension IdpCredential {
         }
         let needs: String?
         switch providerId {
+        case _ where requestUri != nil: needs = nil
         case "google.com": needs = idToken == nil && accessToken == nil ? "an ID token or an access token" : nil
         case "facebook.com", "github.com": needs = accessToken == nil ? "an access token" : nil
         case "twitter.com": needs = accessToken == nil || tokenSecret == nil ? "an access token and a token secret" : nil

@@ -7,7 +7,7 @@ extension AuthClient {
 
     /// Removes the second factor `enrollmentId`; the new tokens replace the session's. Returns the session's user
     /// and the factors left. A factor the account does not have → `multi-factor-info-not-found`.
-    public func unenroll(_ enrollmentId: String) throws -> (user: UserRecord, secondFactors: [MFAEnrollment]) {
+    public func unenroll(_ enrollmentId: String) throws -> (user: UserProfile, secondFactors: [MFAEnrollment]) {
         guard !enrollmentId.isEmpty else { throw FauthError(.missingMultiFactorInfo) }
         return try withSession { session in
             let tokens = try backend.call(MFAEnrollmentWithdrawEndpoint(idToken: session.idToken, enrollmentId: enrollmentId))

@@ -25,7 +25,7 @@ extension AuthClient {
     /// Finishes the pending enrollment with `code`: the factor is added, the new tokens replace the session's and the
     /// pending step is removed; returns the factor, the user and all their factors. A wrong code
     /// (`invalid-verification-code`) keeps the step for another try.
-    public func finishEnrollment(code: String) throws -> (factor: MFAEnrollment, user: UserRecord, secondFactors: [MFAEnrollment]) {
+    public func finishEnrollment(code: String) throws -> (factor: MFAEnrollment, user: UserProfile, secondFactors: [MFAEnrollment]) {
         try withSession { session in
             let pending = try lockedPending(finishing: [.enroll])
             guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo, pending.uid == session.user.uid else {

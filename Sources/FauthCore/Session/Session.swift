@@ -9,7 +9,7 @@ public struct Session: Sendable, Equatable {
     /// The project settings the session was made with.
     public var project: ProjectSettings
     /// The user.
-    public var user: UserRecord
+    public var user: UserProfile
     /// The Firebase ID token (a secret).
     public var idToken: String
     /// The refresh token (a secret).
@@ -21,7 +21,7 @@ public struct Session: Sendable, Equatable {
 
     /// Makes a session. Dates are stored to the whole second, so pass whole seconds to compare after a round trip.
     public init(
-        project: ProjectSettings, user: UserRecord, idToken: String, refreshToken: String, expiresAt: Date,
+        project: ProjectSettings, user: UserProfile, idToken: String, refreshToken: String, expiresAt: Date,
         authTime: Date? = nil
     ) {
         self.project = project
@@ -36,7 +36,7 @@ public struct Session: Sendable, Equatable {
 extension Session {
     /// A new session for tokens a sign-in returned: the user looked up with them, the project settings they were
     /// made with (the project id from the token's audience when the settings have none, else `previous`'s).
-    init(tokens: SessionTokens, user: UserRecord, project: ProjectSettings, previous: Session?, now: Date) {
+    init(tokens: SessionTokens, user: UserProfile, project: ProjectSettings, previous: Session?, now: Date) {
         let claims = IDTokenClaims(token: tokens.idToken)
         var project = project
         project.projectId = project.projectId ?? claims.audience ?? previous?.project.projectId
@@ -47,7 +47,7 @@ extension Session {
 
     /// The session with new tokens (from a refresh or a reauthentication) and the given user; `authTime` is kept
     /// when the new ID token carries none.
-    func replacingTokens(_ tokens: SessionTokens, user: UserRecord, now: Date) -> Session {
+    func replacingTokens(_ tokens: SessionTokens, user: UserProfile, now: Date) -> Session {
         var session = self
         session.user = user
         session.idToken = tokens.idToken

@@ -1,7 +1,7 @@
 import FauthJSON
 
 /// The session file's document, format version 1 (session.md): the stored schema, written and read here only, so
-/// that the `--json` output shapes (`UserRecord.jsonObject()`, `ProviderInfo.jsonObject()`) can change without
+/// that the `--json` output shapes (`UserProfile.jsonObject()`, `ProviderInfo.jsonObject()`) can change without
 /// changing a byte of the file. A change to this format is a new version, with its own type.
 public struct StoredSessionV1: Sendable, Equatable {
     /// The `version` member of this format.
@@ -73,7 +73,7 @@ public struct StoredSessionV1: Sendable, Equatable {
     }
 
     /// Every member written, null when absent; dates ISO-8601 UTC.
-    private static func document(_ user: UserRecord) -> JSONValue {
+    private static func document(_ user: UserProfile) -> JSONValue {
         [
             "uid": .string(user.uid),
             "email": JSONValue(optional: user.email),
@@ -90,12 +90,12 @@ public struct StoredSessionV1: Sendable, Equatable {
     }
 
     /// `uid`, `emailVerified`, `isAnonymous` and `providers` are required.
-    private static func user(_ reader: SessionJSONReader) throws(SessionFormatError) -> UserRecord {
+    private static func user(_ reader: SessionJSONReader) throws(SessionFormatError) -> UserProfile {
         var providers: [ProviderInfo] = []
         for providerReader in try reader.readers("providers") {
             providers.append(try provider(providerReader))
         }
-        return UserRecord(
+        return UserProfile(
             uid: try reader.string("uid", allowingEmpty: false), email: try reader.optionalString("email"),
             emailVerified: try reader.bool("emailVerified"), displayName: try reader.optionalString("displayName"),
             photoURL: try reader.optionalString("photoURL"), phoneNumber: try reader.optionalString("phoneNumber"),

@@ -148,6 +148,9 @@ enum UpdateRoute {
             }
         }
         for providerId in changes.deleteProviders { unlink(providerId, from: &user) }
+        if let deleted = try request.strings("deletePasskey"), let passkeys = user.passkeys {
+            user.passkeys = passkeys.filter { !deleted.contains($0.credentialId) }
+        }
         if let info = changes.linkedProvider { user.upsertProvider(info) }
         user.syncPasswordProvider()
         user.syncPhoneProvider()

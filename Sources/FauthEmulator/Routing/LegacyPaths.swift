@@ -1,8 +1,10 @@
 import FauthJSON
 
 /// Firebase's emulator rewrites the legacy v3 API (`/www.googleapis.com/identitytoolkit/v3/relyingparty/<name>`) to
-/// v1 before routing: most methods by path only; `downloadAccount` and `uploadAccount` to the admin
-/// `accounts:batchGet` / `accounts:batchCreate` of the body's `targetProjectId`; `signOutUser` answers 501.
+/// v1 before routing, and so do we for Google's own path (`/identitytoolkit/v3/relyingparty/<name>`, as a client sends
+/// it to `www.googleapis.com`, e.g. through a TLS front): most methods by path only; `downloadAccount` and
+/// `uploadAccount` to the admin `accounts:batchGet` / `accounts:batchCreate` of the body's `targetProjectId`;
+/// `signOutUser` answers 501.
 enum LegacyPaths {
     /// v3 method name → v1 path segment.
     private static let v1Names: [String: String] = [
@@ -33,10 +35,11 @@ enum LegacyPaths {
 
     /// The request a legacy v3 request stands for; any other request is returned unchanged.
     static func rewrite(_ request: HTTPRequest) throws(APIError) -> HTTPRequest {
-        let segments = PathPattern.split(request.path)
-        guard segments.count == 5, segments[0] == "www.googleapis.com", segments[1] == "identitytoolkit",
-              segments[2] == "v3", segments[3] == "relyingparty" else { return request }
-        let name = segments[4]
+        var segments = PathPattern.split(request.path)
+        if segments.first == "www.googleapis.com" { segments.removeFirst() }
+        guard segments.count == 4, segments[0] == "identitytoolkit", segments[1] == "v3", segments[2] == "relyingparty"
+        else { return request }
+        let name = segments[3]
         var rewritten = request
         if let v1Name = v1Names[name] {
             rewritten.path = v1Prefix + v1Name

@@ -64,7 +64,8 @@ extension RequestSchema {
         "idToken", "instanceId", "lastLoginAt", "localId", "oobCode", "password", "phoneNumber", "photoUrl", "targetProjectId",
         "tenantId", "validSince",
     ], [
-        "deleteAttribute": .array(.enumeration(UpdateRoute.userAttributes)), "deleteProvider": .array(.string),
+        "deleteAttribute": .array(.enumeration(UpdateRoute.userAttributes)), "deletePasskey": .array(.string),
+        "deleteProvider": .array(.string),
         "disableUser": .boolean, "emailVerified": .boolean, "linkProviderUserInfo": providerUserInfo,
         "mfa": .object(["enrollments": .array(mfaEnrollment)]), "provider": .array(.string), "returnSecureToken": .boolean,
         "upgradeToFederatedLogin": .boolean,
@@ -96,6 +97,15 @@ extension RequestSchema {
     static let startMfaSignIn = strings(["mfaEnrollmentId", "mfaPendingCredential", "tenantId"], ["phoneSignInInfo": startMfaPhoneInfo])
     /// `mfaSignIn:finalize`.
     static let finalizeMfaSignIn = strings(["mfaPendingCredential", "tenantId"], ["phoneVerificationInfo": finalizeMfaPhoneInfo])
+    /// `passkeyEnrollment:start`.
+    static let startPasskeyEnrollment = strings(["idToken", "tenantId"])
+    /// `passkeyEnrollment:finalize`.
+    static let finalizePasskeyEnrollment = strings(["displayName", "idToken", "name", "tenantId"],
+                                                   ["authenticatorRegistrationResponse": .object([:])])
+    /// `passkeySignIn:start`.
+    static let startPasskeySignIn = strings(["tenantId"])
+    /// `passkeySignIn:finalize`.
+    static let finalizePasskeySignIn = strings(["tenantId"], ["authenticatorAuthenticationResponse": .object([:])])
     /// `accounts:batchCreate` (`UploadAccountRequest`).
     static let batchCreate = strings(["delegatedProjectNumber", "hashAlgorithm", "saltSeparator", "signerKey", "tenantId"], [
         "allowOverwrite": .boolean, "blockSize": .integer, "cpuMemCost": .integer, "dkLen": .integer, "memoryCost": .integer,

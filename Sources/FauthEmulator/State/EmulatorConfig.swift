@@ -24,6 +24,9 @@ struct EmulatorConfig: Sendable, Equatable {
     /// `fauth.strictEmailValidation`: an email with a control character or a space is INVALID_EMAIL, as Google's
     /// servers answer (Firebase's emulator only wants one `@` between non-empty parts).
     var strictEmailValidation = false
+    /// `fauth.nullAsAbsent`: a `null` member of a request body is left out before the schema check, as Google's
+    /// servers read proto3 JSON (Firebase's emulator answers `/field must be <type>`).
+    var nullAsAbsent = false
 
     /// Firebase's default ID token lifetime.
     static let defaultIdTokenLifetime = 3600
@@ -53,6 +56,7 @@ struct EmulatorConfig: Sendable, Equatable {
         fauth["failedSignInLimit"] = failedSignInLimit.map { .number(Double($0)) } ?? .null
         fauth["refreshTokenRevocation"] = .bool(refreshTokenRevocation)
         fauth["strictEmailValidation"] = .bool(strictEmailValidation)
+        fauth["nullAsAbsent"] = .bool(nullAsAbsent)
         return [
             "signIn": ["allowDuplicateEmails": .bool(allowDuplicateEmails)],
             "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(improvedEmailPrivacy)],
@@ -137,6 +141,9 @@ struct EmulatorConfig: Sendable, Equatable {
         }
         if let value = fauth["strictEmailValidation"] {
             strictEmailValidation = try Self.bool(value, "/fauth/strictEmailValidation") ?? false
+        }
+        if let value = fauth["nullAsAbsent"] {
+            nullAsAbsent = try Self.bool(value, "/fauth/nullAsAbsent") ?? false
         }
         if let value = fauth["passwordPolicy"] {
             passwordPolicy = try value.isNull ? nil : PasswordPolicy(json: Self.object(value, "/fauth/passwordPolicy") ?? [:])

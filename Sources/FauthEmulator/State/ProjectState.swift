@@ -28,6 +28,7 @@ final class ProjectState {
     private var providerEmailIndex = UserIndex<String>()
     private var initialEmailIndex = UserIndex<String>()
     private var providerIndex = UserIndex<ProviderLink>()
+    private var passkeyIndex = UserIndex<String>()
     /// Unconsumed OOB codes, in issue order.
     var oobCodes: [OobCode] = []
     /// SMS codes, in issue order.
@@ -78,6 +79,9 @@ final class ProjectState {
         records(providerIndex.localIds(ProviderLink(providerId: providerId, rawId: rawId))).first
     }
 
+    /// The user a mock passkey with this credential id is enrolled for.
+    func user(passkeyCredentialId: String) -> UserRecord? { records(passkeyIndex.localIds(passkeyCredentialId)).first }
+
     /// A new, unsaved user with a fresh 28-character localId (or `localId`) and createdAt `nowMillis`.
     func newUser(localId: String? = nil, nowMillis: Int) -> UserRecord {
         var id = localId ?? RandomID.alphanumeric(count: 28)
@@ -114,6 +118,7 @@ final class ProjectState {
         providerEmailIndex.removeAll()
         initialEmailIndex.removeAll()
         providerIndex.removeAll()
+        passkeyIndex.removeAll()
         failedSignIns = [:]
     }
 
@@ -133,6 +138,7 @@ final class ProjectState {
         providerEmailIndex.update(localId, from: old.providerEmail, to: new.providerEmail, rank: rank)
         initialEmailIndex.update(localId, from: old.initialEmail, to: new.initialEmail, rank: rank)
         providerIndex.update(localId, from: old.providerLink, to: new.providerLink, rank: rank)
+        passkeyIndex.update(localId, from: old.passkeyCredential, to: new.passkeyCredential, rank: rank)
     }
 
     /// Drops the deleted users' places from `userOrder`, keeping the order (and so every index's order) unchanged.

@@ -47,7 +47,8 @@ extension UserRecord {
             providerEmail: Set(providerUserInfo.compactMap { $0.email?.lowercased() }),
             initialEmail: initialEmail.map { [$0] } ?? [],
             providerLink: Set(providerUserInfo.filter { $0.providerId != "password" && $0.providerId != "phone" }
-                .map { ProviderLink(providerId: $0.providerId, rawId: $0.rawId) }))
+                .map { ProviderLink(providerId: $0.providerId, rawId: $0.rawId) }),
+            passkeyCredential: Set((passkeys ?? []).map(\.credentialId)))
     }
 }
 
@@ -58,9 +59,11 @@ struct UserIndexKeys: Equatable {
     var providerEmail: Set<String>
     var initialEmail: Set<String>
     var providerLink: Set<ProviderLink>
+    var passkeyCredential: Set<String>
 
     /// The keys of no user (what a new user had before it was saved).
-    static let none = UserIndexKeys(email: [], phoneNumber: [], providerEmail: [], initialEmail: [], providerLink: [])
+    static let none = UserIndexKeys(email: [], phoneNumber: [], providerEmail: [], initialEmail: [], providerLink: [],
+                                    passkeyCredential: [])
 }
 
 /// A project's users at one moment, readable without the emulator's lock.

@@ -130,6 +130,8 @@ struct UserRecord: Sendable, Equatable {
     /// The second factors as stored: nil until a factor list is set (Firebase's emulator keeps `mfaInfo: []` once the
     /// last factor is withdrawn, and drops the key when an update sends no enrollments).
     var mfaEnrollments: [MFAEnrollment]?
+    /// The mock passkeys: nil until one is enrolled.
+    var passkeys: [PasskeyInfo]?
     var tenantId: String?
 
     /// Whether the account is disabled.
@@ -225,6 +227,7 @@ struct UserRecord: Sendable, Equatable {
         if let emailLinkSignin { object["emailLinkSignin"] = .bool(emailLinkSignin) }
         if let initialEmail { object["initialEmail"] = .string(initialEmail) }
         if let mfaEnrollments { object["mfaInfo"] = .array(mfaEnrollments.map { .object($0.json) }) }
+        if let passkeys { object["passkeyInfo"] = .array(passkeys.map { .object($0.json) }) }
         if let tenantId { object["tenantId"] = .string(tenantId) }
         return object
     }
@@ -260,5 +263,6 @@ struct UserRecord: Sendable, Equatable {
         initialEmail = json["initialEmail"]?.string
         providerUserInfo = (json["providerUserInfo"]?.array ?? []).compactMap { $0.object.flatMap(ProviderUserInfo.init(json:)) }
         mfaEnrollments = json["mfaInfo"]?.array.map { $0.compactMap { $0.object.flatMap(MFAEnrollment.init(json:)) } }
+        passkeys = json["passkeyInfo"]?.array.map { $0.compactMap { $0.object.flatMap(PasskeyInfo.init(json:)) } }
     }
 }

@@ -7,33 +7,6 @@ struct HangError: Error, CustomStringConvertible {
 }
 
 extension FauthSandbox {
-    /// Starts `fauth` with argument bytes passed as they are, in a session of its own (no controlling terminal),
-    /// standard input fed from `stdin` (or /dev/null), under `umask` when given (through /bin/sh), in the sandbox
-    /// as its working folder when `inSandbox` (so that relative paths land there), after the shell words `shell`
-    /// when given (`yes x | `, `exec >/dev/full; `, an `export`); the caller waits.
-    func start(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-               umask: String? = nil, inSandbox: Bool = false, shell: String? = nil) throws -> SpawnedProcess {
-        var input = "/dev/null"
-        if let stdin {
-            input = root.appendingPathComponent("in-\(UUID().uuidString)").path
-            _ = FileManager.default.createFile(atPath: input, contents: Data(stdin))
-        }
-        var prelude = umask.map { "umask \($0); " } ?? ""
-        if inSandbox { prelude += "cd '\(root.path)' || exit 99; " }
-        prelude += shell ?? ""
-        let fauth = Array(BuiltBinaries.fauth.path.utf8)
-        let (path, argv) = prelude.isEmpty
-            ? (BuiltBinaries.fauth.path, arguments)
-            : ("/bin/sh", [Array("-c".utf8), Array((prelude + "exec \"$0\" \"$@\"").utf8), fauth] + arguments)
-        return try SpawnedProcess(
-            path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input, newSession: true)
-    }
-
-    /// Starts `fauth` with `arguments`, as `start(raw:)` does.
-    func start(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> SpawnedProcess {
-        try start(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra)
-    }
-
     /// Runs `fauth` and waits at most `seconds` of wall-clock time; a run still going then is killed and reported
     /// as a `HangError`.
     func guardedRun(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
@@ -62,19 +35,6 @@ extension FauthSandbox {
 }
 
 extension FauthRun {
-    /// Waits for `process` (at most `seconds`, else kills it and throws `HangError`) and takes what it wrote.
-    init(finished process: SpawnedProcess, within seconds: Double) throws {
-        let status: Int32
-        do {
-            status = try process.waitForExit(within: seconds)
-        } catch {
-            throw HangError(description: "fauth (pid \(process.pid)) still ran after \(seconds) s and was killed")
-        }
-        let output = process.outputBytes
-        self.init(status: status, stdout: String(decoding: output.stdout, as: UTF8.self),
-                  stderr: String(decoding: output.stderr, as: UTF8.self))
-    }
-
     /// Whether the exit status is one of the documented ones: 0 to 12, or 130.
     var hasDocumentedStatus: Bool { (0...12).contains(status) || status == 130 }
 }

@@ -15,7 +15,23 @@ struct FauthRun {
     var errorCode: String? { error["code"]?.string }
 }
 
-/// A fresh HOME and XDG_STATE_HOME for one test, and a way to run the real `fauth` binary inside them.
+extension FauthRun {
+    /// Waits for `process` (at most `seconds`, else kills it and throws `HangError`) and takes what it wrote.
+    init(finished process: SpawnedProcess, within seconds: Double) throws {
+        let status: Int32
+        do {
+            status = try process.waitForExit(within: seconds)
+        } catch {
+            throw HangError(description: "fauth (pid \(process.pid)) still ran after \(seconds) s and was killed")
+        }
+        let output = process.outputBytes
+        self.init(status: status, stdout: String(decoding: output.stdout, as: UTF8.self),
+                  stderr: String(decoding: output.stderr, as: UTF8.self))
+    }
+}
+
+/// A fresh HOME and XDG_STATE_HOME for one test, and a way to run the real `fauth` binary inside them (every run
+/// goes through `SpawnedProcess`, the one way the end-to-end tests start a process).
 final class FauthSandbox: @unchecked Sendable {
     let root: URL
     var environment: [String: String]
@@ -51,34 +67,37 @@ final class FauthSandbox: @unchecked Sendable {
     }
 
     /// Runs `fauth` with `arguments`, feeding `stdin` (or /dev/null), in its own session with no controlling
-    /// terminal (through setsid) so that a prompt can never wait for a person.
+    /// terminal so that a prompt can never wait for a person; a run still going after two minutes is killed and throws.
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> FauthRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        process.arguments = ["--wait", BuiltBinaries.fauth.path] + arguments
-        process.environment = environment.merging(extra) { $1 }
-        let id = UUID().uuidString
-        let outURL = root.appendingPathComponent("out-\(id)"), errURL = root.appendingPathComponent("err-\(id)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer { try? out.close(); try? err.close() }
-        process.standardOutput = out
-        process.standardError = err
+        try FauthRun(finished: start(arguments, stdin: stdin, environment: extra), within: 120)
+    }
+
+    /// Starts `fauth` with argument bytes passed as they are, in a session of its own (no controlling terminal),
+    /// standard input fed from `stdin` (or /dev/null), under `umask` when given (through /bin/sh), in the sandbox
+    /// as its working folder when `inSandbox` (so that relative paths land there), after the shell words `shell`
+    /// when given (`yes x | `, `exec >/dev/full; `, an `export`); the caller waits.
+    func start(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
+               umask: String? = nil, inSandbox: Bool = false, shell: String? = nil) throws -> SpawnedProcess {
+        var input = "/dev/null"
         if let stdin {
-            let inURL = root.appendingPathComponent("in-\(id)")
-            _ = FileManager.default.createFile(atPath: inURL.path, contents: Data(stdin.utf8))
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-        } else {
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+            input = root.appendingPathComponent("in-\(UUID().uuidString)").path
+            _ = FileManager.default.createFile(atPath: input, contents: Data(stdin))
         }
-        try process.run()
-        process.waitUntilExit()
-        return FauthRun(
-            status: process.terminationStatus,
-            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        var prelude = umask.map { "umask \($0); " } ?? ""
+        if inSandbox { prelude += "cd '\(root.path)' || exit 99; " }
+        prelude += shell ?? ""
+        let fauth = Array(BuiltBinaries.fauth.path.utf8)
+        let (path, argv) = prelude.isEmpty
+            ? (BuiltBinaries.fauth.path, arguments)
+            : ("/bin/sh", [Array("-c".utf8), Array((prelude + "exec \"$0\" \"$@\"").utf8), fauth] + arguments)
+        return try SpawnedProcess(
+            path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input, newSession: true)
+    }
+
+    /// Starts `fauth` with `arguments`, as `start(raw:)` does.
+    func start(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> SpawnedProcess {
+        try start(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra)
     }
 
     /// Signs up `email` with `password` (read from stdin) and returns the run; the test expects it to succeed.

@@ -12,16 +12,14 @@ enum TLSHarness {
     /// (`NAME.pem` and `NAME.key`), made once per process.
     static let certificates: String = {
         let folder = NSTemporaryDirectory() + "fauth-tls-\(getpid())"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "certs", folder]
-        let errors = Pipe()
-        process.standardError = errors
-        do { try process.run() } catch { fatalError("cannot run python3: \(error)") }
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        precondition(process.terminationStatus == 0,
-                     "the test certificates could not be made (scripts/bootstrap installs openssl): \(String(decoding: message, as: UTF8.self))")
+        let made = Result { () throws -> (status: Int32, errors: String) in
+            let process = try SpawnedProcess(path: "/usr/bin/env", rawArguments: ["python3", script, "certs", folder].map { Array($0.utf8) },
+                                             environment: ProcessInfo.processInfo.environment)
+            return (try process.waitForExit(within: 120), process.standardError)
+        }
+        guard case .success(let run) = made, run.status == 0 else {
+            preconditionFailure("the test certificates could not be made (scripts/bootstrap installs openssl): \(made)")
+        }
         return folder
     }()
 

@@ -32,6 +32,10 @@ final class TestContext: @unchecked Sendable {
     var transport: (any HTTPTransport)?
     /// The clock; nil: reading it is a test failure.
     var now: Date?
+    /// What "opening a browser" does with the URL (e.g. visit the listener from a thread); nil: a test failure.
+    var browser: (@Sendable (String) -> BrowserOpening)?
+    /// The URLs the command asked to open in a browser, in order.
+    var openedURLs: [String] { lock.withLock { opened } }
     /// Whether stdout is a terminal.
     var outputIsTerminal = false
 
@@ -39,6 +43,7 @@ final class TestContext: @unchecked Sendable {
     private var output = "", errors = ""
     private var prompted: [String] = []
     private var interrupts: [String] = []
+    private var opened: [String] = []
     private let sourceLocation: SourceLocation
 
     /// Makes a context with nothing scripted; unscripted uses are reported at the caller's location.
@@ -102,6 +107,15 @@ final class TestContext: @unchecked Sendable {
                 }
                 return now
             },
+            openBrowser: { url in
+                self.lock.withLock { self.opened.append(url) }
+                guard let browser = self.browser else {
+                    Issue.record("unscripted capability: the browser (openBrowser: \(url))", sourceLocation: self.sourceLocation)
+                    return .failed("the test did not script a browser")
+                }
+                return browser(url)
+            },
+            catchingInterrupts: { body in try body(nil) },
             outputIsTerminal: outputIsTerminal)
     }
 

@@ -23,14 +23,15 @@ public struct SignInWithIdpEndpoint: Endpoint {
     /// Not idempotent: an attempt may create or link a user.
     public static let isIdempotent = false
 
-    /// `{requestUri: "http://localhost", postBody, returnIdpCredential: true, returnSecureToken: true, idToken?}`.
+    /// `{requestUri: "http://localhost", postBody, returnIdpCredential: true, returnSecureToken: true, idToken?}`;
+    /// for a browser sign-in's answer, `requestUri` is the URL the browser returned to, with `sessionId` and no
+    /// `postBody`.
     public var body: JSONValue {
-        var object: JSONObject = [
-            "requestUri": .string(Self.requestUri),
-            "postBody": .string(credential.postBody),
-            "returnIdpCredential": true,
-            "returnSecureToken": true,
-        ]
+        var object: JSONObject = ["requestUri": .string(credential.requestUri ?? Self.requestUri)]
+        object["postBody"] = credential.requestUri == nil ? .string(credential.postBody) : nil
+        object["sessionId"] = credential.sessionId.map(JSONValue.string)
+        object["returnIdpCredential"] = true
+        object["returnSecureToken"] = true
         object["idToken"] = idToken.map(JSONValue.string)
         return .object(object)
     }

@@ -6,7 +6,7 @@ import Foundation
 import FauthJSON
 
 /// The signed-in user's profile as last seen from the backend.
-public struct UserRecord: Sendable, Equatable {
+public struct UserProfile: Sendable, Equatable {
     /// The Firebase user id.
     public var uid: String
     /// The primary email.

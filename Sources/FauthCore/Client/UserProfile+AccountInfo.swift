@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension UserRecord {
+extension UserProfile {
     /// The user as a lookup describes it; `idToken` (the session's) tells whether it signed in anonymously, which
     /// it stays until a provider, email or phone is linked.
     init(_ account: AccountInfo, idToken: String) {
@@ -21,7 +21,7 @@ extension UserRecord {
 
     /// The user after `accounts:update` removed `providerId`: the providers the answer lists (as the SDKs take
     /// them from it, with no second lookup), and no phone number once the phone provider is gone.
-    func removingProvider(_ providerId: String, answer: UpdateAccountResponse) -> UserRecord {
+    func removingProvider(_ providerId: String, answer: UpdateAccountResponse) -> UserProfile {
         var user = self
         user.providers = answer.providerUserInfo.map(ProviderInfo.init)
         if providerId == "phone" { user.phoneNumber = nil }

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts the person's browser on a URL: the program `$BROWSER` names (one program, the URL as its one argument),
+/// else `xdg-open`, else `open`, found on `PATH`. fauth does not wait for it; its stdout goes to fauth's stderr
+/// (stdout carries results only) and its stdin is `/dev/null`.
+enum BrowserLauncher {
+    /// Starts the first program that can be started.
+    static func open(_ url: String, browser: String?) -> BrowserOpening {
+        let programs = browser.flatMap { $0.isEmpty ? nil : [$0] } ?? ["xdg-open", "open"]
+        var problems: [String] = []
+        for program in programs {
+            let result = spawn(program, url)
+            if result == 0 { return .started(program: program) }
+            problems.append("\(program): \(String(cString: strerror(result)))")
+        }
+        return .failed(problems.joined(separator: "; "))
+    }
+
+    /// Spawns `program URL`; 0 or the errno that stopped it.
+    private static func spawn(_ program: String, _ url: String) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(url), nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        return posix_spawnp(&child, program, &actions, nil, arguments, environ)
+    }
+}

@@ -1,0 +1,95 @@
+import FauthCore
+
+/// `--browser` and `--no-browser` on signin, link and reauth: starts the provider's sign-in
+/// (`accounts:createAuthUri` returning to the loopback listener), sends the person to its page, takes the URL the
+/// browser comes back to (from the listener, or pasted), checks it, and completes with the command's operation.
+struct BrowserSignIn {
+    /// The path of the callback URL on the listener.
+    static let callbackPath = "/__/auth/callback"
+    /// How long `--browser` waits for the browser when `--timeout` is not given, in seconds.
+    static let defaultWaitSeconds = 300.0
+
+    let invocation: Invocation
+
+    /// Runs the flow; `complete` sends the credential (sign in, link or reauthenticate), and `verb` says what
+    /// its result was ("Signed in as"), for the page the browser shows.
+    func run(_ complete: (Credential) throws -> AuthResult, verb: (AuthResult) -> String) throws -> AuthResult {
+        let arguments = invocation.arguments
+        let pasting = arguments.has("no-browser")
+        try checkOptions(pasting: pasting)
+        let parameters = try customParameters()
+        let waitSeconds = try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) } ?? Self.defaultWaitSeconds
+        let listener = try CallbackListener(port: try port(), path: Self.callbackPath)
+        let signIn = try invocation.client().startProviderSignIn(
+            providerId: arguments.value("provider") ?? "", continueUri: listener.url, scopes: arguments.values("scope"),
+            customParameters: parameters)
+        let say = invocation.context.writeError
+        let shownURL = TerminalText.escaped(signIn.authUri)
+        if pasting {
+            say("Open this URL in a browser and sign in:\n\n  \(shownURL)\n\n"
+                + "The browser then goes to \(listener.url)?…, which will not load here: copy that whole URL from its address bar.\n")
+            return try complete(.identityProvider(try signIn.credential(forCallback: try pastedURL())))
+        }
+        switch invocation.context.openBrowser(signIn.authUri) {
+        case .started(let program): say("Opening the \(signIn.providerId) sign-in page with \(program). If no browser opens, open this URL:\n\n  \(shownURL)\n\n")
+        case .failed(let why): say("Could not start a browser (\(why)). Open this URL to sign in:\n\n  \(shownURL)\n\n")
+        }
+        say("Waiting for the browser on \(listener.url) (Ctrl-C to stop)…\n")
+        let callback = try invocation.context.catchingInterrupts { interrupt in
+            try listener.waitForCallback(within: waitSeconds, interruptDescriptor: interrupt)
+        }
+        do {
+            let result = try complete(.identityProvider(try signIn.credential(forCallback: callback)))
+            listener.answer(status: 200, html: CallbackPage.success("\(verb(result)) \(ResultText.identity(result.user))"))
+            return result
+        } catch let error as FauthError {
+            listener.answer(status: 400, html: CallbackPage.failure(error))
+            throw error
+        }
+    }
+
+    /// The browser options must come with `--provider` alone (no tokens), and one of --browser / --no-browser.
+    private func checkOptions(pasting: Bool) throws {
+        let arguments = invocation.arguments
+        if arguments.has("browser"), pasting {
+            throw FauthError.usage("give one of --browser and --no-browser")
+        }
+        let flag = pasting ? "--no-browser" : "--browser"
+        guard arguments.has("provider") else { throw FauthError.usage("\(flag) needs --provider ID") }
+        let others = ["email", "anonymous", "custom-token", "password-stdin", "password-file", "link", "id-token", "access-token", "token-secret", "nonce"]
+        if let other = others.first(where: arguments.has) {
+            throw FauthError.usage("--\(other) does not go with \(flag) (the provider's page gives the credential)")
+        }
+        if !pasting, arguments.has("callback-url") {
+            throw FauthError.usage("--callback-url goes with --no-browser")
+        }
+    }
+
+    /// --port > FAUTH_BROWSER_PORT > 0 (a free port).
+    private func port() throws -> UInt16 {
+        let (text, source) = invocation.arguments.value("port").map { ($0, "--port") }
+            ?? invocation.context.environment["FAUTH_BROWSER_PORT"].flatMap { $0.isEmpty ? nil : ($0, "FAUTH_BROWSER_PORT") }
+            ?? ("0", "")
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(text) else {
+            throw FauthError.usage("\(source): '\(text)' is not a port (0 to 65535; 0 picks a free one)")
+        }
+        return port
+    }
+
+    /// The `--custom-parameter KEY=VALUE` pairs, in order.
+    private func customParameters() throws -> [(name: String, value: String)] {
+        try invocation.arguments.values("custom-parameter").map { pair in
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw FauthError.usage("--custom-parameter '\(pair)' is not KEY=VALUE")
+            }
+            return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+        }
+    }
+
+    /// The URL the browser ended on: --callback-url (itself, @FILE, @-), else asked on the terminal.
+    private func pastedURL() throws -> String {
+        if let given = try invocation.secrets.token(option: "callback-url") { return given }
+        return try invocation.secrets.line(prompt: "Paste the URL the browser ended on (not echoed): ", noun: "callback URL",
+                                           sources: "--callback-url URL, @FILE or @-")
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FauthCore
+
+/// The write end of the self-pipe a caught SIGINT or SIGTERM writes to (read by the signal handler).
+nonisolated(unsafe) private var interruptPipeWriteEnd: Int32 = -1
+
+/// Writes one byte to the self-pipe: async-signal-safe calls only.
+private func noteInterrupt(_ signal: Int32) {
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = write(interruptPipeWriteEnd, &byte, 1)
+}
+
+/// Ctrl-C during a long wait (the browser sign-in's): SIGINT and SIGTERM become a byte on a pipe that the wait
+/// polls, so it ends through the usual error path (`interrupted`, exit 130) with every socket closed.
+enum InterruptSignals {
+    /// Runs `body` with the pipe's read end, restoring the signals' handling and mask afterwards.
+    static func catching(_ body: (Int32?) throws -> String) throws -> String {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return try body(nil) }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        interruptPipeWriteEnd = ends[1]
+        let previousInterrupt = signal(SIGINT, noteInterrupt)
+        let previousTerminate = signal(SIGTERM, noteInterrupt)
+        // A parent may have left these signals blocked (the mask survives exec): Ctrl-C must still work here.
+        var interrupts = sigset_t(), previousMask = sigset_t()
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        sigaddset(&interrupts, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, &previousMask)
+        defer {
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+            signal(SIGINT, previousInterrupt)
+            signal(SIGTERM, previousTerminate)
+            interruptPipeWriteEnd = -1
+            close(ends[0])
+            close(ends[1])
+        }
+        return try body(ends[0])
+    }
+}

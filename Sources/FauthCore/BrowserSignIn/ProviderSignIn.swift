@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A provider sign-in started in a browser (`accounts:createAuthUri`): the page to open, and the checks the URL
+/// the browser comes back to must pass before it is sent to `signInWithIdp`.
+public struct ProviderSignIn: Sendable, Equatable {
+    /// The provider.
+    public let providerId: String
+    /// The URL the provider sends the browser back to (the `continueUri` sent).
+    public let continueUri: String
+    /// The provider's sign-in page.
+    public let authUri: String
+    /// The sign-in session `signInWithIdp` must name.
+    public let sessionId: String
+    /// The `state` the sign-in page carries, which the answer must carry back; nil when the page has none (OAuth 1).
+    public let state: String?
+
+    /// A started sign-in from createAuthUri's answer.
+    public init(providerId: String, continueUri: String, answer: ProviderAuthUri) {
+        self.providerId = providerId
+        self.continueUri = continueUri
+        self.authUri = answer.authUri
+        self.sessionId = answer.sessionId
+        self.state = Self.queryItems(answer.authUri)?.first { $0.name == "state" }?.value.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The credential for the URL the browser came back to, after checking that it is this sign-in's answer: it
+    /// goes to `continueUri`, carries the same `state`, and holds no provider error (`invalid-credential` otherwise,
+    /// before any request).
+    public func credential(forCallback url: String) throws(FauthError) -> IdpCredential {
+        let url = url.trimming(\.isWhitespace)
+        let base = String(url.prefix { $0 != "?" && $0 != "#" })
+        guard base == continueUri, let items = Self.queryItems(url) else {
+            throw FauthError(.invalidCredential, message: "That is not the URL this sign-in returns to (\(continueUri)?…).")
+        }
+        let value = { (name: String) in items.first { $0.name == name }?.value }
+        if let error = value("error") {
+            let description = value("error_description").map { ": \($0)" } ?? ""
+            throw FauthError(.invalidCredential, message: "The provider refused the sign-in (\(error)\(description)).")
+        }
+        if let state, value("state") != state {
+            throw FauthError(.invalidCredential, message: value("state") == nil
+                ? "The browser's answer carries no state; it is not this sign-in's answer, and nothing was sent."
+                : "The browser's answer carries another sign-in's state (an old or forged URL); nothing was sent.")
+        }
+        return .redirect(providerId: providerId, requestUri: url, sessionId: sessionId)
+    }
+
+    private static func queryItems(_ url: String) -> [URLQueryItem]? {
+        guard let components = URLComponents(string: url) else { return nil }
+        return components.queryItems ?? []
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Glibc
+import Testing
+import FauthCore
+import FauthJSON
+import FauthTestSupport
+@testable import FauthCLI
+
+/// `--browser` / `--no-browser` in-process: the options are checked before any request (the test context fails on
+/// any network use), and the requests the flow sends carry what the options say (scopes, custom parameters, the
+/// callback URL as requestUri with the sessionId), with a scripted backend and a "browser" that is a thread
+/// visiting the real loopback listener.
+@Suite struct CommandLineBrowserSignInTests {
+    @Test(arguments: [
+        (["signin", "--browser"], "--browser needs --provider ID"),
+        (["signin", "--provider", "google.com", "--browser", "--id-token", "t"], "--id-token does not go with --browser"),
+        (["link", "--provider", "google.com", "--browser", "--no-browser"], "give one of --browser and --no-browser"),
+        (["signin", "--provider", "google.com", "--browser", "--port", "http"], "--port: 'http' is not a port"),
+        (["signin", "--provider", "google.com", "--browser", "--port", "65536"], "--port: '65536' is not a port"),
+        (["signin", "--provider", "google.com", "--id-token", "t", "--scope", "email"], "--scope goes with --browser or --no-browser"),
+        (["reauth", "--provider", "google.com", "--browser", "--callback-url", "u"], "--callback-url goes with --no-browser"),
+        (["signin", "--provider", "google.com", "--browser", "--custom-parameter", "=x"], "--custom-parameter '=x' is not KEY=VALUE"),
+        (["signin", "--provider", "password", "--browser"], "'password' is not an identity provider id"),
+    ])
+    func misusedBrowserOptionsAreUsageErrorsBeforeAnyRequest(arguments: [String], message: String) throws {
+        let context = try TestContext.signedOut()
+        defer { context.removeStateFolder() }
+        let run = context.run(arguments)
+        #expect(run.status == ErrorCode.usage.exitStatus || run.status == ErrorCode.invalidProviderID.exitStatus, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(context.openedURLs.isEmpty)
+    }
+
+    static let authUri = "https://accounts.example.com/auth?client_id=C&state=S1&redirect_uri=x"
+    static let idpReply = ScriptedTransport.Reply.json(200, JSONValue.object([
+        "localId": "U1", "email": "ada@example.com", "idToken": .string(CommandLineServerTests.idToken), "refreshToken": "RT1",
+        "expiresIn": "3600", "providerId": "google.com",
+    ]).serialized())
+
+    func transport() -> ScriptedTransport {
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:createAuthUri", .json(200, #"{"authUri": "\#(Self.authUri)", "sessionId": "SID1"}"#))
+        transport.reply(to: "accounts:signInWithIdp", Self.idpReply)
+        transport.reply(to: "accounts:lookup", CommandLineServerTests.lookupReply())
+        return transport
+    }
+
+    @Test func theBrowserIsSentToTheAuthUriAndItsCallbackCompletesTheSignIn() throws {
+        let transport = transport()
+        let context = try TestContext.scripted(transport)
+        defer { context.removeStateFolder() }
+        let page = Recorder<String>()
+        context.browser = { _ in
+            // The person signs in; the provider sends the browser to the continueUri fauth gave.
+            let continueUri = transport.requests(to: "accounts:createAuthUri").last?.json?["continueUri"]?.string ?? ""
+            Thread.detachNewThread {
+                let answer = try? Self.get(continueUri + "?code=C0DE&state=S1")
+                page.append(answer ?? "no answer")
+            }
+            return .started(program: "test-browser")
+        }
+        let run = context.run(["signin", "--provider", "google.com", "--browser", "--scope", "email", "--scope", "profile",
+                               "--custom-parameter", "prompt=select_account", "--custom-parameter", "hd=example.com"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(context.openedURLs == [Self.authUri])
+        #expect(run.stderr.contains(Self.authUri), "the URL is printed too")
+        let start = try #require(transport.requests(to: "accounts:createAuthUri").first?.json)
+        #expect(start["providerId"] == "google.com")
+        #expect(start["oauthScope"] == "email,profile")
+        #expect(start["customParameter"] == ["prompt": "select_account", "hd": "example.com"])
+        let continueUri = try #require(start["continueUri"]?.string)
+        #expect(continueUri.hasPrefix("http://127.0.0.1:") && continueUri.hasSuffix("/__/auth/callback"))
+        let complete = try #require(transport.requests(to: "accounts:signInWithIdp").first?.json)
+        #expect(complete["requestUri"]?.string == continueUri + "?code=C0DE&state=S1")
+        #expect(complete["sessionId"] == "SID1")
+        #expect(complete["postBody"] == nil)
+        let deadline = Date().addingTimeInterval(10)
+        while page.values.isEmpty, Date() < deadline { usleep(10_000) }
+        #expect(page.values.first?.contains("Signed in as ada@example.com") == true, "\(page.values)")
+    }
+
+    @Test func noBrowserReadsThePastedURLFromThePromptAndChecksIt() throws {
+        let transport = transport()
+        let context = try TestContext.scripted(transport)
+        defer { context.removeStateFolder() }
+        let port = try Self.freePort()
+        context.secretAnswers = [.secret(Array("http://127.0.0.1:\(port)/__/auth/callback?code=C0DE&state=S1\n".utf8))]
+        let run = context.run(["signin", "--json", "--provider", "google.com", "--no-browser", "--port", "\(port)"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(context.prompts == ["Paste the URL the browser ended on (not echoed): "])
+        #expect(transport.requests(to: "accounts:signInWithIdp").first?.json?["requestUri"]?.string == "http://127.0.0.1:\(port)/__/auth/callback?code=C0DE&state=S1")
+
+        let refused = try TestContext.scripted(transport)
+        defer { refused.removeStateFolder() }
+        transport.reply(to: "accounts:createAuthUri", .json(200, #"{"authUri": "\#(Self.authUri)", "sessionId": "SID2"}"#))
+        refused.secretAnswers = [.secret(Array("http://127.0.0.1:\(port)/__/auth/callback?error=access_denied&state=S1".utf8))]
+        let denied = refused.run(["signin", "--provider", "google.com", "--no-browser", "--port", "\(port)"])
+        #expect(denied.status == 6)
+        #expect(denied.stderr.contains("The provider refused the sign-in (access_denied)"), "\(denied.stderr)")
+        refused.secretAnswers = [.endOfInput]
+        transport.reply(to: "accounts:createAuthUri", .json(200, #"{"authUri": "\#(Self.authUri)", "sessionId": "SID3"}"#))
+        #expect(refused.run(["signin", "--provider", "google.com", "--no-browser", "--port", "\(port)"]).status == 3)
+        #expect(transport.requests(to: "accounts:signInWithIdp").count == 1)
+    }
+
+    /// A port nothing listens on right now.
+    static func freePort() throws -> UInt16 {
+        let listener = try CallbackListener(port: 0, path: "/")
+        return listener.port
+    }
+
+    /// The body of a GET to `url` (`http://127.0.0.1:PORT/…`), over a plain socket.
+    static func get(_ url: String) throws -> String {
+        let rest = url.dropFirst("http://127.0.0.1:".count)
+        let port = UInt16(rest.prefix { $0.isNumber })!
+        let target = String(rest.drop { $0.isNumber })
+        let client = try TestHTTPClient(port: Int(port))
+        defer { client.close() }
+        return String(decoding: try client.send(method: "GET", path: target).body, as: UTF8.self)
+    }
+}
