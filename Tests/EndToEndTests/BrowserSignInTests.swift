@@ -35,13 +35,19 @@ import FauthJSON
             return FauthRun(status: run.status, stdout: run.stdout, stderr: lastLine)
         }
 
-        /// The steps the person logged in the last run, by name.
-        func steps() -> [String: JSONValue] {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        /// The steps the person logged in the last run, by name, once it logged `last` (fauth may exit before the
+        /// person has read fauth's answer and logged it; waits up to 10 s).
+        func steps(last: String = "callback") -> [String: JSONValue] {
             var steps: [String: JSONValue] = [:]
-            for line in text.split(separator: "\n") {
-                if let step = try? JSONValue.parse(String(line)), let name = step["step"]?.string { steps[name] = step }
-            }
+            let deadline = Date().addingTimeInterval(10)
+            repeat {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                for line in text.split(separator: "\n") {
+                    if let step = try? JSONValue.parse(String(line)), let name = step["step"]?.string { steps[name] = step }
+                }
+                if steps[last] != nil { break }
+                usleep(20_000)
+            } while Date() < deadline
             return steps
         }
     }
@@ -55,7 +61,7 @@ import FauthJSON
         #expect(run.json["isNewUser"] == true)
         #expect(run.json["user"]?["email"] == "ada@example.com")
         #expect(run.json["user"]?["displayName"] == "Ada")
-        let steps = setup.steps()
+        let steps = setup.steps(last: "replay")
         #expect(steps["page"]?["status"]?.int == 200)
         #expect(steps["stray"]?["status"]?.int == 404, "another path on the listener is not found")
         #expect(steps["callback"]?["status"]?.int == 200)
@@ -71,7 +77,7 @@ import FauthJSON
         let second = try setup.run(["signin", "--json", "--provider", "github.com", "--browser", "--scope", "read:user", "--custom-parameter", "allow_signup=false"],
                                    person: ["PERSON_ACTION": "choose", "PERSON_EMAIL": "gh@example.com"])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(setup.steps()["page"]?["accounts"] == ["gh@example.com"])
+        #expect(setup.steps(last: "page")["page"]?["accounts"] == ["gh@example.com"])
         #expect(second.json["isNewUser"] == false)
         #expect(second.json["user"]?["uid"] == first.json["user"]?["uid"])
     }
@@ -137,7 +143,7 @@ import FauthJSON
         let run = try setup.run(["signin", "--json", "--provider", "google.com", "--browser", "--timeout", "1"], person: ["PERSON_ACTION": "idle"])
         expectFailure(run, status: 3, code: "cancelled")
         #expect(run.error["message"]?.string?.contains("within 1 s") == true)
-        #expect(setup.steps()["page"]?["status"]?.int == 200)
+        #expect(setup.steps(last: "page")["page"]?["status"]?.int == 200)
         #expect(setup.sandbox.sessionBytes() == nil)
     }
 

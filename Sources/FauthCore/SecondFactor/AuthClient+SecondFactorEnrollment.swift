@@ -30,7 +30,9 @@ extension AuthClient {
             let pending = try lockedPending(finishing: [.enroll])
             guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo, pending.uid == session.user.uid else {
                 try pendingFile.remove()
-                throw FauthError(.missingMultiFactorSession, message: "The pending enrollment belongs to another user than the session's: run '\(pending.rerunCommand)' again.")
+                var other = FauthError(.missingMultiFactorSession, message: "The pending enrollment belongs to another user than the session's.")
+                other.nextStep = pending.beginAgain
+                throw other
             }
             let tokens = try backend.call(MFAEnrollmentFinalizeEndpoint(
                 idToken: session.idToken, sessionInfo: sessionInfo, code: code, isTOTP: factor.isTOTP, displayName: factor.displayName))
