@@ -31,6 +31,9 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 from requests.adapters import HTTPAdapter
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "TLSHarness"))
+from tls_front import pump, read_head  # noqa: E402 (the TLS harness's byte pump and request-head reader)
+
 GOOGLE_HOSTS = ("www.googleapis.com", "identitytoolkit.googleapis.com", "securetoken.googleapis.com")
 
 
@@ -77,29 +80,10 @@ def make_tls_files(folder):
     return paths
 
 
-def _pipe(source, destination):
-    try:
-        while data := source.recv(65536):
-            destination.sendall(data)
-    except OSError:
-        pass
-    finally:
-        for s in (source, destination):
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-
 def _tunnel(client, tls, emulator_address):
-    head = b""
-    while b"\r\n\r\n" not in head:
-        chunk = client.recv(4096)
-        if not chunk:
-            client.close()
-            return
-        head += chunk
-    request_line = head.split(b"\r\n", 1)[0].decode("latin-1").split()
+    """One CONNECT: refused unless to a Google host, else TLS completed here and the plain bytes piped to the emulator."""
+    head, _ = read_head(client, b"")
+    request_line = (head or b"").split(b"\r\n", 1)[0].decode("latin-1").split()
     host = request_line[1].rsplit(":", 1)[0] if len(request_line) == 3 and request_line[0] == "CONNECT" else ""
     if host not in GOOGLE_HOSTS:
         client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
@@ -107,9 +91,11 @@ def _tunnel(client, tls, emulator_address):
         return
     client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
     secure = tls.wrap_socket(client, server_side=True)
-    upstream = socket.create_connection(emulator_address)
-    threading.Thread(target=_pipe, args=(upstream, secure), daemon=True).start()
-    _pipe(secure, upstream)
+    with secure, socket.create_connection(emulator_address) as upstream:
+        answers = threading.Thread(target=pump, args=(upstream, secure), daemon=True)
+        answers.start()
+        pump(secure, upstream)
+        answers.join()
 
 
 def start_tls_proxy(emulator_host, folder):

@@ -21,9 +21,13 @@ extension AuthClient {
         if changes.isEmpty { throw FauthError(.usage, message: "Nothing to update.") }
         if changes.password?.isEmpty == true { throw FauthError(.weakPassword, reason: "Missing password") }
         return try withSession { session in
-            let response = try backend.call(UpdateAccountEndpoint(
-                idToken: session.idToken, email: changes.email, password: changes.password,
-                displayName: changes.displayName, photoUrl: changes.photoUrl, deleteAttribute: changes.clear))
+            let idToken = session.idToken
+            let update = {
+                try backend.call(UpdateAccountEndpoint(
+                    idToken: idToken, email: changes.email, password: changes.password,
+                    displayName: changes.displayName, photoUrl: changes.photoUrl, deleteAttribute: changes.clear))
+            }
+            let response = try changes.password.map { try underPasswordPolicy($0, update) } ?? update()
             try apply(response, to: &session)
             return session.user
         }

@@ -6,8 +6,10 @@ extension AuthClient {
         guard !email.isEmpty else { throw FauthError(.missingEmail) }
         guard !password.isEmpty else { throw FauthError(.weakPassword, reason: "Missing password") }
         try store.checkWritable()  // before the account exists: a retry must not meet email-already-in-use
-        let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
-        return try startSession(response.outcome, isNewUser: true, providerId: "password")
+        return try underPasswordPolicy(password) {
+            let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
+            return try startSession(response.outcome, isNewUser: true, providerId: "password")
+        }
     }
 
     /// Signs in with `credential`, replacing the profile's session.

@@ -31,6 +31,13 @@ final class HTTPConnection {
         deadline = now + configuration.idleTimeoutSeconds
     }
 
+    /// Whether bytes the client sent wait in the socket, not yet read by the event loop (a request on its way, even
+    /// while the connection still looks idle). A peer that has closed counts as nothing to read.
+    var hasUnreadBytes: Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Answers one request on a worker thread: calls the handler, writes the answer; false when the connection must
     /// close afterwards (`Connection: close`, a dropped response, a write that failed, or the server stopping).
     func answer(_ parsed: ParsedHTTPRequest, handler: (HTTPRequest) -> HTTPResponse, keepAliveAllowed: Bool) -> Bool {

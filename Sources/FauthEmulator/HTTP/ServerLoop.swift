@@ -141,11 +141,11 @@ final class ServerLoop: @unchecked Sendable {
         }
     }
 
-    /// Closes the keep-alive connection idle the longest, to make room; false when every connection is at work.
+    /// Closes the keep-alive connection idle the longest, to make room; false when every connection is at work. A
+    /// connection whose request the loop has not read yet is at work, not idle: shedding it would drop that request.
     private func shedIdleConnection() -> Bool {
-        guard let oldest = connections.values.filter({ $0.phase == .idle }).min(by: { $0.deadline < $1.deadline }) else {
-            return false
-        }
+        let idle = connections.values.filter { $0.phase == .idle }.sorted { $0.deadline < $1.deadline }
+        guard let oldest = idle.first(where: { !$0.hasUnreadBytes }) else { return false }
         closeConnection(oldest)
         return true
     }

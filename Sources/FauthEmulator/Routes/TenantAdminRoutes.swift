@@ -5,7 +5,7 @@ extension RouteTable {
 
     /// `POST /identitytoolkit.googleapis.com/v2/projects/{p}/tenants`: creates a tenant (providers off, MFA disabled
     /// unless the body says otherwise).
-    static let createTenant = Route("POST", tenantsPath, access: .privileged) { request, state throws(APIError) in
+    static let createTenant = Route("POST", tenantsPath, access: .privileged, schema: .tenant) { request, state throws(APIError) in
         var tenantId = RandomID.alphanumeric(count: 28)
         while state.hasTenant(tenantId) { tenantId = RandomID.alphanumeric(count: 28) }
         let tenant = state.project(tenantId: tenantId)
@@ -38,7 +38,7 @@ extension RouteTable {
 
     /// `PATCH /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}?updateMask=a,b.c`: the masked fields, or
     /// without a mask the whole tenant (absent toggles off, absent MFA disabled).
-    static let updateTenant = Route("PATCH", tenantsPath + "/{tenant}", access: .privileged) { request, state throws(APIError) in
+    static let updateTenant = Route("PATCH", tenantsPath + "/{tenant}", access: .privileged, schema: .tenant) { request, state throws(APIError) in
         let tenant = try state.project(for: request)
         if let mask = request.query("updateMask"), !mask.isEmpty {
             try TenantAdminRoute.apply(request.body, mask: mask.split(separator: ",").map(String.init), to: tenant)

@@ -19,8 +19,8 @@ indirect enum RequestSchema: Sendable {
     case array(RequestSchema)
     /// An object with known fields; other members are not checked.
     case object([String: RequestSchema])
-    /// An object whose every member is a string (`additionalProperties: string`).
-    case stringMap
+    /// An object whose every member has one schema (`additionalProperties`), e.g. a map of strings.
+    case map(RequestSchema)
 
     /// `body` checked against this schema (an `.object`), with numbers coerced to strings and enum indexes to names.
     func validate(_ body: JSONObject) throws(APIError) -> JSONObject {
@@ -60,9 +60,9 @@ indirect enum RequestSchema: Sendable {
             return .array(checked)
         case (.object(let fields), .object(let object)):
             return .object(try Self.validate(object, fields: fields, pointer: pointer))
-        case (.stringMap, .object(let object)):
+        case (.map(let member), .object(let object)):
             var checked = object
-            for name in object.keys { checked[name] = try RequestSchema.string.check(object[name] ?? .null, pointer: pointer + "/" + name) }
+            for name in object.keys { checked[name] = try member.check(object[name] ?? .null, pointer: pointer + "/" + name) }
             return .object(checked)
         default:
             throw APIError.wrongType(pointer, expected: typeName)
@@ -77,7 +77,7 @@ indirect enum RequestSchema: Sendable {
         case .integer: return "integer"
         case .number: return "number"
         case .array: return "array"
-        case .object, .stringMap: return "object"
+        case .object, .map: return "object"
         }
     }
 }

@@ -76,7 +76,7 @@ extension RequestSchema {
     static let createAuthUri = strings([
         "appId", "authFlowType", "context", "continueUri", "hostedDomain", "identifier", "oauthConsumerKey", "oauthScope",
         "openidRealm", "otaApp", "providerId", "sessionId", "tenantId",
-    ], ["customParameter": .stringMap])
+    ], ["customParameter": .map(.string)])
     /// `accounts:sendOobCode`.
     static let sendOobCode = strings([
         "androidMinimumVersion", "androidPackageName", "captchaResp", "challenge", "continueUrl", "dynamicLinkDomain", "email",
