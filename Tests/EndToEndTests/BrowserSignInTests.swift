@@ -36,10 +36,10 @@ import FauthJSON
         }
 
         /// The steps the person logged in the last run, by name, once it logged `last` (fauth may exit before the
-        /// person has read fauth's answer and logged it; waits up to 10 s).
-        func steps(last: String = "callback") -> [String: JSONValue] {
+        /// person has read fauth's answer and logged it; waits up to `seconds`).
+        func steps(last: String = "callback", within seconds: Double = 10) -> [String: JSONValue] {
             var steps: [String: JSONValue] = [:]
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(seconds)
             repeat {
                 let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
                 for line in text.split(separator: "\n") {
@@ -125,6 +125,24 @@ import FauthJSON
         #expect(run.error["email"] == "ada@example.com")
         #expect(run.error["signInMethods"] == ["password"])
         #expect(setup.steps()["callback"]?["status"]?.int == 400)
+        #expect(setup.sandbox.sessionBytes() == nil)
+    }
+
+    @Test(arguments: [
+        ("UNAUTHORIZED_DOMAIN : Domain not allowlisted by project", Int32(11), "unauthorized-domain"),
+        ("INVALID_CONTINUE_URI", Int32(8), "invalid-continue-uri"),
+    ])
+    func aProjectThatRefusesTheLoopbackURLFailsBeforeAnyBrowserOpens(message: String, status: Int32, code: String) throws {
+        // What Google's servers answer when 127.0.0.1 is not an authorized domain of the project (README, "Production setup").
+        let setup = try Setup()
+        setup.emulator.inject(route: "accounts:createAuthUri", [
+            "status": 400, "contentType": "application/json",
+            "body": .string(JSONValue.object(["error": ["code": 400, "message": .string(message)]]).serialized()),
+        ])
+        let run = try setup.sandbox.run(["signin", "--json", "--provider", "google.com", "--browser"])
+        expectFailure(run, status: status, code: code)
+        #expect(run.error["message"]?.string?.contains("add 127.0.0.1 to its authorized domains") == true, "\(run.stderr)")
+        #expect(setup.steps(last: "page", within: 0).isEmpty, "no browser was opened")
         #expect(setup.sandbox.sessionBytes() == nil)
     }
 

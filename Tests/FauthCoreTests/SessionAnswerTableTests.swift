@@ -128,8 +128,10 @@ import Testing
         }
         transport.reply(to: "token", account.refreshReply(serial: 2))
         #expect(try client.idToken(forceRefresh: false).token == account.idToken(serial: 2))
+        let before = try Data(contentsOf: URL(fileURLWithPath: client.store.path))
         transport.reply(to: "token", .json(200, #"{"id_token":"still-not-a-jwt","refresh_token":"RT3","expires_in":"3600"}"#))
         #expect(fauthError { _ = try client.idToken(forceRefresh: true) }?.code == .malformedJWT)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: client.store.path)) == before, "a refresh answered with a non-JWT leaves the session as it was")
         transport.expectAllRepliesUsed()
     }
 }

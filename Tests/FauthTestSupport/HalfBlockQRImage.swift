@@ -7,7 +7,7 @@ public enum HalfBlockQRImage {
     /// The modules of the drawing in `text` (the lines made of half blocks and spaces), row by row; true is dark.
     public static func modules(in text: String) -> [[Bool]] {
         var rows: [[Bool]] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(whereSeparator: \.isNewline) {  // "\r\n" from a terminal is one Character
             let plain = withoutEscapes(String(line))
             guard plain.contains(where: { "▀▄█".contains($0) }) else { continue }
             var top: [Bool] = [], bottom: [Bool] = []

@@ -30,9 +30,9 @@ extension AuthClient {
             let pending = try lockedPending(finishing: [.enroll])
             guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo, pending.uid == session.user.uid else {
                 try pendingFile.remove()
-                var foreign = FauthError(.missingMultiFactorSession, message: "The pending enrollment belongs to another user than the session's.")
-                foreign.nextStep = pending.beginAgain
-                throw foreign
+                var other = FauthError(.missingMultiFactorSession, message: "The pending enrollment belongs to another user than the session's.")
+                other.nextStep = pending.beginAgain
+                throw other
             }
             let tokens = try backend.call(MFAEnrollmentFinalizeEndpoint(
                 idToken: session.idToken, sessionInfo: sessionInfo, code: code, isTOTP: factor.isTOTP, displayName: factor.displayName))
