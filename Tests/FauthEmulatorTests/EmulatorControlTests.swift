@@ -92,7 +92,7 @@ struct EmulatorControlTests {
                             "fauth": ["recentLoginSeconds": .null, "idTokenLifetimeSeconds": 3600,
                                       "signInProviders": ["password": true, "anonymous": true, "emailLink": true],
                                       "passwordPolicy": .null, "failedSignInLimit": .null,
-                                      "refreshTokenRevocation": false, "strictEmailValidation": false]])
+                                      "refreshTokenRevocation": false, "strictEmailValidation": false, "nullAsAbsent": false]])
         let patched = try fixture.control("PATCH", "config", ["signIn": ["allowDuplicateEmails": true],
                                                               "fauth": ["recentLoginSeconds": 30, "signInProviders": ["anonymous": false]]])
         #expect(patched.json["signIn"]?["allowDuplicateEmails"]?.bool == true)
