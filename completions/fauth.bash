@@ -16,7 +16,7 @@ _fauth() {
         --access-token|--ca-file|--callback-url|--code|--config|--custom-token|--id-token|--link|--nonce|--password-file|--refresh-token|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --profile) COMPREPLY=($(compgen -W "$(_fauth_profiles)" -- "$cur")); return ;;
         --provider) COMPREPLY=($(compgen -W "google.com facebook.com github.com twitter.com apple.com oidc." -- "$cur")); return ;;
-        --api-key|--clear|--continue-url|--custom-parameter|--display-name|--email|--emulator|--endpoint|--factor|--photo-url|--port|--scope|--tenant|--timeout) return ;;
+        --api-key|--clear|--continue-url|--custom-parameter|--display-name|--email|--emulator|--endpoint|--factor|--phone|--photo-url|--port|--scope|--tenant|--timeout) return ;;
     esac
     case $command in
         "") words="signup signin link unlink reauth providers signout token status update verify-email reset-password delete mfa completion help" ;;
@@ -33,7 +33,7 @@ _fauth() {
         verify-email) words="--code" ;;
         reset-password) words="--email --code --password-stdin --password-file" ;;
         delete) words="--yes" ;;
-        mfa) words="--factor --code --code-stdin verify list unenroll" ;;
+        mfa) words="--factor --code --code-stdin --phone --totp --display-name verify enroll list unenroll" ;;
         completion) words="bash zsh fish" ;;
         help) words="signup signin link unlink reauth providers signout token status update verify-email reset-password delete mfa completion help" ;;
     esac

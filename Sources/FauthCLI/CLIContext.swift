@@ -33,6 +33,8 @@ public struct CLIContext: Sendable {
     /// Runs `body` with Ctrl-C (SIGINT, SIGTERM) turned into a byte readable on the descriptor it gets (nil: the
     /// context has no signals), so a wait can end cleanly; the signals' previous handling is restored after.
     public var catchingInterrupts: @Sendable (_ body: (_ interruptDescriptor: Int32?) throws -> String) throws -> String
+    /// Whether standard output is a terminal (a TOTP enrollment then also draws its QR code).
+    public var outputIsTerminal: Bool
 
     /// Makes a context from its parts.
     public init(
@@ -46,7 +48,8 @@ public struct CLIContext: Sendable {
         transport: any HTTPTransport,
         now: @escaping @Sendable () -> Date,
         openBrowser: @escaping @Sendable (String) -> BrowserOpening,
-        catchingInterrupts: @escaping @Sendable ((Int32?) throws -> String) throws -> String
+        catchingInterrupts: @escaping @Sendable ((Int32?) throws -> String) throws -> String,
+        outputIsTerminal: Bool = false
     ) {
         self.environment = environment
         self.malformedVariables = malformedVariables
@@ -59,6 +62,7 @@ public struct CLIContext: Sendable {
         self.now = now
         self.openBrowser = openBrowser
         self.catchingInterrupts = catchingInterrupts
+        self.outputIsTerminal = outputIsTerminal
     }
 }
 

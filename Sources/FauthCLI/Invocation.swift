@@ -14,6 +14,8 @@ final class Invocation {
     let json: Bool
     /// Where the command's secrets come from.
     var secrets: SecretReader
+    /// The warnings of this run, printed as they come and added to the JSON result.
+    let warnings: WarningLog
 
     init(arguments: ParsedArguments, context: CLIContext) {
         self.arguments = arguments
@@ -21,6 +23,7 @@ final class Invocation {
         self.json = arguments.has("json")
         let interrupt = ErrorRenderer.render(FauthError(.interrupted), json: json, command: nil)
         self.secrets = SecretReader(context: context, arguments: arguments, interruptMessage: interrupt)
+        self.warnings = WarningLog(writeError: context.writeError)
     }
 
     /// The profile name: --profile > FAUTH_PROFILE > `default`.
@@ -57,7 +60,9 @@ final class Invocation {
             let writeError = context.writeError
             trace = { line in writeError("fauth: \(line)\n") }
         }
-        return AuthClient(configuration: configuration, store: store, transport: context.transport, trace: trace, now: context.now)
+        let warnings = self.warnings
+        return AuthClient(configuration: configuration, store: store, transport: context.transport, trace: trace,
+                          warn: { warnings.add($0) }, now: context.now)
     }
 
     /// The email option's value, checked to be non-empty.

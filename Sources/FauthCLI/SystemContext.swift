@@ -26,7 +26,8 @@ extension CLIContext {
             transport: SystemTransport(proxies: ProxySettings(environment: environment)),
             now: { Date() },
             openBrowser: { BrowserLauncher.open($0, browser: environment["BROWSER"]) },
-            catchingInterrupts: { try InterruptSignals.catching($0) })
+            catchingInterrupts: { try InterruptSignals.catching($0) },
+            outputIsTerminal: isatty(1) == 1)
     }
 }
 

@@ -35,13 +35,19 @@ import FauthJSON
             return FauthRun(status: run.status, stdout: run.stdout, stderr: lastLine)
         }
 
-        /// The steps the person logged in the last run, by name.
-        func steps() -> [String: JSONValue] {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        /// The steps the person logged in the last run, by name, once it logged `last` (fauth may exit before the
+        /// person has read fauth's answer and logged it; waits up to `seconds`).
+        func steps(last: String = "callback", within seconds: Double = 10) -> [String: JSONValue] {
             var steps: [String: JSONValue] = [:]
-            for line in text.split(separator: "\n") {
-                if let step = try? JSONValue.parse(String(line)), let name = step["step"]?.string { steps[name] = step }
-            }
+            let deadline = Date().addingTimeInterval(seconds)
+            repeat {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                for line in text.split(separator: "\n") {
+                    if let step = try? JSONValue.parse(String(line)), let name = step["step"]?.string { steps[name] = step }
+                }
+                if steps[last] != nil { break }
+                usleep(20_000)
+            } while Date() < deadline
             return steps
         }
     }
@@ -55,7 +61,7 @@ import FauthJSON
         #expect(run.json["isNewUser"] == true)
         #expect(run.json["user"]?["email"] == "ada@example.com")
         #expect(run.json["user"]?["displayName"] == "Ada")
-        let steps = setup.steps()
+        let steps = setup.steps(last: "replay")
         #expect(steps["page"]?["status"]?.int == 200)
         #expect(steps["stray"]?["status"]?.int == 404, "another path on the listener is not found")
         #expect(steps["callback"]?["status"]?.int == 200)
@@ -71,7 +77,7 @@ import FauthJSON
         let second = try setup.run(["signin", "--json", "--provider", "github.com", "--browser", "--scope", "read:user", "--custom-parameter", "allow_signup=false"],
                                    person: ["PERSON_ACTION": "choose", "PERSON_EMAIL": "gh@example.com"])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(setup.steps()["page"]?["accounts"] == ["gh@example.com"])
+        #expect(setup.steps(last: "page")["page"]?["accounts"] == ["gh@example.com"])
         #expect(second.json["isNewUser"] == false)
         #expect(second.json["user"]?["uid"] == first.json["user"]?["uid"])
     }
@@ -122,6 +128,24 @@ import FauthJSON
         #expect(setup.sandbox.sessionBytes() == nil)
     }
 
+    @Test(arguments: [
+        ("UNAUTHORIZED_DOMAIN : Domain not allowlisted by project", Int32(11), "unauthorized-domain"),
+        ("INVALID_CONTINUE_URI", Int32(8), "invalid-continue-uri"),
+    ])
+    func aProjectThatRefusesTheLoopbackURLFailsBeforeAnyBrowserOpens(message: String, status: Int32, code: String) throws {
+        // What Google's servers answer when 127.0.0.1 is not an authorized domain of the project (README, "Production setup").
+        let setup = try Setup()
+        setup.emulator.inject(route: "accounts:createAuthUri", [
+            "status": 400, "contentType": "application/json",
+            "body": .string(JSONValue.object(["error": ["code": 400, "message": .string(message)]]).serialized()),
+        ])
+        let run = try setup.sandbox.run(["signin", "--json", "--provider", "google.com", "--browser"])
+        expectFailure(run, status: status, code: code)
+        #expect(run.error["message"]?.string?.contains("add 127.0.0.1 to its authorized domains") == true, "\(run.stderr)")
+        #expect(setup.steps(last: "page", within: 0).isEmpty, "no browser was opened")
+        #expect(setup.sandbox.sessionBytes() == nil)
+    }
+
     @Test func aForgedStateIsRefusedBeforeAnyRequestAndNothingIsSignedIn() throws {
         let setup = try Setup()
         let run = try setup.run(["signin", "--json", "--provider", "google.com", "--browser"], person: ["PERSON_TAMPER": "state"])
@@ -137,7 +161,7 @@ import FauthJSON
         let run = try setup.run(["signin", "--json", "--provider", "google.com", "--browser", "--timeout", "1"], person: ["PERSON_ACTION": "idle"])
         expectFailure(run, status: 3, code: "cancelled")
         #expect(run.error["message"]?.string?.contains("within 1 s") == true)
-        #expect(setup.steps()["page"]?["status"]?.int == 200)
+        #expect(setup.steps(last: "page")["page"]?["status"]?.int == 200)
         #expect(setup.sandbox.sessionBytes() == nil)
     }
 

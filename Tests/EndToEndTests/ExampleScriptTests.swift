@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func thereAreExamples() {
-        #expect(Self.scripts.contains("quickstart.sh") && Self.scripts.contains("federated.sh"))
+        #expect(Self.scripts.contains("quickstart.sh") && Self.scripts.contains("federated.sh") && Self.scripts.contains("mfa-totp.sh"))
     }
 
     @Test(arguments: scripts)

@@ -101,13 +101,13 @@ import FauthJSON
         #expect(run.error["action"] == "signin")
     }
 
-    @Test func aDeletedUsersSessionIsClearedAndReportedAsSignInRequired() throws {
+    @Test func aDeletedUsersSessionIsClearedAndReportedWithTheServersCode() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("gone@example.com")
         emulator.call("DELETE", "/emulator/v1/projects/\(emulator.projectId)/accounts")
         let run = try sandbox.run(["status", "--json"])
-        expectFailure(run, status: 4, code: "not-signed-in")
+        expectFailure(run, status: 6, code: "user-not-found")
         #expect(run.error["server"]?["message"] == "USER_NOT_FOUND")
         #expect(sandbox.sessionBytes() == nil)
         expectFailure(try sandbox.run(["token", "--json"]), status: 4, code: "not-signed-in")

@@ -21,7 +21,8 @@ import FauthJSON
         let sandbox = try sandbox(front)
         sandbox.environment["SSL_CERT_FILE"] = TLSHarness.caFile
         let steps: [(arguments: [String], stdin: String?, calls: [String])] = [
-            (["signup", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n", ["accounts:signUp", "accounts:lookup"]),
+            (["signup", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n",
+             ["passwordPolicy", "accounts:signUp", "accounts:lookup"]),
             (["signin", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n",
              ["accounts:signInWithPassword", "accounts:lookup"]),
             (["token", "--force-refresh"], nil, ["token"]),

@@ -88,6 +88,7 @@ import FauthTestSupport
         let differ = context.run(["update", "--new-password"])
         #expect(differ.status == 2 && differ.stderr.contains("the two passwords typed differ"), "\(differ.stderr)")
         #expect(transport.requests(to: "accounts:update").isEmpty)
+        transport.reply(to: "passwordPolicy", method: "GET", CommandLineServerTests.noPasswordPolicy)
         transport.reply(to: "accounts:update", .json(200, #"{"localId": "U1", "email": "ada@example.com"}"#))
         transport.reply(to: "accounts:lookup", CommandLineServerTests.lookupReply())
         context.secretAnswers = [.secret(Array("same-pass-3".utf8)), .secret(Array("same-pass-3".utf8))]

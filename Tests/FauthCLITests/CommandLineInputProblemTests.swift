@@ -57,4 +57,20 @@ import FauthCore
         #expect(ErrorRenderer.render(FauthError(.networkError, message: "As is."), json: false, command: nil)
             .hasPrefix("fauth: As is. (network-error)\n"))
     }
+
+    @Test(arguments: [
+        (NextStep.sendSecondFactorCode(enrollmentId: "P1"), "run 'fauth mfa verify --factor P1' first."),
+        (.beginSecondFactorEnrollment, "run 'fauth mfa enroll --phone NUMBER' or 'fauth mfa enroll --totp' first."),
+        (.signInFirst, "run 'fauth signin' (or 'fauth reauth') first."),
+        (.beginAgain(.enroll, providerId: "password", email: nil, totp: true), "run 'fauth mfa enroll --totp' again."),
+        (.beginAgain(.enroll, providerId: "password", email: nil, totp: false), "run 'fauth mfa enroll --phone NUMBER' again."),
+        (.beginAgain(.reauth, providerId: "password", email: "ada@example.com", totp: false), "run 'fauth reauth --email ada@example.com' again."),
+        (.beginAgain(.signIn, providerId: "google.com", email: "ada@example.com", totp: false), "run 'fauth signin --provider google.com' again."),
+    ])
+    func aNextStepIsWordedAsTheCommandToRun(step: NextStep, advice: String) {
+        var error = FauthError(.missingMultiFactorSession, message: "It is gone.")
+        error.nextStep = step
+        #expect(ErrorRenderer.render(error, json: false, command: nil).hasPrefix("fauth: It is gone: \(advice) (missing-multi-factor-session)\n"))
+        #expect(ErrorRenderer.render(error, json: true, command: nil).contains(#""message":"It is gone: \#(advice)""#))
+    }
 }

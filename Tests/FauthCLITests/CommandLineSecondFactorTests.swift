@@ -224,4 +224,87 @@ import FauthTestSupport
         #expect((json?["secondFactors"] as? [Any])?.isEmpty == true)
         transport.expectAllRepliesUsed()
     }
+
+    static let totpStart = ScriptedTransport.Reply.json(200, #"{"totpSessionInfo": {"sharedSecretKey": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", "verificationCodeLength": 6, "hashingAlgorithm": "SHA1", "periodSec": 30, "sessionInfo": "TOTP-SESSION", "finalizeEnrollmentTime": "2030-01-01T00:00:00Z"}}"#)
+
+    @Test func aTOTPEnrollmentPrintsTheSecretItsURIAndOnATerminalAQRCodeThatDecodesToIt() throws {
+        let transport = ScriptedTransport()
+        let context = try signedIn(transport)
+        defer { context.removeStateFolder() }
+        transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
+        let json = context.run(["mfa", "enroll", "--totp", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = json.json as? [String: Any]
+        let uri = "otpauth://totp/demo-fauth:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=demo-fauth&algorithm=SHA1&digits=6&period=30"
+        #expect(object?["uri"] as? String == uri)
+        #expect(object?["secret"] as? String == "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP")
+        #expect(object?["digits"] as? Int == 6 && object?["period"] as? Int == 30 && object?["algorithm"] as? String == "SHA1")
+        #expect(transport.requests(to: "accounts/mfaEnrollment:start").first?.json?["totpEnrollmentInfo"] != nil)
+
+        transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
+        let piped = context.run(["mfa", "enroll", "--totp"])
+        #expect(!piped.stdout.contains("█"), "no QR code when stdout is not a terminal")
+        context.outputIsTerminal = true
+        transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
+        let terminal = context.run(["mfa", "enroll", "--totp", "--display-name", "laptop"])
+        #expect(terminal.stdout.hasPrefix("secret: JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP\nuri: \(uri)\n"))
+        #expect(try HalfBlockQRImage.decode(terminal.stdout) == uri)
+
+        transport.reply(to: "accounts/mfaEnrollment:finalize", .firebaseError(400, "INVALID_CODE"))
+        #expect(context.run(["mfa", "enroll", "--code", "000000"]).status == 6)
+        transport.reply(to: "accounts/mfaEnrollment:finalize", Self.tokens)
+        transport.reply(to: "accounts:lookup", Self.lookupWithFactors([Self.totpFactor]))
+        let done = context.run(["mfa", "enroll", "--code", "123456", "--json"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect((done.json as? [String: Any])?["enrolled"] as? [String: Any] != nil)
+        let body = transport.requests(to: "accounts/mfaEnrollment:finalize").last?.json
+        #expect(body?["totpVerificationInfo"]?["sessionInfo"]?.string == "TOTP-SESSION")
+        #expect(body?["totpVerificationInfo"]?["verificationCode"]?.string == "123456")
+        #expect(body?["displayName"]?.string == "laptop")
+        let again = context.run(["mfa", "enroll", "--code", "123456", "--json"])
+        #expect(again.error?["code"] as? String == "missing-multi-factor-session", "the step is gone once finished")
+        transport.expectAllRepliesUsed()
+    }
+
+    @Test(arguments: [
+        ("UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.", "unverified-email", Int32(8)),
+        ("CREDENTIAL_TOO_OLD_LOGIN_AGAIN", "requires-recent-login", 5),
+        ("SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.", "second-factor-already-enrolled", 7),
+        ("SECOND_FACTOR_LIMIT_EXCEEDED", "maximum-second-factor-count-exceeded", 7),
+        ("UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.", "unsupported-first-factor", 8),
+        ("INVALID_PHONE_NUMBER : Invalid format.", "invalid-phone-number", 8),
+    ])
+    func aRefusedPhoneEnrollmentIsItsDocumentedCodeAndKeepsNoStep(message: String, code: String, status: Int32) throws {
+        let transport = ScriptedTransport()
+        let context = try signedIn(transport)
+        defer { context.removeStateFolder() }
+        transport.reply(to: "accounts/mfaEnrollment:start", .firebaseError(400, message))
+        let run = context.run(["mfa", "enroll", "--phone", "+15555550100", "--json"])
+        #expect(run.status == status && run.error?["code"] as? String == code, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: pendingPath(context)))
+    }
+
+    @Test func aPhoneEnrollmentSendsTheCodeThenFinishesAndBadCommandLinesAreRefused() throws {
+        let transport = ScriptedTransport()
+        let context = try signedIn(transport)
+        defer { context.removeStateFolder() }
+        #expect(context.run(["mfa", "enroll", "--phone", "+15555550100", "--totp"]).status == 2)
+        #expect(context.run(["mfa", "enroll", "--phone", "+15555550100", "--code", "123456"]).status == 2)
+        #expect(context.run(["mfa", "enroll", "--display-name", "x"]).status == 2)
+        #expect(context.run(["mfa", "enroll", "--phone", "", "--json"]).error?["code"] as? String == "missing-phone-number")
+        transport.reply(to: "accounts/mfaEnrollment:start", .json(200, #"{"phoneSessionInfo": {"sessionInfo": "SMS-ENROLL"}}"#))
+        let sent = context.run(["mfa", "enroll", "--phone", "+15555550100", "--display-name", "work phone"])
+        #expect(sent.stdout == "An SMS code was sent to phone +*******0100 \"work phone\".\nnext: fauth mfa enroll --code CODE\n", "\(sent.stderr)")
+        #expect(transport.requests(to: "accounts/mfaEnrollment:start").first?.json?["phoneEnrollmentInfo"]?["phoneNumber"]?.string == "+15555550100")
+        #expect(!(try String(contentsOfFile: pendingPath(context), encoding: .utf8)).contains("5555550100"))
+        transport.reply(to: "accounts/mfaEnrollment:finalize", Self.tokens)
+        transport.reply(to: "accounts:lookup", Self.lookupWithFactors([Self.phoneFactor]))
+        context.secretAnswers = [.secret(Array("654321".utf8))]
+        let done = context.run(["mfa", "enroll"])
+        #expect(done.status == 0, "\(done.stderr)")
+        let body = transport.requests(to: "accounts/mfaEnrollment:finalize").first?.json
+        #expect(body?["phoneVerificationInfo"]?["sessionInfo"]?.string == "SMS-ENROLL" && body?["phoneVerificationInfo"]?["code"]?.string == "654321")
+        #expect(body?["displayName"]?.string == "work phone")
+        transport.expectAllRepliesUsed()
+    }
 }

@@ -22,12 +22,16 @@ import FauthTestSupport
         return .json(200, JSONValue.object(["users": [["localId": "U1", "email": "ada@example.com", "providerUserInfo": [.object(provider)]]]]).serialized())
     }
 
+    /// A backend without a password policy answers fauth's `GET /v2/passwordPolicy` so (Firebase's emulator's 501).
+    static let noPasswordPolicy = ScriptedTransport.Reply.firebaseError(501, "identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator.")
+
     func context(_ transport: ScriptedTransport) throws -> TestContext {
         try TestContext.scripted(transport)
     }
 
     @Test func signupSendsTheStrippedPasswordAndPrintsTheUserThenTokenIsCached() throws {
         let transport = ScriptedTransport()
+        transport.reply(to: "passwordPolicy", method: "GET", Self.noPasswordPolicy)
         transport.reply(to: "accounts:signUp", Self.signInReply)
         transport.reply(to: "accounts:lookup", Self.lookupReply())
         let context = try context(transport)
@@ -47,7 +51,7 @@ import FauthTestSupport
         let json = context.run(["token", "--json"]).json as? [String: String]
         #expect(json?["idToken"] == Self.idToken)
         #expect(json?["expiresAt"] == "2023-11-14T23:13:20Z")
-        #expect(transport.requests.count == 2)
+        #expect(transport.requests.count == 3, "the password policy, the sign-up and its lookup")
     }
 
     @Test func aServerRefusalBecomesItsCodeAndExitStatus() throws {

@@ -19,6 +19,16 @@ import Testing
         transport.expectAllRepliesUsed()
     }
 
+    @Test func thePasswordPolicyIsAGetWithTheTenantInTheQuery() throws {
+        let transport = ScriptedTransport()
+        transport.reply(to: "passwordPolicy", method: "GET", .json(200, #"{"customStrengthOptions":{"minPasswordLength":8},"enforcementState":"ENFORCE","schemaVersion":1}"#))
+        let policy = try BackendProbe(transport, apiKey: "k", tenantId: "t 1").backend.call(PasswordPolicyEndpoint())
+        #expect(policy.isEnforced && policy.requirements(for: "short").map(\.met) == [false])
+        let request = try #require(transport.requests.first)
+        #expect(request.method == "GET" && request.sent.body.isEmpty && request.header("Content-Type") == nil)
+        #expect(request.sent.url == "http://\(BackendProbe.emulatorHost)/identitytoolkit.googleapis.com/v2/passwordPolicy?key=k&tenantId=t%201")
+    }
+
     @Test func theSecureTokenBodyHasNoTenant() throws {
         let transport = ScriptedTransport()
         transport.reply(to: "token", .json(200, #"{"id_token":"ID","access_token":"ID","refresh_token":"RT2","expires_in":"3600","user_id":"U1","project_id":"p"}"#))

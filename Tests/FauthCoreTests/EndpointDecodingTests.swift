@@ -122,7 +122,9 @@ private func failureCode<E: Endpoint>(_ endpoint: E.Type, _ body: String) throws
     }
 
     @Test func createAuthUriMethodsDefaultToEmpty() throws {
-        #expect(try CreateAuthUriEndpoint.decode(parse(#"{"kind":"k","sessionId":"s"}"#)) == CreateAuthUriResponse())
+        #expect(try CreateAuthUriEndpoint.decode(parse(#"{"kind":"k","sessionId":"s"}"#)) == CreateAuthUriResponse(isHidden: true),
+                "an answer that says nothing: email enumeration protection")
+        #expect(try CreateAuthUriEndpoint.decode(parse(#"{"registered":false,"signinMethods":[]}"#)) == CreateAuthUriResponse())
         #expect(try CreateAuthUriEndpoint.decode(parse(#"{"registered":true,"signinMethods":["password","google.com"]}"#))
             == CreateAuthUriResponse(registered: true, signinMethods: ["password", "google.com"]))
         #expect(try failureCode(CreateAuthUriEndpoint.self, #"{"signinMethods":[1]}"#)

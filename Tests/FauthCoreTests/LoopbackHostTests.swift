@@ -1,3 +1,4 @@
+import Dispatch
 import FauthTestSupport
 import Testing
 
@@ -32,5 +33,62 @@ import Testing
         let name = try #require(HostsFile.loopbackAlias)
         #expect(LoopbackHost.addresses(of: name) != nil)
         #expect(LoopbackHost.addresses(of: name, resolvingNames: false) == nil)
+    }
+}
+
+/// A host name whose resolver stalls (a DNS server that never answers) cannot hold a request past its timeout:
+/// the lookup is awaited at most that long, then the request fails as a timeout (issue 10). The stalled resolver
+/// here waits for the test to release it, so an implementation that awaited it would return its answer instead of
+/// failing, and the expectation would fail (not a timing assertion).
+@Suite struct StalledResolverTests {
+    /// A resolver that answers `answer` only once `release` is signalled (or after a minute).
+    final class StalledResolver: @unchecked Sendable {
+        let release = DispatchSemaphore(value: 0)
+        let answer: [LoopbackHost.Address]?
+        init(answer: [LoopbackHost.Address]?) { self.answer = answer }
+        var resolve: @Sendable (String) -> [LoopbackHost.Address]? {
+            { [self] _ in
+                _ = release.wait(timeout: .now() + 60)
+                return answer
+            }
+        }
+    }
+
+    @Test func aStalledLookupIsATimeoutAfterTheDeadline() throws {
+        let stalled = StalledResolver(answer: [.ipv4Loopback])
+        defer { stalled.release.signal() }
+        let failure = #expect(throws: TransportFailure.self) {
+            try LoopbackHost.addresses(of: "stalls.example", within: 0.2, resolver: stalled.resolve)
+        }
+        guard case .timedOut(let code, let message)? = failure else {
+            Issue.record("not a timeout: \(String(describing: failure))")
+            return
+        }
+        #expect(code == 28 && message.contains("stalls.example"))
+    }
+
+    @Test func aLookupThatAnswersInTimeDecides() throws {
+        let local = StalledResolver(answer: [.ipv4Loopback]), remote = StalledResolver(answer: [.ipv4(0x0A00_0001)])
+        local.release.signal()
+        remote.release.signal()
+        #expect(try LoopbackHost.addresses(of: "here.example", within: 30, resolver: local.resolve) == [.ipv4Loopback])
+        #expect(try LoopbackHost.addresses(of: "there.example", within: 30, resolver: remote.resolve) == nil)
+        #expect(try LoopbackHost.addresses(of: "127.0.0.1", within: 0, resolver: { _ in nil }) == [.ipv4Loopback],
+                "an address literal is never asked of the resolver")
+    }
+
+    /// The proxy decision libcurl's requests make first: a stalled lookup of the target's name is a timeout, so the
+    /// request never waits on the resolver past `--timeout` before libcurl's own timeout starts.
+    @Test func theProxyDecisionIsBoundedByTheRequestsTimeout() throws {
+        let transport = CurlTransport(proxies: ProxySettings(httpsProxy: "http://proxy.example:3128"))
+        let stalled = StalledResolver(answer: nil)
+        defer { stalled.release.signal() }
+        let failure = #expect(throws: TransportFailure.self) {
+            try transport.proxy(for: "https://auth.example/v1", within: 0.2, resolver: stalled.resolve)
+        }
+        if case .timedOut? = failure {} else { Issue.record("not a timeout: \(String(describing: failure))") }
+        let answered = StalledResolver(answer: nil)
+        answered.release.signal()
+        #expect(try transport.proxy(for: "https://auth.example/v1", within: 30, resolver: answered.resolve) == "http://proxy.example:3128")
     }
 }

@@ -58,7 +58,7 @@ import Testing
         var expected = pending
         expected.factors[0].phoneNumber = "+*******0100"
         #expect(try file.read() == expected, "kept as shown: the full phone number never reaches the disk")
-        #expect(expected.rerunCommand == "fauth reauth --email ada@example.com")
+        #expect(expected.beginAgain == .beginAgain(.reauth, providerId: "password", email: "ada@example.com", totp: false))
         chmod(file.path, 0o644)
         let refused = #expect(throws: FauthError.self) { try file.read() }
         #expect(refused?.code == .sessionStoreError && refused?.message.contains("pending second-factor file") == true)

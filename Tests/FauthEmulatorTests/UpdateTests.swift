@@ -40,6 +40,19 @@ struct UpdateTests {
         #expect(try fixture.refresh(created["refreshToken"]!.string!).status == 200)
     }
 
+    @Test func withEnumerationProtectionAUsersOwnEmailChangeIsRefusedAsGoogleDoes() throws {
+        let fixture = try EmulatorFixture()
+        let created = try fixture.signUp("own@example.com")
+        try fixture.signUp("taken@example.com")
+        try fixture.configure(["emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]])
+        for email in ["new@example.com", "taken@example.com"] {  // refused before EMAIL_EXISTS could tell
+            #expect(errorMessage(try fixture.call("update", ["idToken": created["idToken"]!, "email": .string(email)]).json)
+                    == "OPERATION_NOT_ALLOWED : Please verify the new email before changing email.")
+        }
+        #expect(try fixture.call("update", ["idToken": created["idToken"]!, "email": "OWN@example.com", "displayName": "Own"]).status == 200,
+                "the same email is no change")
+    }
+
     @Test func emailChangeStoresTheInitialEmailAndSendsRecovery() throws {
         let fixture = try EmulatorFixture()
         let created = try fixture.signUp("old@example.com")

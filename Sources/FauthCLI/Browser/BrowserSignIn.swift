@@ -20,9 +20,15 @@ struct BrowserSignIn {
         let parameters = try customParameters()
         let waitSeconds = try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) } ?? Self.defaultWaitSeconds
         let listener = try CallbackListener(port: try port(), path: Self.callbackPath)
-        let signIn = try invocation.client().startProviderSignIn(
-            providerId: arguments.value("provider") ?? "", continueUri: listener.url, scopes: arguments.values("scope"),
-            customParameters: parameters)
+        let signIn: ProviderSignIn
+        do {
+            signIn = try invocation.client().startProviderSignIn(
+                providerId: arguments.value("provider") ?? "", continueUri: listener.url, scopes: arguments.values("scope"),
+                customParameters: parameters)
+        } catch var error as FauthError where error.code == .unauthorizedDomain || error.code == .invalidContinueURI {
+            error.message += (error.message.hasSuffix(".") ? "" : ".") + " The project must accept \(listener.url): add 127.0.0.1 to its authorized domains (Firebase console, Authentication, Settings)."
+            throw error
+        }
         let say = invocation.context.writeError
         let shownURL = TerminalText.escaped(signIn.authUri)
         if pasting {

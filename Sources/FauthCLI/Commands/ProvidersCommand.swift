@@ -5,11 +5,20 @@ struct ProvidersCommand: Command {
     let spec = CommandSpec(
         "providers", summary: "List the signed-in user's providers, or the sign-in methods of an email.",
         usage: ["providers", "providers --email EMAIL"],
-        options: [OptionSpec("email", value: "EMAIL", help: "List the sign-in methods this email can use (no session needed).")])
+        options: [OptionSpec("email", value: "EMAIL", help: "List the sign-in methods this email can use (no session needed).")],
+        details: """
+            With --email and no sign-in method to list, a note on stderr says why: no account uses the email, or \
+            the project has email enumeration protection on, which hides the methods of every email (the JSON is \
+            [] either way).
+            """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         if let email = try invocation.email() {
-            let methods = try invocation.client().signInMethods(forEmail: email)
+            let info = try invocation.client().emailInfo(email)
+            let methods = info.signinMethods
+            if methods.isEmpty, !invocation.json, !invocation.arguments.has("quiet") {
+                invocation.context.writeError(Self.noMethodsNote(email, hidden: info.isHidden))
+            }
             return CommandOutput(
                 json: .array(methods.map { ["providerId": .string($0)] }),
                 text: methods.map { TerminalText.escaped($0) + "\n" }.joined(), isData: true)
@@ -22,5 +31,15 @@ struct ProvidersCommand: Command {
             return TerminalText.escaped(line) + "\n"
         }.joined()
         return CommandOutput(json: .array(providers.map { $0.jsonObject() }), text: text, isData: true)
+    }
+
+    /// The stderr note for an email without sign-in methods: no account uses it, or (email enumeration protection
+    /// on) the server does not say.
+    static func noMethodsNote(_ email: String, hidden: Bool) -> String {
+        let email = TerminalText.escaped(email)
+        return hidden
+            ? "fauth: the server lists no sign-in methods for \(email) and does not say whether an account uses it "
+                + "(the project's email enumeration protection hides them).\n"
+            : "fauth: no account uses \(email).\n"
     }
 }

@@ -1,15 +1,18 @@
 import FauthCore
 import FauthJSON
 
-/// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in.
+/// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in, the server's
+/// code when it refuses the session.
 struct StatusCommand: Command {
     let spec = CommandSpec(
         "status", summary: "Show who is signed in, with which providers and second factors, and when the token expires.",
         usage: ["status"],
         details: """
-            Exits 4 when there is no session or the server no longer accepts it. The custom claims an admin set \
-            are those of the session's ID token (`claims` in JSON, `{}` when none; a line in text when there are \
-            some); claims set since it was issued show after `fauth token --force-refresh`.
+            Exits 4 (not-signed-in) when there is no session. A session the server no longer accepts is removed and \
+            the error is the server's, as for every command: user-token-expired or invalid-user-token (exit 4), \
+            user-disabled or user-not-found (exit 6). The custom claims an admin set are those of the session's ID \
+            token (`claims` in JSON, `{}` when none; a line in text when there are some); claims set since it was \
+            issued show after `fauth token --force-refresh`.
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {

@@ -27,7 +27,8 @@ struct UpdateCommand: Command {
             password change returns new tokens, which replace the session's, so later commands keep working. \
             Changing the email or password long after signing in fails with requires-recent-login (exit 5): run \
             `fauth reauth`, then update again; an email another account uses fails with email-already-in-use \
-            (exit 7). Where the project requires a verified change, use --verify-first.
+            (exit 7). --verify-first asks for a verified change; where the project has email enumeration protection \
+            on, the server refuses a direct change and fauth sends the verification email by itself.
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
@@ -46,10 +47,20 @@ struct UpdateCommand: Command {
         }
         let client = try invocation.client()
         var user = try invocation.unlockedSession.get()?.session.user
-        if !changes.isEmpty { user = try client.updateAccount(changes) }
-        let pending = try email.flatMap { verifyFirst ? try client.sendEmailChange(to: $0) : nil }
+        var verifiesFirst = verifyFirst
+        do {
+            if !changes.isEmpty { user = try client.updateAccount(changes) }
+        } catch let error as FauthError where changes.email != nil && AuthClient.requiresVerifiedEmailChange(error) {
+            // Email enumeration protection on: the server refused the whole update; the email goes through a
+            // verification, the rest is sent again without it.
+            verifiesFirst = true
+            changes.email = nil
+            if !changes.isEmpty { user = try client.updateAccount(changes) }
+        }
+        let pending = try email.flatMap { verifiesFirst ? try client.sendEmailChange(to: $0) : nil }
         var text = changes.isEmpty ? "" : "Updated \(user.map(ResultText.identity) ?? "the account"): \(Self.changed(changes).joined(separator: ", ")).\n"
         if let pending {
+            if !verifyFirst { text += "The project has email enumeration protection on: an email changes only once verified.\n" }
             text += "A verification email was sent to \(TerminalText.escaped(pending)); the email changes when its link is followed.\n"
         }
         var json: JSONObject = ["updated": .array(Self.changed(changes).map(JSONValue.string))]

@@ -2,11 +2,12 @@ import FauthCore
 
 /// Turns a failure into what stderr shows: the JSON error object with `--json`, otherwise
 /// `fauth: <message> (<code>)` and at most one `hint:` line, with control characters escaped (a message may hold
-/// the server's words or the user's input); a core failure about an input is worded naming its option first.
+/// the server's words or the user's input); a core failure about an input, or naming a next step, is first worded
+/// with the option or the command to run.
 enum ErrorRenderer {
     /// The stderr text for `error`.
     static func render(_ error: FauthError, json: Bool, command: String?) -> String {
-        let error = InputProblemText.worded(error)
+        let error = NextStepText.worded(InputProblemText.worded(error))
         if json { return error.jsonObject().serialized() + "\n" }
         var text = "fauth: \(TerminalText.escaped(error.message)) (\(error.code.rawValue))\n"
         if let reason = error.reason, reason != error.message { text += "reason: \(TerminalText.escaped(reason))\n" }
@@ -27,6 +28,9 @@ enum ErrorRenderer {
             return "that credential belongs to another account: sign in to it, or use another credential"
         case .providerAlreadyLinked:
             return "run 'fauth unlink PROVIDER_ID' first to replace it"
+        case .invalidCredential where error.server?.message == "INVALID_LOGIN_CREDENTIALS":
+            return "the email or the password is wrong, or no account uses the email: with email enumeration protection "
+                + "on, the server does not say which (reset a forgotten password with 'fauth reset-password --email EMAIL')"
         case .interrupted:
             return nil
         case .certificateError:

@@ -40,15 +40,10 @@ enum InputProblemText {
             return "Cannot find the session folder: HOME is not set to an absolute path; set HOME, XDG_STATE_HOME or "
                 + "FAUTH_SESSION, or pass \(option(.sessionFile)) FILE."
         case .limitReached(let input):
-            return completing(statement, with: " (\(option(input)), FAUTH_TIMEOUT)")
+            return statement.completingSentence(with: " (\(option(input)), FAUTH_TIMEOUT)")
         case .sessionOfAnotherBackend:
-            return completing(statement, with: ": use another --profile or \(option(.sessionFile)) for that backend, "
-                + "stop naming it, or sign in again")
+            return statement.completingSentence(
+                with: ": use another --profile or \(option(.sessionFile)) for that backend, stop naming it, or sign in again")
         }
-    }
-
-    /// `statement` with `advice` before its final full stop.
-    private static func completing(_ statement: String, with advice: String) -> String {
-        (statement.hasSuffix(".") ? String(statement.dropLast()) : statement) + advice + "."
     }
 }

@@ -28,12 +28,7 @@ enum InterruptSignals {
         interruptPipeWriteEnd = ends[1]
         let previousInterrupt = signal(SIGINT, noteInterrupt)
         let previousTerminate = signal(SIGTERM, noteInterrupt)
-        // A parent may have left these signals blocked (the mask survives exec): Ctrl-C must still work here.
-        var interrupts = sigset_t(), previousMask = sigset_t()
-        sigemptyset(&interrupts)
-        sigaddset(&interrupts, SIGINT)
-        sigaddset(&interrupts, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &interrupts, &previousMask)
+        var previousMask = unblockInterrupts()
         defer {
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             signal(SIGINT, previousInterrupt)
@@ -43,5 +38,16 @@ enum InterruptSignals {
             close(ends[1])
         }
         return try body(ends[0])
+    }
+
+    /// Unblocks SIGINT and SIGTERM, which a parent may have left blocked (the mask survives exec), so that Ctrl-C
+    /// works during a wait; returns the mask to restore after it.
+    static func unblockInterrupts() -> sigset_t {
+        var interrupts = sigset_t(), previousMask = sigset_t()
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        sigaddset(&interrupts, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, &previousMask)
+        return previousMask
     }
 }

@@ -36,12 +36,7 @@ enum PasswordPrompt {
         promptTerminalDescriptor = descriptor
         let previousInterrupt = signal(SIGINT, restoreTerminalAndExit)
         let previousTerminate = signal(SIGTERM, restoreTerminalAndExit)
-        // A parent may have left these signals blocked (the mask survives exec): Ctrl-C must still work here.
-        var interrupts = sigset_t(), previousMask = sigset_t()
-        sigemptyset(&interrupts)
-        sigaddset(&interrupts, SIGINT)
-        sigaddset(&interrupts, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &interrupts, &previousMask)
+        var previousMask = InterruptSignals.unblockInterrupts()
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
         silent.c_lflag |= tcflag_t(ECHONL)

@@ -26,14 +26,17 @@ public struct Backend: Sendable {
 
     /// Makes the call and returns its decoded answer; every failure is a `FauthError`.
     public func call<E: Endpoint>(_ endpoint: E) throws(FauthError) -> E.Response {
+        let isRead = E.method == "GET"
+        // A GET carries no body: the tenant, where the service takes one, goes in the query instead.
+        let query = isRead ? tenantQuery(for: E.service) : ""
         let request = TransportRequest(
-            method: "POST",
-            url: configuration.url(for: E.service, path: E.path),
-            headers: [("Content-Type", "application/json"), ("X-Client-Version", Self.clientVersion)],
-            body: body(of: endpoint).serializedBytes(),
+            method: E.method,
+            url: configuration.url(for: E.service, path: E.path) + query,
+            headers: (isRead ? [] : [("Content-Type", "application/json")]) + [("X-Client-Version", Self.clientVersion)],
+            body: isRead ? [] : body(of: endpoint).serializedBytes(),
             timeout: configuration.timeout,
             trust: configuration.trust)
-        let response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path),
+        let response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path) + query,
                                 maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
         return try decode(response, as: E.self)
     }
@@ -46,6 +49,12 @@ public struct Backend: Sendable {
         }
         object["tenantId"] = .string(tenantId)
         return .object(object)
+    }
+
+    /// `&tenantId=…` for the configured tenant where the service takes one, else nothing.
+    private func tenantQuery(for service: Service) -> String {
+        guard service.takesTenantId, let tenantId = configuration.tenantId, !tenantId.isEmpty else { return "" }
+        return "&tenantId=" + PercentEncoding.encode(tenantId)
     }
 
     /// Sends `request` up to `maxAttempts` times, within the total deadline, and returns the last answer.

@@ -21,12 +21,24 @@ extension AuthClient {
         if changes.isEmpty { throw FauthError(.usage, message: "Nothing to update.") }
         if changes.password?.isEmpty == true { throw FauthError(.weakPassword, reason: "Missing password") }
         return try withSession { session in
-            let response = try backend.call(UpdateAccountEndpoint(
-                idToken: session.idToken, email: changes.email, password: changes.password,
-                displayName: changes.displayName, photoUrl: changes.photoUrl, deleteAttribute: changes.clear))
+            let idToken = session.idToken
+            let update = {
+                try backend.call(UpdateAccountEndpoint(
+                    idToken: idToken, email: changes.email, password: changes.password,
+                    displayName: changes.displayName, photoUrl: changes.photoUrl, deleteAttribute: changes.clear))
+            }
+            let response = try changes.password.map { try underPasswordPolicy($0, update) } ?? update()
             try apply(response, to: &session)
             return session.user
         }
+    }
+
+    /// Whether `error` is the server's refusal of a direct email change where the project has email enumeration
+    /// protection on (`OPERATION_NOT_ALLOWED : Please verify the new email before changing email.`): the change must
+    /// go through `sendEmailChange(to:)`.
+    public static func requiresVerifiedEmailChange(_ error: FauthError) -> Bool {
+        guard error.code == .operationNotAllowed, let message = error.server?.message else { return false }
+        return message.hasPrefix("OPERATION_NOT_ALLOWED") && message.contains("verify the new email")
     }
 
     /// Sends a verification email to `newEmail` (`sendOobCode` `VERIFY_AND_CHANGE_EMAIL`, the SDK's

@@ -17,7 +17,7 @@ extension AuthClient {
     /// account's email. The code is consumed; a wrong or used code is `invalid-action-code`.
     public func resetPassword(code: String, newPassword: String) throws -> ResetPasswordResponse {
         if newPassword.isEmpty { throw FauthError(.weakPassword, reason: "Missing password") }
-        return try backend.call(ResetPasswordEndpoint(oobCode: code, newPassword: newPassword))
+        return try underPasswordPolicy(newPassword) { try backend.call(ResetPasswordEndpoint(oobCode: code, newPassword: newPassword)) }
     }
 
     /// Sends a verification email to the signed-in user's address (`sendOobCode` `VERIFY_EMAIL`); returns the

@@ -17,7 +17,7 @@ extension AuthClient {
     /// `idToken(forceRefresh:)` with the session already read from `store` without the lock, with its file stamp
     /// (nil when there is none), for a caller that has read it anyway: the file is then parsed once.
     /// A cached token that is not a JWT (a damaged file) is never handed out: it is refreshed, and a server whose
-    /// refreshed token is not one either gets `malformed-jwt`.
+    /// refreshed token is not one either gets `malformed-jwt` (the session file is left as it was).
     public func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (token: String, expiresAt: Date) {
         guard let (cached, stamp) = cached else { throw FauthError(.notSignedIn) }
         try BackendIdentity.requireMatch(cached, at: store.path, configuration: configuration)
@@ -30,13 +30,9 @@ extension AuthClient {
             !Self.isJWT(locked.idToken)
                 || rule.needsRefresh(locked: locked, lockedStamp: lockedStamp, unlockedStamp: stamp, forced: forced)
         }
-        let token = try withSession(needsRefresh: needsRefresh) { session in
+        return try withSession(needsRefresh: needsRefresh) { session in
             (session.idToken, session.expiresAt)
         }
-        guard Self.isJWT(token.0) else {
-            throw FauthError(.malformedJWT, message: "The server's ID token is not a JWT; fauth does not print it.")
-        }
-        return token
     }
 
     /// Whether `token` reads as a JWT (three parts, JSON header and payload).
@@ -103,12 +99,16 @@ extension AuthClient {
     /// Exchanges the refresh token for a new ID token (Secure Token API), keeping the user record, and writes the
     /// session; a refresh the server refuses (the session is dead) removes the file.
     private func refresh(_ session: inout Session, in file: SessionFile) throws {
+        let tokens: SessionTokens
         do {
-            let tokens = try backend.call(RefreshTokenEndpoint(refreshToken: session.refreshToken)).tokens
-            session = session.replacingTokens(tokens, user: session.user, now: now())
+            tokens = try backend.call(RefreshTokenEndpoint(refreshToken: session.refreshToken)).tokens
         } catch where Self.isDeadSession(error) {
             throw try clear(file, after: error)
         }
+        guard Self.isJWT(tokens.idToken) else {
+            throw FauthError(.malformedJWT, message: "The server's refreshed ID token is not a JWT; the session was left as it was.")
+        }
+        session = session.replacingTokens(tokens, user: session.user, now: now())
         try file.write(session)
     }
 

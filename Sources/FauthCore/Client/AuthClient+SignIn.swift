@@ -6,8 +6,10 @@ extension AuthClient {
         guard !email.isEmpty else { throw FauthError(.missingEmail) }
         guard !password.isEmpty else { throw FauthError(.weakPassword, reason: "Missing password") }
         try store.checkWritable()  // before the account exists: a retry must not meet email-already-in-use
-        let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
-        return try startSession(response.outcome, isNewUser: true, providerId: "password")
+        return try underPasswordPolicy(password) {
+            let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
+            return try startSession(response.outcome, isNewUser: true, providerId: "password")
+        }
     }
 
     /// Signs in with `credential`, replacing the profile's session.
@@ -32,8 +34,14 @@ extension AuthClient {
 
     /// The sign-in methods an email can use (`accounts:createAuthUri`); no session needed.
     public func signInMethods(forEmail email: String) throws -> [String] {
+        try emailInfo(email).signinMethods
+    }
+
+    /// What the server says of an email (`accounts:createAuthUri`): its sign-in methods, or nothing at all
+    /// (`isHidden`) where the project has email enumeration protection on; no session needed.
+    public func emailInfo(_ email: String) throws -> CreateAuthUriResponse {
         guard !email.isEmpty else { throw FauthError(.missingEmail) }
-        return try backend.call(CreateAuthUriEndpoint(identifier: email)).signinMethods
+        return try backend.call(CreateAuthUriEndpoint(identifier: email))
     }
 
     /// Sends the sign-in (or link, with `idToken`) call that `credential` needs.

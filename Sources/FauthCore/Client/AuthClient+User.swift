@@ -10,7 +10,13 @@ extension AuthClient {
             if case .password(_, let password) = credential, password.isEmpty {
                 throw FauthError(.weakPassword, reason: "Missing password")
             }
-            let (outcome, isNewUser) = try authenticate(credential, linkingTo: session.idToken)
+            let idToken = session.idToken
+            let link = { try authenticate(credential, linkingTo: idToken) }
+            let (outcome, isNewUser) = if case .password(_, let password) = credential {
+                try underPasswordPolicy(password, link)
+            } else {
+                try link()
+            }
             guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
             session = try makeSession(tokens, replacing: session)
             return AuthResult(user: session.user, isNewUser: isNewUser, providerId: credential.providerId, expiresAt: session.expiresAt)
@@ -65,22 +71,19 @@ extension AuthClient {
         }
     }
 
-    /// The session, checked with the server (a lookup), refreshed if needed; `not-signed-in` when there is none
-    /// or the server no longer accepts it (the dead session is then removed).
+    /// The session, checked with the server (a lookup), refreshed if needed; `not-signed-in` when there is none.
+    /// When the server no longer accepts it, the error is the server's, as for every session command
+    /// (`user-disabled`, `user-not-found`, `user-token-expired`, `invalid-user-token`), and the dead session is removed.
     public func status() throws -> Session {
         try statusWithSecondFactors().session
     }
 
-    /// `status()` with the user's enrolled second factors, from the same lookup.
+    /// `status()` with the user's enrolled second factors, from the same lookup; a refused session as `status()`.
     public func statusWithSecondFactors() throws -> (session: Session, secondFactors: [MFAEnrollment]) {
-        do {
-            return try withSession { session in
-                let account = try lookUpAccount(idToken: session.idToken)
-                session.user = UserProfile(account, idToken: session.idToken)
-                return (session, account.mfaInfo)
-            }
-        } catch let error as FauthError where Self.isDeadSession(error) {
-            throw FauthError(.notSignedIn, message: error.message, server: error.server)
+        try withSession { session in
+            let account = try lookUpAccount(idToken: session.idToken)
+            session.user = UserProfile(account, idToken: session.idToken)
+            return (session, account.mfaInfo)
         }
     }
 

@@ -19,13 +19,17 @@ public struct AuthClient: Sendable {
     public let store: SessionStore
     let backend: Backend
     let now: @Sendable () -> Date
+    /// Receives what a successful operation wants the user to know (`FauthWarning`).
+    let warn: (@Sendable (FauthWarning) -> Void)?
 
-    /// Makes a client; `trace` receives one line per request for `--verbose`.
+    /// Makes a client; `trace` receives one line per request for `--verbose`, `warn` the warnings.
     public init(configuration: ResolvedConfiguration, store: SessionStore, transport: any HTTPTransport,
-                trace: (@Sendable (String) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+                trace: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (FauthWarning) -> Void)? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.configuration = configuration
         self.store = store
         self.backend = Backend(configuration: configuration.backendConfiguration, transport: transport, trace: trace)
+        self.warn = warn
         self.now = now
     }
 

@@ -49,8 +49,13 @@ public struct FauthError: Error, Sendable, Equatable {
     public var signInMethods: [String]?
     /// For `second-factor-required`: `{"factors": [...]}`, never the pending credential.
     public var mfa: JSONValue?
+    /// For `password-does-not-meet-requirements`: every requirement of the project's policy, each with whether the
+    /// password meets it.
+    public var requirements: [PasswordRequirement]?
     /// What the failure has to do with the caller's inputs, for a front end to word (never in the JSON object).
     public var inputProblem: InputProblem?
+    /// What to run next, for a front end to word as its own command (never in the JSON object).
+    public var nextStep: NextStep?
 
     /// Makes an error; a nil or empty `message` falls back to the code's default text.
     public init(
@@ -107,6 +112,9 @@ public struct FauthError: Error, Sendable, Equatable {
         }
         if let mfa {
             error["mfa"] = mfa
+        }
+        if let requirements {
+            error["requirements"] = .array(requirements.map(\.jsonObject))
         }
         return ["error": .object(error)]
     }

@@ -70,7 +70,9 @@ extension AuthClient {
                 verification = .totp(enrollmentId: enrollmentId, code: code)
             } else {
                 guard let sessionInfo = pending.sessionInfo, pending.codeSentTo == enrollmentId else {
-                    throw FauthError(.missingVerificationID, message: "No SMS code was sent to the factor \(enrollmentId) yet: run 'fauth mfa verify --factor \(enrollmentId)' first.")
+                    var notSent = FauthError(.missingVerificationID, message: "No SMS code was sent to the factor \(enrollmentId) yet.")
+                    notSent.nextStep = .sendSecondFactorCode(enrollmentId: enrollmentId)
+                    throw notSent
                 }
                 verification = .phone(sessionInfo: sessionInfo, code: code)
             }
@@ -93,12 +95,15 @@ extension AuthClient {
     func lockedPending(finishing purposes: Set<PendingSecondFactor.Purpose>) throws -> PendingSecondFactor {
         let what = purposes.contains(.enroll) ? "second-factor enrollment" : "second-factor sign-in"
         guard let pending = try pendingFile.read(), purposes.contains(pending.purpose) else {
-            let again = purposes.contains(.enroll) ? "'fauth mfa enroll --phone NUMBER' or 'fauth mfa enroll --totp'" : "'fauth signin' (or 'fauth reauth')"
-            throw FauthError(.missingMultiFactorSession, message: "No \(what) is pending for this profile: run \(again) first.")
+            var none = FauthError(.missingMultiFactorSession, message: "No \(what) is pending for this profile.")
+            none.nextStep = purposes.contains(.enroll) ? .beginSecondFactorEnrollment : .signInFirst
+            throw none
         }
         guard pending.expiresAt > now() else {
             try pendingFile.remove()
-            throw FauthError(.missingMultiFactorSession, message: "The pending \(what) expired (it is kept \(Int(PendingSecondFactor.lifetime / 60)) minutes): run '\(pending.rerunCommand)' again.")
+            var expired = FauthError(.missingMultiFactorSession, message: "The pending \(what) expired (it is kept \(Int(PendingSecondFactor.lifetime / 60)) minutes).")
+            expired.nextStep = pending.beginAgain
+            throw expired
         }
         let own = BackendIdentity(pending.project), named = BackendIdentity(configuration)
         guard own.accepts(named) else {

@@ -67,15 +67,4 @@ public struct PendingSecondFactor: Sendable, Equatable {
     public func factor(_ enrollmentId: String) -> MFAEnrollment? {
         factors.first { $0.enrollmentId == enrollmentId }
     }
-
-    /// The command that begins this step again, for messages (`fauth signin --email a@example.com`).
-    public var rerunCommand: String {
-        switch purpose {
-        case .enroll:
-            return "fauth mfa enroll " + (factors.first?.isTOTP == true ? "--totp" : "--phone NUMBER")
-        case .signIn, .reauth:
-            let credential = providerId == "password" ? email.map { " --email \($0)" } ?? "" : " --provider \(providerId)"
-            return "fauth \(purpose.rawValue)\(credential)"
-        }
-    }
 }

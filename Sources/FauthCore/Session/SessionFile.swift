@@ -98,29 +98,9 @@ public struct SessionFile {
         try SessionFolder.prepare(forFile: path, anchor: anchor)
         let temporaryPath = SessionFolder.folder(of: path) + "/" + temporaryPrefix
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw failure("write", SystemError.current("open"))
-        }
         do {
-            guard fchmod(descriptor, 0o600) == 0 else {
-                throw SystemError.current("fchmod")
-            }
-            try FileDescriptorIO.writeAll(descriptor, bytes)
-            guard fsync(descriptor) == 0 else {
-                throw SystemError.current("fsync")
-            }
-            guard close(descriptor) == 0 else {
-                throw SystemError.current("close")
-            }
+            try FileDescriptorIO.replaceAtomically(path, with: bytes, temporaryPath: temporaryPath)
         } catch {
-            close(descriptor)
-            unlink(temporaryPath)
-            throw failure("write", error as? SystemError ?? SystemError(operation: "write", code: EIO))
-        }
-        guard rename(temporaryPath, path) == 0 else {
-            let error = SystemError.current("rename")
-            unlink(temporaryPath)
             throw failure("write", error)
         }
         SessionFolder.sync(SessionFolder.folder(of: path))

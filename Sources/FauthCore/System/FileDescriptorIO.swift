@@ -42,6 +42,29 @@ package enum FileDescriptorIO {
         }
     }
 
+    /// Replaces `path` atomically with `bytes`: a 0600 file at `temporaryPath` (same folder) written in full and
+    /// synced, then renamed over `path`; any failure removes the temporary file and leaves `path` as it was. The
+    /// caller syncs the folder.
+    package static func replaceAtomically(_ path: String, with bytes: [UInt8], temporaryPath: String) throws(SystemError) {
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SystemError.current("open") }
+        do throws(SystemError) {
+            guard fchmod(descriptor, 0o600) == 0 else { throw SystemError.current("fchmod") }
+            try writeAll(descriptor, bytes)
+            guard fsync(descriptor) == 0 else { throw SystemError.current("fsync") }
+            guard close(descriptor) == 0 else { throw SystemError.current("close") }
+        } catch {
+            close(descriptor)
+            unlink(temporaryPath)
+            throw error
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            let error = SystemError.current("rename")
+            unlink(temporaryPath)
+            throw error
+        }
+    }
+
     /// Opens a file for reading (with `O_NOFOLLOW` unless `followingLinks`, `O_NONBLOCK` when `nonBlocking`, so that
     /// opening a FIFO never waits for a writer); retries `EINTR`.
     package static func openForReading(_ path: String, followingLinks: Bool, nonBlocking: Bool = false) throws(SystemError) -> Int32 {

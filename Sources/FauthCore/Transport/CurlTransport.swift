@@ -49,6 +49,10 @@ public struct CurlTransport: HTTPTransport {
             headerList = appended
         }
 
+        let started = ContinuousClock.now
+        let proxy = try proxy(for: request.url, within: request.timeout)
+        var request = request  // what the proxy decision took is taken from the request's time
+        request.timeout = max(request.timeout - Self.seconds(ContinuousClock.now - started), 0.001)
         let collector = CurlResponseCollector(maximumBodySize: maximumBodySize)
         var body = request.body
         body.append(0)  // never a nil pointer for POSTFIELDS, even when the body is empty
@@ -58,7 +62,7 @@ public struct CurlTransport: HTTPTransport {
             try body.withUnsafeBufferPointer { (bodyBytes) throws(TransportFailure) -> Int32 in
                 try errorBuffer.withUnsafeMutableBufferPointer { (errorBytes) throws(TransportFailure) -> Int32 in
                     let options = CurlOptions(handle: handle)
-                    try configure(options, request: request, headerList: headerList, body: bodyBytes,
+                    try configure(options, request: request, proxy: proxy, headerList: headerList, body: bodyBytes,
                                   errorBuffer: errorBytes, collector: collector)
                     let code = fauth_curl_easy_perform(handle)
                     // The buffers above live only in these closures: libcurl must not keep pointers to them.
@@ -82,7 +86,7 @@ public struct CurlTransport: HTTPTransport {
     }
 
     private func configure(
-        _ options: CurlOptions, request: TransportRequest, headerList: UnsafeMutablePointer<fauth_curl_slist>?,
+        _ options: CurlOptions, request: TransportRequest, proxy: String?, headerList: UnsafeMutablePointer<fauth_curl_slist>?,
         body: UnsafeBufferPointer<UInt8>, errorBuffer: UnsafeMutableBufferPointer<CChar>, collector: CurlResponseCollector
     ) throws(TransportFailure) {
         let totalMilliseconds = Self.milliseconds(request.timeout)
@@ -103,7 +107,7 @@ public struct CurlTransport: HTTPTransport {
         try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
         try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
-        try options.set(FAUTH_CURLOPT_PROXY, string: proxy(for: request.url) ?? "")  // "": none, not the environment's
+        try options.set(FAUTH_CURLOPT_PROXY, string: proxy ?? "")  // "": none, not the environment's
         if let noProxy = proxies.noProxy {
             try options.set(FAUTH_CURLOPT_NOPROXY, string: noProxy)
         }
@@ -135,11 +139,19 @@ public struct CurlTransport: HTTPTransport {
     }
 
     /// The proxy for `url`, nil when none applies; the host is resolved only when a proxy would otherwise be used,
-    /// and one on this machine is reached directly.
-    private func proxy(for url: String) -> String? {
+    /// within `seconds` (a resolver that stalls is a timeout, not a wait past `--timeout`), and one on this machine
+    /// is reached directly.
+    func proxy(for url: String, within seconds: Double,
+               resolver: @escaping @Sendable (String) -> [LoopbackHost.Address]? = { LoopbackHost.systemResolve($0) }
+    ) throws(TransportFailure) -> String? {
         guard let parts = URLParts(url: url), let proxy = proxies.proxy(forScheme: parts.scheme),
-              LoopbackHost.addresses(of: parts.host) == nil else { return nil }
+              try LoopbackHost.addresses(of: parts.host, within: seconds, resolver: resolver) == nil else { return nil }
         return proxy
+    }
+
+    /// A duration in seconds.
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// A timeout in whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl) and at most a day.

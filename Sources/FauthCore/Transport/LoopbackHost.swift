@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CCurlShim
+import Dispatch
 
 /// The one rule for "this machine": a host is local when every address it resolves to is a loopback or unspecified
 /// address (127.0.0.0/8, `::1`, `0.0.0.0`, `::`, and their IPv4-mapped forms), however it is written (`127.1`, `0`,
@@ -26,6 +28,16 @@ enum LoopbackHost {
     /// when it does not resolve). A name other than `localhost` is asked of the system resolver (hosts file, DNS)
     /// only when `resolvingNames` is true; address literals never are.
     static func addresses(of host: String, resolvingNames: Bool = true) -> [Address]? {
+        (try? addresses(of: host, resolvingNames: resolvingNames, within: .infinity)) ?? nil
+    }
+
+    /// `addresses(of:)` with the resolver's answer awaited at most `seconds`: a name it has not resolved by then is
+    /// a `timedOut` failure (the lookup goes on in the background and its answer is dropped), so that a stalled
+    /// resolver cannot outlast `--timeout`. `resolver` is the system's unless a test gives another.
+    static func addresses(
+        of host: String, resolvingNames: Bool = true, within seconds: Double,
+        resolver: @escaping @Sendable (String) -> [Address]? = { systemResolve($0) }
+    ) throws(TransportFailure) -> [Address]? {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         if name == "localhost" || name.hasSuffix(".localhost") {
@@ -34,10 +46,33 @@ enum LoopbackHost {
         if let literal = resolve(name, flags: AI_NUMERICHOST) {
             return literal.allSatisfy(isLocal) ? literal : nil
         }
-        guard resolvingNames, !name.isEmpty, let resolved = resolve(name, flags: 0), !resolved.isEmpty else {
+        guard resolvingNames, !name.isEmpty, let resolved = try resolve(name, within: seconds, resolver), !resolved.isEmpty else {
             return nil
         }
         return resolved.allSatisfy(isLocal) ? resolved : nil
+    }
+
+    /// `resolver(name)`, awaited at most `seconds` (on another thread when the wait is bounded).
+    private static func resolve(
+        _ name: String, within seconds: Double, _ resolver: @escaping @Sendable (String) -> [Address]?
+    ) throws(TransportFailure) -> [Address]? {
+        guard seconds.isFinite else { return resolver(name) }
+        let answer = ResolverAnswer()
+        DispatchQueue.global().async {
+            answer.value = resolver(name)
+            answer.done.signal()
+        }
+        guard answer.done.wait(timeout: .now() + max(seconds, 0)) == .success else {
+            throw .timedOut(code: Int(FAUTH_CURLE_OPERATION_TIMEDOUT),
+                            message: "Resolving the host name \(name) did not finish within \(seconds) s")
+        }
+        return answer.value
+    }
+
+    /// Where a background lookup leaves its answer; read only after `done` was signalled.
+    private final class ResolverAnswer: @unchecked Sendable {
+        var value: [Address]?
+        let done = DispatchSemaphore(value: 0)
     }
 
     /// Whether `address` is a loopback or unspecified address.
@@ -49,6 +84,11 @@ enum LoopbackHost {
         case .ipv6(let bytes):
             return bytes.dropLast().allSatisfy { $0 == 0 } && (bytes.last == 1 || bytes.last == 0)
         }
+    }
+
+    /// The system resolver's addresses for a host name (hosts file, DNS), nil when it fails.
+    static func systemResolve(_ name: String) -> [Address]? {
+        resolve(name, flags: 0)
     }
 
     /// The distinct addresses `getaddrinfo` gives for `name` (IPv4-mapped IPv6 as IPv4), nil when it fails.

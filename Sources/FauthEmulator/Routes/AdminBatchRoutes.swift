@@ -131,6 +131,11 @@ enum UserImport {
             try ensure(project.tenantId == tenantId, "Tenant id in userInfo does not match the tenant id in request.")
         }
         var user = UserRecord(localId: localId, createdAt: nowMillis, tenantId: project.tenantId)
+        for member in ["displayName", "photoUrl", "email", "rawPassword"] {
+            if let text = entry[member]?.string {
+                _ = try StoredStringBounds.check(text, pointer: member == "rawPassword" ? "password" : member)
+            }
+        }
         user.displayName = entry["displayName"]?.string
         user.photoUrl = entry["photoUrl"]?.string
         user.lastLoginAt = entry["lastLoginAt"].flatMap(integer)

@@ -87,6 +87,10 @@ enum UpdateRoute {
             try ensure(state.config.acceptsEmail(email), "INVALID_EMAIL")
             let canonical = email.lowercased()
             if canonical != user.email {
+                // As Google's servers (not Firebase's emulator): with email enumeration protection on, a user's own
+                // email change must go through a verification (sendOobCode VERIFY_AND_CHANGE_EMAIL).
+                try ensure(request.isPrivileged || !state.config.improvedEmailPrivacy,
+                           "OPERATION_NOT_ALLOWED : Please verify the new email before changing email.")
                 try ensure(project.user(email: canonical) == nil, "EMAIL_EXISTS")
                 changes.email = canonical
             }

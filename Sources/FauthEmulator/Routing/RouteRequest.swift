@@ -95,11 +95,12 @@ struct RouteRequest: Sendable {
         return value
     }
 
-    /// A string-typed field value, with Firebase's number-to-string coercion.
+    /// A string-typed field value, with Firebase's number-to-string coercion; an account string longer than its
+    /// `StoredStringBounds` is refused.
     static func coerceString(_ value: JSONValue?, pointer: String) throws(APIError) -> String? {
         switch value {
         case nil, .null?: return nil
-        case .string(let text)?: return text
+        case .string(let text)?: return try StoredStringBounds.check(text, pointer: pointer)
         case .number?: return value?.serialized()
         default: throw APIError.wrongType(pointer, expected: "string")
         }

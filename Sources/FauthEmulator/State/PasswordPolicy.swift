@@ -66,7 +66,8 @@ struct PasswordPolicy: Sendable, Equatable {
         return object
     }
 
-    /// The requirements `password` misses, worded as Google's servers word them.
+    /// The requirements `password` misses, worded as Google's servers word them; letters and digits are ASCII, as
+    /// Firebase's SDKs check them.
     func unmetRequirements(_ password: String) -> [String] {
         var missing: [String] = []
         let length = password.count
@@ -74,10 +75,10 @@ struct PasswordPolicy: Sendable, Equatable {
         if let maxPasswordLength, length > maxPasswordLength {
             missing.append("Password may contain at most \(maxPasswordLength) characters")
         }
-        if containsLowercaseCharacter, !password.contains(where: { $0.isLowercase }) {
+        if containsLowercaseCharacter, !password.contains(where: { ("a"..."z").contains($0) }) {
             missing.append("Password must contain a lower case character")
         }
-        if containsUppercaseCharacter, !password.contains(where: { $0.isUppercase }) {
+        if containsUppercaseCharacter, !password.contains(where: { ("A"..."Z").contains($0) }) {
             missing.append("Password must contain an upper case character")
         }
         if containsNumericCharacter, !password.contains(where: { $0.isASCII && $0.isNumber }) {

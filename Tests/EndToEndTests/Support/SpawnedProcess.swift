@@ -22,10 +22,11 @@ final class SpawnedProcess {
     /// Starts the executable at `path` with argument bytes passed as they are (no UTF-8 repair), standard input
     /// from the file `standardInput`. With `newSession` the child runs in a session of its own (no controlling
     /// terminal), or, given a `controllingTerminal` (a pty slave path), in a new session with that terminal as its
-    /// standard input and controlling terminal. Like a shell, it starts the child with default signal dispositions
+    /// standard input and controlling terminal (and standard output too with `outputOnTerminal`). Like a shell, it starts the child with default signal dispositions
     /// and no blocked signal (whatever this test thread blocks), unless `blockedSignals` names some.
     init(path: String, rawArguments: [[UInt8]], environment: [String: String], standardInput: String = "/dev/null",
-         newSession: Bool = false, controllingTerminal: String? = nil, blockedSignals: [Int32] = []) throws {
+         newSession: Bool = false, controllingTerminal: String? = nil, outputOnTerminal: Bool = false,
+         blockedSignals: [Int32] = []) throws {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw SpawnError(description: "\(path) is not built (set FAUTH_BIN_DIR to the folder of the executables)")
         }
@@ -38,7 +39,11 @@ final class SpawnedProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         // Opened without O_NOCTTY after setsid, a terminal becomes the child's controlling terminal (Linux).
         posix_spawn_file_actions_addopen(&actions, 0, controllingTerminal ?? standardInput, controllingTerminal == nil ? O_RDONLY : O_RDWR, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if let controllingTerminal, outputOnTerminal {
+            posix_spawn_file_actions_addopen(&actions, 1, controllingTerminal, O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -36,6 +36,8 @@ final class TestContext: @unchecked Sendable {
     var browser: (@Sendable (String) -> BrowserOpening)?
     /// The URLs the command asked to open in a browser, in order.
     var openedURLs: [String] { lock.withLock { opened } }
+    /// Whether stdout is a terminal.
+    var outputIsTerminal = false
 
     private let lock = NSLock()
     private var output = "", errors = ""
@@ -113,7 +115,8 @@ final class TestContext: @unchecked Sendable {
                 }
                 return browser(url)
             },
-            catchingInterrupts: { body in try body(nil) })
+            catchingInterrupts: { body in try body(nil) },
+            outputIsTerminal: outputIsTerminal)
     }
 
     private func unscripted(_ capability: String) -> FauthError {

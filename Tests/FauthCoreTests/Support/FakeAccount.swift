@@ -48,10 +48,19 @@ struct FakeAccount {
         return .json(200, body.serialized())
     }
 
-    /// Scripts a sign-up of this account: the `accounts:signUp` answer and the lookup that follows it.
+    /// Scripts a sign-up of this account: no password policy (Firebase's emulator's 501), the `accounts:signUp`
+    /// answer and the lookup that follows it.
     func scriptSignUp(on transport: ScriptedTransport, serial: Int = 1) {
+        Self.scriptNoPasswordPolicy(on: transport)
         transport.reply(to: "accounts:signUp", signInReply(serial: serial))
         transport.reply(to: "accounts:lookup", lookupReply())
+    }
+
+    /// Scripts the answer of a backend without a password policy to fauth's `GET /v2/passwordPolicy`, `times` times.
+    static func scriptNoPasswordPolicy(on transport: ScriptedTransport, times: Int = 1) {
+        for _ in 0..<times {
+            transport.reply(to: "passwordPolicy", method: "GET", .firebaseError(501, "identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator."))
+        }
     }
 
     private static func base64URL(_ text: String) -> String {

@@ -4,10 +4,14 @@ public struct CreateAuthUriResponse: Sendable, Equatable {
     public var registered: Bool
     /// The sign-in methods the email can use (`password`, `emailLink`, `google.com`, …); empty when none or unknown.
     public var signinMethods: [String]
+    /// Whether the answer says nothing about the email (neither `registered` nor `signinMethods`), as with email
+    /// enumeration protection on: an empty list then does not mean that no account uses it.
+    public var isHidden: Bool
 
     /// Makes a response.
-    public init(registered: Bool = false, signinMethods: [String] = []) {
+    public init(registered: Bool = false, signinMethods: [String] = [], isHidden: Bool = false) {
         self.registered = registered
         self.signinMethods = signinMethods
+        self.isHidden = isHidden
     }
 }

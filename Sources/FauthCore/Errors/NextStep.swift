@@ -1,0 +1,19 @@
+/// What a failure says to run next, for a front end to word as its own command (the command line writes the
+/// command to type); the core's message states the failure without naming any command or option.
+public enum NextStep: Sendable, Equatable {
+    /// Ask for the SMS code of the second factor `enrollmentId` first.
+    case sendSecondFactorCode(enrollmentId: String)
+    /// Begin a second-factor enrollment (a phone or a TOTP app) first.
+    case beginSecondFactorEnrollment
+    /// Sign in (or reauthenticate) first.
+    case signInFirst
+    /// Begin the expired pending step again: as it began, with the same provider (and email) or kind of factor.
+    case beginAgain(PendingSecondFactor.Purpose, providerId: String, email: String?, totp: Bool)
+}
+
+extension PendingSecondFactor {
+    /// The step that begins this one again.
+    public var beginAgain: NextStep {
+        .beginAgain(purpose, providerId: providerId, email: email, totp: factors.first?.isTOTP == true)
+    }
+}

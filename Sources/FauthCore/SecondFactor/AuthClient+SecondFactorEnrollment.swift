@@ -1,0 +1,46 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Enrolling a second factor: `mfaEnrollment:start` sends an SMS code or makes a TOTP secret, the started enrollment
+/// is kept in the pending file (under the session's lock), and `mfaEnrollment:finalize` with its code adds the factor.
+extension AuthClient {
+    /// Starts enrolling the phone `phoneNumber` (an SMS code is sent) or, when nil, a TOTP factor (the server's secret
+    /// is returned, and never stored); `displayName` names the factor when it is finished.
+    public func startEnrollment(phoneNumber: String?, displayName: String?) throws -> (started: StartedEnrollment, pending: PendingSecondFactor) {
+        if let phoneNumber, phoneNumber.isEmpty { throw FauthError(.missingPhoneNumber) }
+        return try withSession { session in
+            let started = try backend.call(MFAEnrollmentStartEndpoint(idToken: session.idToken, phoneNumber: phoneNumber))
+            let factor = MFAEnrollment(enrollmentId: "", displayName: displayName, phoneNumber: phoneNumber, isTOTP: phoneNumber == nil)
+            let pending = PendingSecondFactor(
+                purpose: .enroll, project: session.project, expiresAt: now().addingTimeInterval(PendingSecondFactor.lifetime),
+                factors: [factor], providerId: "", uid: session.user.uid, sessionInfo: started.sessionInfo)
+            try pendingFile.write(pending)
+            return (started, pending)
+        }
+    }
+
+    /// Finishes the pending enrollment with `code`: the factor is added, the new tokens replace the session's and the
+    /// pending step is removed; returns the factor, the user and all their factors. A wrong code
+    /// (`invalid-verification-code`) keeps the step for another try.
+    public func finishEnrollment(code: String) throws -> (factor: MFAEnrollment, user: UserProfile, secondFactors: [MFAEnrollment]) {
+        try withSession { session in
+            let pending = try lockedPending(finishing: [.enroll])
+            guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo, pending.uid == session.user.uid else {
+                try pendingFile.remove()
+                var other = FauthError(.missingMultiFactorSession, message: "The pending enrollment belongs to another user than the session's.")
+                other.nextStep = pending.beginAgain
+                throw other
+            }
+            let tokens = try backend.call(MFAEnrollmentFinalizeEndpoint(
+                idToken: session.idToken, sessionInfo: sessionInfo, code: code, isTOTP: factor.isTOTP, displayName: factor.displayName))
+            let (replaced, factors) = try makeSessionWithSecondFactors(tokens, replacing: session)
+            session = replaced
+            try pendingFile.remove()
+            let enrolled = factors.last { $0.isTOTP == factor.isTOTP && $0.displayName == factor.displayName } ?? factor
+            return (enrolled, session.user, factors)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import FauthJSON
+
+/// The password policy of one backend (server, API key, tenant), cached in the session folder as
+/// `password-policy-<hash>.cache` (0600): `{"version": 1, "backend", "fetchedAt", "policy": {…, "schemaVersion"}}`.
+/// Only a cache: a file that is missing, unreadable, too old or of another schema is fetched again, and a failed
+/// write is ignored.
+struct PasswordPolicyCache {
+    /// The cache file.
+    let path: String
+    /// How the backend reads in the file, for people.
+    let backend: String
+    /// The folder that must already exist (HOME), as for the session file.
+    let anchor: String?
+
+    /// A policy fetched longer ago than this is fetched again.
+    static let maxAge: Double = 600
+    /// Cache files larger than this are ignored.
+    static let sizeLimit = 64 * 1024
+
+    /// The cache of `identity`'s policy beside `store`'s session file.
+    init(beside store: SessionStore, identity: BackendIdentity) {
+        // The project is named by the API key on Google's servers, and is the emulator's own on an emulator (which
+        // takes any key); its id is left out, as it is known after a sign-in but not always before.
+        let server = switch identity.server {
+        case .google: "google " + (identity.apiKey ?? "")
+        case .emulator(let host): "emulator " + host
+        case .endpoint(let url): "endpoint " + url + " " + (identity.apiKey ?? "")
+        }
+        let key = server + "\n" + (identity.tenantId ?? "")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits: a stable file name per backend
+        for byte in key.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        path = SessionFolder.folder(of: store.path) + "/password-policy-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
+        backend = identity.description
+        anchor = store.anchor
+    }
+
+    /// The cached policy when it was fetched less than `maxAge` seconds before `now` and has the schema fauth reads.
+    func read(now: Date) -> PasswordPolicy? {
+        guard let descriptor = try? FileDescriptorIO.openForReading(path, followingLinks: false, nonBlocking: true) else { return nil }
+        defer { close(descriptor) }
+        guard let bytes = try? FileDescriptorIO.readAll(descriptor, limit: Self.sizeLimit) ?? nil,
+              let document = try? JSONValue.parse(bytes), document["version"]?.int == 1,
+              let fetchedAt = document["fetchedAt"]?.number, let policy = document["policy"]?.object else { return nil }
+        let age = now.timeIntervalSince1970 - fetchedAt
+        let cached = PasswordPolicy(json: policy)
+        guard age >= 0, age < Self.maxAge, cached.schemaVersion == PasswordPolicy.supportedSchemaVersion else { return nil }
+        return cached
+    }
+
+    /// Writes `policy` as fetched at `now`, atomically; a failure leaves the cache as it was and is ignored.
+    func write(_ policy: PasswordPolicy, now: Date) {
+        let document: JSONValue = [
+            "version": 1, "backend": .string(backend), "fetchedAt": .number(now.timeIntervalSince1970.rounded(.down)),
+            "policy": .object(policy.json),
+        ]
+        let temporaryPath = path + "~tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        guard (try? SessionFolder.prepare(forFile: path, anchor: anchor)) != nil,
+              (try? FileDescriptorIO.replaceAtomically(path, with: document.serializedBytes(), temporaryPath: temporaryPath)) != nil else {
+            return
+        }
+        SessionFolder.sync(SessionFolder.folder(of: path))
+    }
+}

@@ -1,0 +1,20 @@
+/// The longest values the emulator accepts for the account strings it keeps, in Unicode scalars, so that stored
+/// accounts (and the export file) stay bounded: a password at most 4,096 characters (Identity Platform's documented
+/// maximum password length), an email at most 256 (an SMTP path, RFC 5321), a display name 256 and a photo URL
+/// 2,048 (Firebase documents no bound for these two; these are fauth's choice, stated in fauth-emulator(1)).
+enum StoredStringBounds {
+    /// The bound of each field, by its JSON member name wherever it appears in a request body.
+    static let maximum: [String: Int] = [
+        "password": 4096, "newPassword": 4096, "email": 256, "newEmail": 256, "displayName": 256, "photoUrl": 2048,
+    ]
+
+    /// `text` unchanged when the member at `pointer` (`/displayName`, `/users/0/email`) is within its bound; else
+    /// 400 `INVALID_ARGUMENT` naming the member and the bound.
+    static func check(_ text: String, pointer: String) throws(APIError) -> String {
+        let member = String(pointer.split(separator: "/").last ?? "")
+        if let limit = maximum[member], text.unicodeScalars.count > limit {
+            throw APIError.invalidArgument("Invalid JSON payload received. \(pointer) must be at most \(limit) characters")
+        }
+        return text
+    }
+}
