@@ -104,3 +104,117 @@ struct BlockingFunctionTests {
         #expect(function.received.isEmpty)
     }
 }
+
+@Suite("blocking functions on IdP, email-link, phone and second-factor sign-ins, as Firebase's emulator calls them")
+struct BlockingFunctionSignInPathTests {
+    private let beforeCreate = "providers/cloud.auth/eventTypes/user.beforeCreate"
+    private let beforeSignIn = "providers/cloud.auth/eventTypes/user.beforeSignIn"
+
+    /// A fixture whose beforeCreate names the user and whose beforeSignIn adds a session claim.
+    private func configured(forwarding: JSONValue? = nil) throws -> (EmulatorFixture, FakeBlockingFunction) {
+        let fixture = try EmulatorFixture()
+        let function = try FakeBlockingFunction()
+        var blocking: JSONObject = ["triggers": [
+            "beforeCreate": ["functionUri": .string(function.uri("beforeCreate"))],
+            "beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))],
+        ]]
+        blocking["forwardInboundCredentials"] = forwarding
+        try fixture.configure(["blockingFunctions": .object(blocking)])
+        function.reply("beforeCreate", ["userRecord": ["updateMask": "displayName", "displayName": "Named by function"]])
+        function.reply("beforeSignIn", ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["session": "s1"]]])
+        return (fixture, function)
+    }
+
+    private func oobCode(_ fixture: EmulatorFixture) throws -> JSONValue {
+        try #require(try fixture.control("GET", "oobCodes").json["oobCodes"]?.array?.last?["oobCode"])
+    }
+
+    private func phoneCode(_ fixture: EmulatorFixture, _ sessionInfo: String) throws -> String {
+        let codes = try fixture.control("GET", "verificationCodes").json["verificationCodes"]?.array ?? []
+        return try #require(codes.first { $0["sessionInfo"]?.string == sessionInfo }?["code"]?.string)
+    }
+
+    @Test func idpSignInCallsBeforeCreateForANewUserAndBeforeSignInEachTime() throws {
+        let (fixture, function) = try configured(forwarding: ["idToken": true])
+        let claims: JSONValue = ["sub": "g-1", "email": "g@example.com", "email_verified": true]
+        let created = try fixture.signInWithIdp(claims: claims)
+        #expect(created.status == 200)
+        #expect(try fixture.lookupUser(created.json)?["displayName"]?.string == "Named by function")
+        #expect(idTokenClaims(created.json["idToken"]?.string)?["session"]?.string == "s1")
+        let again = try fixture.signInWithIdp(claims: claims)
+        #expect(again.json["isNewUser"] == nil && idTokenClaims(again.json["idToken"]?.string)?["session"]?.string == "s1")
+        let events = function.received
+        #expect(events.map { $0["event_type"]?.string } == [beforeCreate, beforeSignIn, beforeSignIn])
+        #expect(events.allSatisfy { $0["sign_in_method"]?.string == "google.com" })
+        #expect(events.first?["user_record"]?["provider_data"]?.array?.first?["provider_id"]?.string == "google.com")
+        #expect(events.first?["raw_user_info"]?.string.flatMap { try? JSONValue.parse(Array($0.utf8)) }?["id"]?.string == "g-1")
+        #expect(events.first?["oauth_id_token"]?.string == claims.serialized(), "forwardInboundCredentials.idToken is honoured")
+        #expect(events.first?["oauth_access_token"] == nil, "the access token is not forwarded unless asked")
+    }
+
+    @Test func idpBeforeSignInCanDisableAReturningUser() throws {
+        let (fixture, function) = try configured()
+        let claims: JSONValue = ["sub": "g-2", "email": "h@example.com"]
+        let created = try fixture.signInWithIdp(claims: claims)
+        function.reply("beforeSignIn", ["userRecord": ["updateMask": "disabled", "disabled": true]])
+        #expect(errorMessage(try fixture.signInWithIdp(claims: claims).json) == "USER_DISABLED")
+        let stored = try fixture.admin("lookup", ["localId": [created.json["localId"]!]]).json["users"]?.array?.first
+        #expect(stored?["disabled"]?.bool == true, "the answer is stored before the sign-in is refused")
+    }
+
+    @Test func emailLinkSignInCallsTheFunctionsWithTheEmailLinkMethod() throws {
+        let (fixture, function) = try configured()
+        try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "l@example.com"])
+        let created = try fixture.call("signInWithEmailLink", ["email": "l@example.com", "oobCode": try oobCode(fixture)])
+        #expect(created.status == 200 && created.json["isNewUser"]?.bool == true)
+        #expect(idTokenClaims(created.json["idToken"]?.string)?["name"]?.string == "Named by function")
+        #expect(idTokenClaims(created.json["idToken"]?.string)?["session"]?.string == "s1")
+        function.reply("beforeSignIn", status: 403, ["error": ["message": "no"]])
+        try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "l@example.com"])
+        let refused = try fixture.call("signInWithEmailLink", ["email": "l@example.com", "oobCode": try oobCode(fixture)])
+        #expect(errorMessage(refused.json)?.hasPrefix("BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to ") == true)
+        let events = function.received
+        #expect(events.map { $0["event_type"]?.string } == [beforeCreate, beforeSignIn, beforeSignIn])
+        #expect(events.allSatisfy { $0["sign_in_method"]?.string == "emailLink" })
+        #expect(events.first?["user_record"]?["email_verified"]?.bool == true)
+    }
+
+    @Test func phoneSignInCallsTheFunctionsWithThePhoneMethod() throws {
+        let (fixture, function) = try configured()
+        func signIn() throws -> (status: Int, json: JSONValue) {
+            let sessionInfo = try #require(try fixture.call("sendVerificationCode", ["phoneNumber": "+15555550100"]).json["sessionInfo"]?.string)
+            return try fixture.call("signInWithPhoneNumber", ["sessionInfo": .string(sessionInfo), "code": .string(try phoneCode(fixture, sessionInfo))])
+        }
+        let created = try signIn()
+        #expect(created.status == 200 && created.json["isNewUser"]?.bool == true)
+        #expect(idTokenClaims(created.json["idToken"]?.string)?["session"]?.string == "s1")
+        function.reply("beforeSignIn", ["userRecord": ["updateMask": "disabled", "disabled": true]])
+        #expect(errorMessage(try signIn().json) == "USER_DISABLED")
+        let events = function.received
+        #expect(events.map { $0["event_type"]?.string } == [beforeCreate, beforeSignIn, beforeSignIn])
+        #expect(events.allSatisfy { $0["sign_in_method"]?.string == "phone" })
+        #expect(events.first?["user_record"]?["phone_number"]?.string == "+15555550100")
+    }
+
+    @Test func beforeSignInWaitsForTheSecondFactor() throws {
+        let fixture = try EmulatorFixture()
+        try fixture.admin("signUp", ["email": "m@example.com", "password": "secret123", "emailVerified": true,
+                                     "mfaInfo": [["phoneInfo": "+15555550100"]]])
+        let function = try FakeBlockingFunction()
+        try fixture.configure(["blockingFunctions": ["triggers": ["beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))]]]])
+        function.reply("beforeSignIn", ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["session": "s2"]]])
+        let first = try fixture.signIn("m@example.com")
+        let pending = try #require(first["mfaPendingCredential"])
+        #expect(function.received.isEmpty, "no call at the first factor")
+        let enrollmentId = try #require(first["mfaInfo"]?.array?.first?["mfaEnrollmentId"])
+        let started = try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": pending, "mfaEnrollmentId": enrollmentId])
+        let sessionInfo = try #require(started.json["phoneResponseInfo"]?["sessionInfo"]?.string)
+        let done = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": pending, "phoneVerificationInfo": [
+            "sessionInfo": .string(sessionInfo), "code": .string(try phoneCode(fixture, sessionInfo))]])
+        #expect(done.status == 200)
+        #expect(idTokenClaims(done.json["idToken"]?.string)?["session"]?.string == "s2")
+        let events = function.received
+        #expect(events.count == 1)
+        #expect(events.first?["sign_in_method"]?.string == "password" && events.first?["sign_in_second_factor"]?.string == "phone")
+    }
+}

@@ -19,13 +19,14 @@ enum BlockingFunctions {
 
     /// Calls the function configured for `event` (if any) about `user` and returns the user with the answer's updates
     /// applied, and the answer's session claims (beforeSignIn only).
-    static func call(_ event: Event, user: UserRecord, signInMethod: String, state: EmulatorState,
+    static func call(_ event: Event, user: UserRecord, signIn: SignInEvent, state: EmulatorState,
                      nowMillis: Int) throws(APIError) -> (user: UserRecord, sessionClaims: JSONObject?) {
         guard let uri = state.config.blockingFunctions["triggers"]?[event.triggerName]?["functionUri"]?.string else {
             return (user, nil)
         }
-        let jwt = IDToken.encode(claims(event, user: user, uri: uri, signInMethod: signInMethod, projectId: state.projectId,
-                                        issuedAt: nowMillis / 1000))
+        var claims = claims(event, user: user, uri: uri, signIn: signIn, projectId: state.projectId, issuedAt: nowMillis / 1000)
+        signIn.addForwardedCredentials(to: &claims, forwarding: state.config.blockingFunctions["forwardInboundCredentials"])
+        let jwt = IDToken.encode(claims)
         let body = JSONValue.object(["data": ["jwt": .string(jwt)]]).serializedBytes()
         let (status, text) = try BlockingFunctionHTTP.post(body, to: uri, timeoutSeconds: timeoutSeconds)
         try ensure((200 ..< 300).contains(status),
@@ -65,7 +66,7 @@ enum BlockingFunctions {
     }
 
     /// The event JWT's claims (Firebase's emulator's field names; absent values are left out, as JSON.stringify does).
-    static func claims(_ event: Event, user: UserRecord, uri: String, signInMethod: String, projectId: String,
+    static func claims(_ event: Event, user: UserRecord, uri: String, signIn: SignInEvent, projectId: String,
                        issuedAt: Int) -> JSONObject {
         var record: JSONObject = ["uid": .string(user.localId)]
         record["email"] = user.email.map(JSONValue.string)
@@ -108,7 +109,10 @@ enum BlockingFunctions {
         claims["locale"] = "en"
         claims["user_record"] = .object(record)
         claims["sub"] = .string(user.localId)
-        claims["sign_in_method"] = .string(signInMethod)
+        claims["sign_in_method"] = .string(signIn.method)
+        claims["sign_in_second_factor"] = signIn.secondFactor.map(JSONValue.string)
+        claims["sign_in_attributes"] = signIn.signInAttributes.map(JSONValue.string)
+        claims["raw_user_info"] = signIn.rawUserInfo.map(JSONValue.string)
         if let tenantId = user.tenantId { claims["tenant_id"] = .string(tenantId) }
         return claims
     }

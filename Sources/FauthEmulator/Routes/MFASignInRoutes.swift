@@ -64,7 +64,13 @@ enum MFASignInRoutes {
         }
         try ensure(!user.disabled, "USER_DISABLED")
         let secondFactor = SecondFactorClaims(enrollment)
-        let tokens = state.signIn(user, signInProvider: pending.signInProvider, in: project, secondFactor: secondFactor, nowMillis: nowMillis)
+        // beforeSignIn, held back at the first factor, is called now (Firebase's emulator names the factor in the event).
+        let event = SignInEvent(method: pending.signInProvider, secondFactor: secondFactor.factor)
+        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: false, event: event, in: project, state: state,
+                                                                      secondFactorWaits: false, nowMillis: nowMillis)
+        try ensure(!signingIn.disabled, "USER_DISABLED")
+        let tokens = state.signIn(signingIn, signInProvider: pending.signInProvider, in: project, extraClaims: sessionClaims ?? [:],
+                                  secondFactor: secondFactor, nowMillis: nowMillis)
         return .json(["idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])
     }
 }

@@ -65,8 +65,13 @@ enum PhoneSignInRoutes {
         let isNewUser = linking == nil && owner == nil
         user.phoneNumber = phoneNumber
         user.syncPhoneProvider()
+        user.lastLoginAt = nowMillis
+        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: isNewUser, event: SignInEvent(method: "phone"),
+                                                                      in: project, state: state, nowMillis: nowMillis)
+        try ensure(!signingIn.disabled, "USER_DISABLED")
         var response: JSONObject = ["isNewUser": .bool(isNewUser), "phoneNumber": .string(phoneNumber), "localId": .string(user.localId)]
-        state.signIn(user, signInProvider: "phone", in: project, nowMillis: nowMillis).add(to: &response)
+        state.signIn(signingIn, signInProvider: "phone", in: project, extraClaims: sessionClaims ?? [:], nowMillis: nowMillis)
+            .add(to: &response)
         return .json(response)
     }
 }

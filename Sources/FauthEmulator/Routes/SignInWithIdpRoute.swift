@@ -83,9 +83,16 @@ enum SignInWithIdpRoute {
             profile.applyProfile(to: &user)
             user.emailVerified = true
         }
-        if case .signUp = decision { response["isNewUser"] = true }
+        let isNewUser = if case .signUp = decision { true } else { false }
+        if isNewUser { response["isNewUser"] = true }
         user.upsertProvider(profile.providerUserInfo)
         user.syncPasswordProvider()
+        let event = SignInEvent(method: profile.providerId, rawUserInfo: profile.rawUserInfo,
+                                signInAttributes: credential.signInAttributes?.serialized(), oauthIdToken: credential.idToken,
+                                oauthAccessToken: response["oauthAccessToken"]?.string)
+        let sessionClaims: JSONObject?
+        (user, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: isNewUser, event: event, in: project, state: state,
+                                                             nowMillis: nowMillis)
         project.save(user)
         response["localId"] = .string(user.localId)
         if user.email == profile.email {
@@ -94,8 +101,8 @@ enum SignInWithIdpRoute {
         // The link is written first; a disabled user is refused unless a second factor comes next (as in Firebase).
         if !state.stopsForSecondFactor(user, in: project) { try ensure(!user.disabled, "USER_DISABLED") }
         if let tenantId = project.tenantId { response["tenantId"] = .string(tenantId) }
-        state.finishFirstFactor(user, signInProvider: profile.providerId, in: project, signInAttributes: credential.signInAttributes,
-                                nowMillis: nowMillis, into: &response)
+        state.finishFirstFactor(user, signInProvider: profile.providerId, in: project, extraClaims: sessionClaims ?? [:],
+                                signInAttributes: credential.signInAttributes, nowMillis: nowMillis, into: &response)
         return response
     }
 }

@@ -36,14 +36,9 @@ enum SignInWithPasswordRoute {
         var response: JSONObject = ["kind": "identitytoolkit#VerifyPasswordResponse", "registered": true]
         response["localId"] = .string(user.localId)
         response["email"] = .string(email)
-        var signingIn = user
-        var sessionClaims: JSONObject?
-        if !state.stopsForSecondFactor(user, in: project) {
-            (signingIn, sessionClaims) = try BlockingFunctions.call(.beforeSignIn, user: user, signInMethod: "password",
-                                                                    state: state, nowMillis: now)
-            project.save(signingIn)
-            try ensure(!signingIn.disabled, "USER_DISABLED")
-        }
+        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: false, event: SignInEvent(method: "password"),
+                                                                      in: project, state: state, nowMillis: now)
+        try ensure(!signingIn.disabled, "USER_DISABLED")
         state.finishFirstFactor(signingIn, signInProvider: "password", in: project, extraClaims: sessionClaims ?? [:],
                                 nowMillis: now, into: &response)
         return HTTPResponse.json(response)

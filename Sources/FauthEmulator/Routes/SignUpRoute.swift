@@ -82,16 +82,12 @@ enum SignUpRoute {
         let callsBlockingFunctions = isNewUser && !request.isPrivileged && request.isTruthy("email")
         var sessionClaims: JSONObject?
         if callsBlockingFunctions {
-            user = try BlockingFunctions.call(.beforeCreate, user: user, signInMethod: "password", state: state, nowMillis: now).user
-        }
-        project.save(user)
-        if callsBlockingFunctions {
-            if !user.disabled {
-                (user, sessionClaims) = try BlockingFunctions.call(.beforeSignIn, user: user, signInMethod: "password",
-                                                                   state: state, nowMillis: now)
-                project.save(user)
-            }
+            // Firebase's signUp calls beforeSignIn even for a user created with second factors.
+            (user, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: true, event: SignInEvent(method: "password"), in: project,
+                                                                 state: state, secondFactorWaits: false, nowMillis: now)
             try ensure(!user.disabled, "USER_DISABLED")
+        } else {
+            project.save(user)
         }
         var response: JSONObject = ["kind": "identitytoolkit#SignupNewUserResponse", "localId": .string(user.localId)]
         if let name = user.displayName { response["displayName"] = .string(name) }
