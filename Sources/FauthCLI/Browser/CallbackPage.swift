@@ -7,9 +7,14 @@ enum CallbackPage {
         page(title: "Signed in", body: "<h1>\(escaped(headline))</h1><p>You can close this tab and go back to the terminal.</p>")
     }
 
-    /// The page for a sign-in that failed with `error`.
+    /// The page for a sign-in that failed with `error`, or that stopped for a second factor (not a failure: the
+    /// person finishes it in the terminal).
     static func failure(_ error: FauthError) -> String {
-        page(title: "Sign-in failed", body: "<h1>Sign-in failed</h1><p>\(escaped(error.message)) (\(escaped(error.code.rawValue)))</p>"
+        if error.code == .secondFactorRequired {
+            return page(title: "Second factor needed", body: "<h1>One more step: your second factor</h1>"
+                + "<p>Go back to the terminal: it says how to finish with your second factor. You can close this tab.</p>")
+        }
+        return page(title: "Sign-in failed", body: "<h1>Sign-in failed</h1><p>\(escaped(error.message)) (\(escaped(error.code.rawValue)))</p>"
             + "<p>The terminal says what to do next. You can close this tab.</p>")
     }
 
