@@ -15,7 +15,9 @@ enum PythonVenv {
         let process = try SpawnedProcess(
             path: python.path,
             rawArguments: ([root.appendingPathComponent("Tests/AdminSDK/" + script).path] + arguments).map { Array($0.utf8) },
-            environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
+            // No __pycache__ beside the scripts (python_clients.py imports the TLS harness).
+            environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulator.host, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(),
+                          "PYTHONDONTWRITEBYTECODE": "1"])
         let status = try process.waitForExit(within: 120)
         #expect(status == 0, "\(script) \(arguments.joined(separator: " ")): \(process.standardError)")
         return try JSONValue.parse(process.outputBytes.stdout)
