@@ -12,15 +12,17 @@ let package = Package(
     targets: [
         // A strict JSON value, parser and serializer shared by the client and the emulator.
         .target(name: "FauthJSON", linkerSettings: [.linkedLibrary("m")]),
+        // Text rules the client and the emulator both apply: HTML escaping, phone-number masking.
+        .target(name: "FauthText"),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers.
         .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
-        .target(name: "FauthCore", dependencies: ["FauthJSON", "CCurlShim"]),
+        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "CCurlShim"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
-        .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON"]),
+        .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
         // The local Firebase Auth emulator: HTTP server, state, routes.
-        .target(name: "FauthEmulator", dependencies: ["FauthJSON", "CEventPoll"]),
+        .target(name: "FauthEmulator", dependencies: ["FauthJSON", "FauthText", "CEventPoll"]),
         // Linux's epoll and eventfd headers (not in Swift's Glibc module), for the emulator's event loop.
         .systemLibrary(name: "CEventPoll"),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
@@ -29,6 +31,7 @@ let package = Package(
         // in-memory transport); not a product.
         .target(name: "FauthTestSupport", dependencies: ["FauthCore", "FauthJSON"], path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
+        .testTarget(name: "FauthTextTests", dependencies: ["FauthText"]),
         .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthEmulatorTests", dependencies: ["FauthEmulator", "FauthJSON", "FauthTestSupport"]),

@@ -91,7 +91,7 @@ complete -c fauth -n '__fish_seen_subcommand_from reauth' -l scope -r -d 'Ask th
 complete -c fauth -n '__fish_seen_subcommand_from reauth' -l custom-parameter -r -d 'Pass this parameter to the provider\'s page, e.g. prompt=select_account (repeatable).'
 complete -c fauth -n '__fish_seen_subcommand_from reauth' -l callback-url -r -F -d 'With --no-browser: the URL the browser ended on (@FILE, @-); default: asked on the terminal.'
 complete -c fauth -n '__fish_seen_subcommand_from providers' -l email -r -d 'List the sign-in methods this email can use (no session needed).'
-complete -c fauth -n '__fish_seen_subcommand_from signout' -l all -d 'Forget the sessions of every profile (not with --session or FAUTH_SESSION).'
+complete -c fauth -n '__fish_seen_subcommand_from signout' -l all -d 'Forget the sessions (and pending second-factor steps) of every profile (not with --session or FAUTH_SESSION).'
 complete -c fauth -n '__fish_seen_subcommand_from token' -l force-refresh -d 'Refresh even if the cached token is still fresh.'
 complete -c fauth -n '__fish_seen_subcommand_from token' -l claims -d 'Print the token\'s decoded payload (its claims) as JSON instead of the token.'
 complete -c fauth -n '__fish_seen_subcommand_from update' -l email -r -d 'Change the account\'s email to EMAIL.'

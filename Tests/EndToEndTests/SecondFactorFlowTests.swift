@@ -5,32 +5,11 @@ import FauthJSON
 import FauthTestSupport
 
 /// The whole second-factor story with the real `fauth` against the real emulator: enrolling a TOTP factor (codes
-/// computed here, RFC 6238, from the printed secret) and a phone factor (its code read from the emulator's
+/// computed with `TOTPCode` from the printed secret) and a phone factor (its code read from the emulator's
 /// verificationCodes), a sign-in that stops at exit 9, finishing it with either factor, a wrong code, an expired
 /// pending step, reauth through a second factor, unenroll, and the QR code read back from a real terminal.
 @Suite struct SecondFactorFlowTests {
     static let email = "mfa-flow@example.com"
-
-    /// A TOTP code for `secret` (base32) now, computed by Python's hmac module: an implementation independent of both
-    /// fauth and the emulator.
-    static func totp(_ secret: String, offsetSeconds: Int = 0) throws -> String {
-        let script = """
-            import base64, hashlib, hmac, struct, sys, time
-            key = base64.b32decode(sys.argv[1] + '=' * (-len(sys.argv[1]) % 8))
-            digest = hmac.new(key, struct.pack('>Q', (int(time.time()) + int(sys.argv[2])) // 30), hashlib.sha1).digest()
-            offset = digest[-1] & 15
-            print('%06d' % ((struct.unpack('>I', digest[offset:offset + 4])[0] & 0x7fffffff) % 1000000))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, secret, String(offsetSeconds)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 
     /// The last SMS code the emulator "sent" to `phone`.
     static func smsCode(_ emulator: RunningEmulator, phone: String) -> String? {
@@ -53,7 +32,7 @@ import FauthTestSupport
         #expect(started.json["digits"]?.int == 6 && started.json["period"]?.int == 30 && started.json["algorithm"] == "SHA1")
         let wrong = try sandbox.run(["mfa", "enroll", "--code", "000000", "--json"])
         #expect(wrong.status == 6 && wrong.errorCode == "invalid-verification-code")
-        let enrolled = try sandbox.run(["mfa", "enroll", "--code", try totp(secret), "--json"])
+        let enrolled = try sandbox.run(["mfa", "enroll", "--code", try TOTPCode.now(secret), "--json"])
         #expect(enrolled.status == 0, "\(enrolled.stderr)")
 
         #expect(try sandbox.run(["mfa", "enroll", "--phone", "+15555550100", "--display-name", "work phone"]).status == 0)
@@ -97,7 +76,7 @@ import FauthTestSupport
         #expect(FileManager.default.fileExists(atPath: pendingPath(sandbox)), "kept for another try")
         #expect(sandbox.sessionBytes() == before)
 
-        let done = try sandbox.run(["mfa", "verify", "--json", "--factor", totpId, "--code", try Self.totp(secret)])
+        let done = try sandbox.run(["mfa", "verify", "--json", "--factor", totpId, "--code", try TOTPCode.now(secret)])
         #expect(done.status == 0, "\(done.stderr)")
         #expect(done.json["secondFactor"]?["uid"]?.string == totpId)
         #expect(sandbox.sessionBytes() != before, "the session is replaced")
@@ -132,7 +111,7 @@ import FauthTestSupport
         let expiry = try #require(JSONValue.parse(Array(text.utf8))["expiresAt"]?.string)
         try Data(text.replacingOccurrences(of: expiry, with: "2020-01-01T00:00:00Z").utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o600)
-        let run = try sandbox.run(["mfa", "verify", "--json", "--factor", totpId, "--code", try Self.totp(secret)])
+        let run = try sandbox.run(["mfa", "verify", "--json", "--factor", totpId, "--code", try TOTPCode.now(secret)])
         #expect(run.status == 6 && run.errorCode == "missing-multi-factor-session")
         #expect(run.error["message"]?.string?.contains("fauth signin --email \(Self.email)") == true, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -147,7 +126,7 @@ import FauthTestSupport
         let reauth = try sandbox.run(["reauth", "--json", "--password-stdin"], stdin: "secret-pass-1")
         #expect(reauth.status == 9 && reauth.errorCode == "second-factor-required", "\(reauth.stderr)")
         #expect(sandbox.sessionBytes() == before)
-        let done = try sandbox.run(["mfa", "verify", "--json", "--factor", totpId, "--code", try Self.totp(secret)])
+        let done = try sandbox.run(["mfa", "verify", "--json", "--factor", totpId, "--code", try TOTPCode.now(secret)])
         #expect(done.status == 0, "\(done.stderr)")
         #expect(sandbox.session()?["refreshToken"] != (try JSONValue.parse(Array(before)))["refreshToken"], "new tokens")
 
@@ -179,7 +158,7 @@ import FauthTestSupport
         let decoded = try #require(try HalfBlockQRImage.decode(shown), "zbarimg found no QR code")
         #expect(decoded == uri)
         let secret = try #require(decoded.split(separator: "?").last?.split(separator: "&").first { $0.hasPrefix("secret=") }?.dropFirst(7))
-        let finished = try sandbox.run(["mfa", "enroll", "--code", try Self.totp(String(secret))])
+        let finished = try sandbox.run(["mfa", "enroll", "--code", try TOTPCode.now(String(secret))])
         #expect(finished.status == 0, "\(finished.stderr)")
     }
 }

@@ -49,7 +49,7 @@ struct BrowserSignIn {
             listener.answer(status: 200, html: CallbackPage.success("\(verb(result)) \(ResultText.identity(result.user))"))
             return result
         } catch let error as FauthError {
-            listener.answer(status: 400, html: CallbackPage.failure(error))
+            listener.answer(status: error.code == .secondFactorRequired ? 200 : 400, html: CallbackPage.failure(error))
             throw error
         }
     }

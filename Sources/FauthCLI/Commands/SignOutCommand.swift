@@ -6,7 +6,7 @@ struct SignOutCommand: Command {
     let spec = CommandSpec(
         "signout", summary: "Forget the profile's session (signing out when signed out succeeds).",
         usage: ["signout [--all]"],
-        options: [OptionSpec("all", help: "Forget the sessions of every profile (not with --session or FAUTH_SESSION).")],
+        options: [OptionSpec("all", help: "Forget the sessions (and pending second-factor steps) of every profile (not with --session or FAUTH_SESSION).")],
         details: "Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client.")
 
     func run(_ invocation: Invocation) throws -> CommandOutput {

@@ -1,4 +1,5 @@
 import FauthJSON
+import FauthText
 
 extension MFAEnrollment {
     /// One factor as fauth shows it (the `second-factor-required` error, `mfa list`, `status`) and keeps it in the
@@ -16,17 +17,6 @@ extension MFAEnrollment {
     /// The phone number with every digit but the last four replaced by `*` (`+15555550100` → `+*******0100`), as
     /// Firebase masks it in sign-in answers; a number the server already masked stays as it is.
     public var maskedPhoneNumber: String? {
-        phoneNumber.map(Self.masked)
-    }
-
-    /// `phone` with every ASCII digit but the last four replaced by `*`.
-    static func masked(_ phone: String) -> String {
-        var digitsSeen = 0
-        let characters = phone.reversed().map { character -> Character in
-            guard character.isASCII, character.isNumber else { return character }
-            digitsSeen += 1
-            return digitsSeen > 4 ? "*" : character
-        }
-        return String(characters.reversed())
+        phoneNumber.map(PhoneNumberMask.masked)
     }
 }

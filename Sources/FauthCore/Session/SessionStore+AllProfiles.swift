@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 extension SessionStore {
-    /// Removes every profile's session in fauth's sessions `folder` (`signout --all`) and returns the removed files,
-    /// sorted. The folder is checked and listed once and synced once; each profile's file, and the temporary files a
+    /// Removes every profile's session in fauth's sessions `folder` (`signout --all`), and any pending second-factor
+    /// step beside one, and returns the removed session files, sorted. The folder is checked and listed once and synced once; each profile's file, and the temporary files a
     /// killed writer left, are removed under that profile's lock. Lock files and anything that is not a profile's
     /// file stay. A missing folder holds no session.
     public static func removeAllProfiles(inFolder folder: String, lockTimeout: Double = 10) throws -> [String] {
@@ -21,13 +21,17 @@ extension SessionStore {
         let orphans = Dictionary(grouping: names.filter { profileFileName(ofTemporaryFile: $0) != nil }) {
             profileFileName(ofTemporaryFile: $0)!
         }
+        let pendingNames = Set(names.compactMap(profileFileName(ofPendingFile:)))
         var removed: [String] = []
-        for name in sessionNames.union(orphans.keys).sorted() {
+        for name in sessionNames.union(orphans.keys).union(pendingNames).sorted() {
             let store = SessionStore(path: folder + "/" + name, lockTimeout: lockTimeout)
             let descriptor = try store.lock()
             defer { close(descriptor) }
             let file = SessionFile(path: store.path)
             file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
+            if pendingNames.contains(name) {
+                try PendingSecondFactorFile(sessionPath: store.path).remove()
+            }
             if sessionNames.contains(name), try file.remove(syncingFolder: false) {
                 removed.append(store.path)
             }
@@ -39,6 +43,13 @@ extension SessionStore {
     /// Whether `name` is a profile's session file: `<profile>.json` with a valid profile name.
     static func isProfileFileName(_ name: String) -> Bool {
         name.hasSuffix(".json") && SessionLocation.isValidProfileName(String(name.dropLast(5)))
+    }
+
+    /// The profile file `<file>.mfa-pending` is the pending second-factor file of, nil for any other name.
+    static func profileFileName(ofPendingFile name: String) -> String? {
+        guard name.hasSuffix(PendingSecondFactorFile.suffix) else { return nil }
+        let owner = String(name.dropLast(PendingSecondFactorFile.suffix.count))
+        return isProfileFileName(owner) ? owner : nil
     }
 
     /// The profile file `.<file>~tmp-<hex>` is a temporary file of, nil for any other name.

@@ -1,3 +1,4 @@
+import FauthText
 /// The emulator's fake IdP sign-in page (`GET /emulator/auth/handler`): an account chooser listing the accounts
 /// already used with the provider and a form to add one. Self-contained HTML with no script, so it works offline
 /// and a test can drive it with plain GET requests to `IdpHandlerRoutes.finishPath`.
@@ -20,18 +21,18 @@ struct IdpSignInPage {
     var html: String {
         let provider = providerId.prefix(1).uppercased() + providerId.dropFirst()
         let hidden = carried.filter { !Self.formFields.contains($0.name) }
-            .map { #"<input type="hidden" name="\#(escape($0.name))" value="\#(escape($0.value))">"# }.joined(separator: "\n")
+            .map { #"<input type="hidden" name="\#(HTMLText.escaped($0.name))" value="\#(HTMLText.escaped($0.value))">"# }.joined(separator: "\n")
         let scopes = carried.first { $0.name == "scopes" }?.value
         var body = """
         <main>
         <p class="badge">fauth-emulator · fake identity provider</p>
-        <h1>Sign in with \(escape(provider))</h1>
-        <p class="note">No real \(escape(provider)) account is used: the identity you pick stays on this emulator.</p>
+        <h1>Sign in with \(HTMLText.escaped(provider))</h1>
+        <p class="note">No real \(HTMLText.escaped(provider)) account is used: the identity you pick stays on this emulator.</p>
         """
-        if let scopes, !scopes.isEmpty { body += #"<p class="note">Requested scopes: <code>\#(escape(scopes))</code></p>"# }
-        if let problem { body += #"<p class="problem" role="alert">\#(escape(problem))</p>"# }
+        if let scopes, !scopes.isEmpty { body += #"<p class="note">Requested scopes: <code>\#(HTMLText.escaped(scopes))</code></p>"# }
+        if let problem { body += #"<p class="problem" role="alert">\#(HTMLText.escaped(problem))</p>"# }
         if accounts.isEmpty {
-            body += #"<p class="note">No \#(escape(provider)) accounts exist in this emulator yet: add one below.</p>"#
+            body += #"<p class="note">No \#(HTMLText.escaped(provider)) accounts exist in this emulator yet: add one below.</p>"#
         } else {
             body += """
             <h2>Choose an account</h2>
@@ -61,7 +62,7 @@ struct IdpSignInPage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Sign in with \(escape(provider)) · fauth-emulator</title>
+        <title>Sign in with \(HTMLText.escaped(provider)) · fauth-emulator</title>
         <style>\(Self.style)</style>
         </head>
         <body>
@@ -76,32 +77,16 @@ struct IdpSignInPage {
         let name = info.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? "(No display name)"
         let initial = (info.displayName ?? info.email ?? "?").prefix(1).uppercased()
         return """
-        <button type="submit" name="rawId" value="\(escape(info.rawId))" class="account">\
-        <span class="avatar" aria-hidden="true">\(escape(initial))</span>\
-        <span class="who"><span class="name">\(escape(name))</span><span class="email">\(escape(info.email ?? ""))</span></span>\
+        <button type="submit" name="rawId" value="\(HTMLText.escaped(info.rawId))" class="account">\
+        <span class="avatar" aria-hidden="true">\(HTMLText.escaped(initial))</span>\
+        <span class="who"><span class="name">\(HTMLText.escaped(name))</span><span class="email">\(HTMLText.escaped(info.email ?? ""))</span></span>\
         </button>
         """
     }
 
     private func field(_ name: String, _ label: String, type: String, required: Bool) -> String {
-        let value = filled[name].map { #" value="\#(escape($0))""# } ?? ""
+        let value = filled[name].map { #" value="\#(HTMLText.escaped($0))""# } ?? ""
         return #"<label>\#(label)<input type="\#(type)" name="\#(name)"\#(value)\#(required ? " required" : "")></label>"#
-    }
-
-    /// `text` with the characters HTML gives meaning to replaced by references.
-    private func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 
     private static let style = """

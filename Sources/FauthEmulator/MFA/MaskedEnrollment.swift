@@ -1,3 +1,4 @@
+import FauthText
 import FauthJSON
 
 extension EmulatorState {
@@ -5,21 +6,9 @@ extension EmulatorState {
     func maskedEnrollment(_ enrollment: MFAEnrollment) -> JSONObject {
         var object: JSONObject = ["mfaEnrollmentId": .string(enrollment.mfaEnrollmentId)]
         if let name = enrollment.displayName { object["displayName"] = .string(name) }
-        if let phone = enrollment.phoneInfo { object["phoneInfo"] = .string(Self.maskedPhoneNumber(phone)) }
+        if let phone = enrollment.phoneInfo { object["phoneInfo"] = .string(PhoneNumberMask.masked(phone)) }
         if enrollment.totpSharedSecret != nil { object["totpInfo"] = .object([:]) }
         object["enrolledAt"] = .string(enrollment.enrolledAt)
         return object
-    }
-
-    /// `+15555550100` → `+*******0100`, `+1 555-555-0100` → `+* ***-***-0100`: every digit but the last four
-    /// becomes `*`; other characters are kept.
-    static func maskedPhoneNumber(_ phone: String) -> String {
-        var digitsSeen = 0
-        let masked = phone.reversed().map { character -> Character in
-            guard character.isASCII, character.isNumber else { return character }
-            digitsSeen += 1
-            return digitsSeen > 4 ? "*" : character
-        }
-        return String(masked.reversed())
     }
 }
