@@ -56,6 +56,15 @@ import FauthJSON
         try sandbox.run(["signin", "--anonymous", "--profile", "anon"])
         emulator.configure(Self.policy("ENFORCE"))
         let counts = { ["accounts:signUp", "accounts:update", "accounts:resetPassword"].map(emulator.requestCount) }
+        // The sign-up cached "no policy" (the emulator served none then): the first weak password reaches the server,
+        // whose refusal has the policy fetched again and named; from then on it is checked before any request.
+        let updates = emulator.requestCount("accounts:update")
+        try expectSessionUnchanged(sandbox) {
+            let refused = try sandbox.run(["update", "--json", "--password-stdin"], stdin: "weakpass")
+            expectFailure(refused, status: 8, code: "password-does-not-meet-requirements")
+            #expect(refused.error["requirements"]?.array?.isEmpty == false, "the refetched policy names the requirements")
+        }
+        #expect(emulator.requestCount("accounts:update") == updates + 1)
         let before = counts()
         try expectSessionUnchanged(sandbox) {
             expectFailure(try sandbox.run(["update", "--json", "--password-stdin"], stdin: "weakpass"),

@@ -22,8 +22,7 @@ import Testing
                 transport.reply(to: "accounts:lookup", account.lookupReply())
                 // accounts:update answers with the providers left: unlink makes no second lookup
                 transport.reply(to: "accounts:update", .json(200, #"{"localId":"U1","providerUserInfo":[{"providerId":"password"}]}"#))
-            case .link:
-                FakeAccount.scriptNoPasswordPolicy(on: transport)
+            case .link:  // the sign-up cached that the backend serves no password policy: link does not ask again
                 transport.reply(to: "accounts:signUp", account.signInReply(serial: 3))
                 transport.reply(to: "accounts:lookup", account.lookupReply())
             }
@@ -59,7 +58,6 @@ import Testing
         var linkAccount = account
         if command == .link { linkAccount.providers = ["google.com"] }
         transport.reply(to: command.firstCall, .firebaseError(400, message))
-        if command == .link { FakeAccount.scriptNoPasswordPolicy(on: transport) }  // asked again by the retried link
         transport.reply(to: "token", account.refreshReply(serial: 2))
         command.scriptSuccess(linkAccount, on: transport)
         if command == .link {  // the session's user must not have a password yet for link to send anything

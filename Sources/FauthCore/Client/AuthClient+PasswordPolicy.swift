@@ -2,14 +2,22 @@
 /// beside the session, checked before a request that sets a password, fetched again when the server says a password
 /// does not meet it.
 extension AuthClient {
-    /// The backend's policy: the cached one while it is fresh, else fetched (and cached); nil when the backend serves
-    /// none (any failure: Firebase's emulator's 501, a project without one, no answer) or one of a schema fauth does
-    /// not read. The policy only advises the client: the server enforces it, so its absence stops nothing.
+    /// The backend's policy: what the cache holds while it is fresh, else fetched (and cached); nil when the backend
+    /// serves none (a server's error answer: Firebase's emulator's 501, a project without one; cached too) or one of a
+    /// schema fauth does not read, and when no answer came (not cached). The policy only advises the client: the
+    /// server enforces it, so its absence stops nothing.
     public func passwordPolicy(refetch: Bool = false) -> PasswordPolicy? {
         let cache = PasswordPolicyCache(beside: store, identity: BackendIdentity(configuration))
-        if !refetch, let cached = cache.read(now: now()) { return cached }
-        guard let policy = try? backend.call(PasswordPolicyEndpoint()),
-              policy.schemaVersion == PasswordPolicy.supportedSchemaVersion else { return nil }
+        if !refetch, let cached = cache.read(now: now()) { return cached.policy }
+        let policy: PasswordPolicy?
+        do {
+            let fetched = try backend.call(PasswordPolicyEndpoint())
+            policy = fetched.schemaVersion == PasswordPolicy.supportedSchemaVersion ? fetched : nil
+        } catch where error.server != nil {
+            policy = nil
+        } catch {
+            return nil
+        }
         cache.write(policy, now: now())
         return policy
     }

@@ -9,7 +9,8 @@ import Glibc
 import FauthJSON
 
 /// The password policy of one backend (server, API key, tenant), cached in the session folder as
-/// `password-policy-<hash>.cache` (0600): `{"version": 1, "backend", "fetchedAt", "policy": {…, "schemaVersion"}}`.
+/// `password-policy-<hash>.cache` (0600): `{"version": 1, "backend", "fetchedAt", "policy": {…, "schemaVersion"}}`, or
+/// `"policy": null` when the backend answered that it serves none (so that it is not asked before every command).
 /// Only a cache: a file that is missing, unreadable, too old or of another schema is fetched again, and a failed
 /// write is ignored.
 struct PasswordPolicyCache {
@@ -45,24 +46,35 @@ struct PasswordPolicyCache {
         anchor = store.anchor
     }
 
-    /// The cached policy when it was fetched less than `maxAge` seconds before `now` and has the schema fauth reads.
-    func read(now: Date) -> PasswordPolicy? {
+    /// What the cache knows of the backend's policy: the policy, or that the backend serves none.
+    struct Entry {
+        /// The policy; nil: the backend answered that it serves none (or one of a schema fauth does not read).
+        let policy: PasswordPolicy?
+    }
+
+    /// What was fetched less than `maxAge` seconds before `now` (`"policy": null` when the backend served none);
+    /// nil when the cache holds nothing usable.
+    func read(now: Date) -> Entry? {
         guard let descriptor = try? FileDescriptorIO.openForReading(path, followingLinks: false, nonBlocking: true) else { return nil }
         defer { close(descriptor) }
         guard let bytes = try? FileDescriptorIO.readAll(descriptor, limit: Self.sizeLimit) ?? nil,
               let document = try? JSONValue.parse(bytes), document["version"]?.int == 1,
-              let fetchedAt = document["fetchedAt"]?.number, let policy = document["policy"]?.object else { return nil }
+              let fetchedAt = document["fetchedAt"]?.number, let stored = document["policy"] else { return nil }
         let age = now.timeIntervalSince1970 - fetchedAt
-        let cached = PasswordPolicy(json: policy)
-        guard age >= 0, age < Self.maxAge, cached.schemaVersion == PasswordPolicy.supportedSchemaVersion else { return nil }
-        return cached
+        guard age >= 0, age < Self.maxAge else { return nil }
+        if stored == .null { return Entry(policy: nil) }
+        guard let object = stored.object else { return nil }
+        let cached = PasswordPolicy(json: object)
+        guard cached.schemaVersion == PasswordPolicy.supportedSchemaVersion else { return nil }
+        return Entry(policy: cached)
     }
 
-    /// Writes `policy` as fetched at `now`, atomically; a failure leaves the cache as it was and is ignored.
-    func write(_ policy: PasswordPolicy, now: Date) {
+    /// Writes `policy` (nil: the backend serves none) as fetched at `now`, atomically; a failure leaves the cache as
+    /// it was and is ignored.
+    func write(_ policy: PasswordPolicy?, now: Date) {
         let document: JSONValue = [
             "version": 1, "backend": .string(backend), "fetchedAt": .number(now.timeIntervalSince1970.rounded(.down)),
-            "policy": .object(policy.json),
+            "policy": policy.map { .object($0.json) } ?? .null,
         ]
         let temporaryPath = path + "~tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         guard (try? SessionFolder.prepare(forFile: path, anchor: anchor)) != nil,

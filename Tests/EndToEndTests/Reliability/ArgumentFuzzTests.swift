@@ -101,7 +101,7 @@ struct StateSnapshot: Equatable {
         var files: [String: Data] = [:]
         let walker = FileManager.default.enumerator(atPath: sandbox.root.path)
         while let relative = walker?.nextObject() as? String {
-            guard !relative.hasPrefix("in-") else { continue }
+            guard !relative.hasPrefix("in-"), !FauthSandbox.isPasswordPolicyCache((relative as NSString).lastPathComponent) else { continue }
             files[relative] = FileManager.default.contents(atPath: sandbox.root.appendingPathComponent(relative).path) ?? Data("folder".utf8)
         }
         self.files = files

@@ -23,9 +23,16 @@ extension FauthSandbox {
         return try FauthRun(finished: process, within: seconds)
     }
 
-    /// The names in the profiles' sessions folder.
+    /// The names in the profiles' sessions folder, but for the password-policy cache (only a cache: a command may
+    /// write it, success or not, as it asks the backend for its policy).
     func sessionFolderEntries() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("state/fauth/sessions").path)) ?? []
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("state/fauth/sessions").path)) ?? [])
+            .filter { !Self.isPasswordPolicyCache($0) }
+    }
+
+    /// Whether `name` (a path's last part) is a password-policy cache file, `password-policy-HASH.cache`.
+    static func isPasswordPolicyCache(_ name: String) -> Bool {
+        name.hasPrefix("password-policy-") && name.hasSuffix(".cache")
     }
 
     /// The POSIX permission bits of a file, nil when it does not exist.
