@@ -103,6 +103,25 @@ import FauthTestSupport
         #expect(transport.requests(to: "accounts:signInWithIdp").count == 1)
     }
 
+    @Test func aRequestLineThatIsNotPrintableASCIIIsRefusedAndTheWaitGoesOn() throws {
+        let listener = try CallbackListener(port: 0, path: "/cb")
+        let port = Int(listener.port)
+        let statuses = Recorder<Int>()
+        let person = Thread {
+            for target in [Array("/cb?state=\u{FF}".utf8), Array("/cb?state=".utf8) + [0xFF, 0xFE]] {
+                guard let client = try? TestHTTPClient(port: port) else { return }
+                try? client.sendRaw(Array("GET ".utf8) + target + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                if let response = try? client.readResponse() { statuses.append(response.status) }
+                client.close()
+            }
+            _ = try? TestHTTPClient(port: port).sendRaw(Array("GET /cb?state=S HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        }
+        person.start()
+        let callback = try listener.waitForCallback(within: 10, interruptDescriptor: nil)
+        #expect(statuses.values == [400, 400], "neither non-ASCII target is decoded into a callback")
+        #expect(callback == "http://127.0.0.1:\(port)/cb?state=S")
+    }
+
     /// A port nothing listens on right now.
     static func freePort() throws -> UInt16 {
         let listener = try CallbackListener(port: 0, path: "/")

@@ -132,6 +132,12 @@ public final class CallbackListener {
             return nil
         }
         let requestLine = received[..<headEnd.lowerBound].split(separator: 13).first ?? []
+        // A request line is printable ASCII; anything else is refused, never decoded with replacement characters.
+        guard requestLine.allSatisfy({ (0x20 ... 0x7E).contains($0) }) else {
+            send(descriptor, status: 400, html: "Bad request.")
+            close(connections.remove(at: index).descriptor)
+            return nil
+        }
         let words = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         let target = words.count == 3 ? words[1] : ""
         let targetPath = String(target.prefix { $0 != "?" && $0 != "#" })

@@ -120,6 +120,9 @@ enum BlockingFunctions {
 
 /// The one HTTP request the emulator makes itself: a JSON POST to a blocking function's `http://` URI.
 enum BlockingFunctionHTTP {
+    /// The largest answer read from a function (its JSON holds a few user fields and claims).
+    static let maximumAnswerBytes = 1 << 20
+
     /// POSTs `body` and returns the status and body text; 500 `BLOCKING_FUNCTION_ERROR_RESPONSE` when the request
     /// cannot be made or does not finish in time.
     static func post(_ body: [UInt8], to uri: String, timeoutSeconds: Int) throws(APIError) -> (status: Int, text: String) {
@@ -137,20 +140,26 @@ enum BlockingFunctionHTTP {
         let head = "POST \(target.pathAndQuery) HTTP/1.1\r\nHost: \(target.authority)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         guard SocketIO.sendAll(fd, Array(head.utf8) + body) else { throw failed }
-        // Each read waits at most the function's time limit (SO_RCVTIMEO); a timed-out read is the deadline error.
-        var limit = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        // The whole answer must come within the function's time limit (each read waits at most what is left of it,
+        // SO_RCVTIMEO) and within `maximumAnswerBytes`: a function that trickles or floods cannot hold the emulator.
+        let deadlineExceeded = APIError.internalError(
+            "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded making request to \(uri).))", reason: "AbortError")
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(timeoutSeconds)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { throw deadlineExceeded }
+            let parts = left.components
+            var limit = timeval(tv_sec: Int(parts.seconds), tv_usec: min(Int(parts.attoseconds / 1_000_000_000_000) + 1, 999_999))
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
-            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                throw APIError.internalError("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded making request to \(uri).))",
-                                             reason: "AbortError")
-            }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw deadlineExceeded }
             if count <= 0 { break }
             received += buffer[0 ..< count]
+            guard received.count <= Self.maximumAnswerBytes else { throw failed }
         }
         return try parse(received, failed: failed)
     }
