@@ -53,9 +53,10 @@ enum StateArchive {
         return Capture(projects: projects.map(\.snapshot), config: state.config.json)
     }
 
-    /// An export folder's accounts (as stored users) and config, read before the emulator's lock is taken.
+    /// An export folder's accounts (as each project's table) and config, read before the emulator's lock is taken.
     struct Contents {
-        let users: [UserRecord]
+        /// The accounts by tenant id (nil for the default project), in the file's order.
+        let tables: [String?: UserTable]
         let config: JSONObject
 
         /// Replaces the users in `state` with these and applies the config.
@@ -63,32 +64,34 @@ enum StateArchive {
             try state.config.apply(config)
             state.defaultProject.deleteAllUsers()
             for tenantId in state.tenantIds { state.project(tenantId: tenantId).deleteAllUsers() }
-            for user in users { state.project(tenantId: user.tenantId).save(user) }
+            for (tenantId, table) in tables { state.project(tenantId: tenantId).replaceUsers(with: table) }
         }
     }
 
-    /// Reads an export folder; entries of `users` that are not accounts are skipped.
+    /// Reads an export folder, the accounts one at a time; entries of `users` that are not accounts are skipped.
     static func read(from directory: String) throws(StateArchiveError) -> Contents {
         let metadata = try readObject(directory + "/firebase-export-metadata.json")
         let folder = metadata["auth"]?["path"]?.string ?? authFolder
         let accountsPath = directory + "/" + folder + "/accounts.json"
         let configPath = directory + "/" + folder + "/config.json"
         let config = FileManager.default.fileExists(atPath: configPath) ? try readObject(configPath) : [:]
-        let bytes = try readBytes(accountsPath)
-        let scanner = JSONArrayScanner(bytes)
-        var users: [UserRecord] = []
+        let fd = open(accountsPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw StateArchiveError(description: "cannot read \(accountsPath)") }
+        defer { close(fd) }
+        var reader = JSONArrayReader(fileDescriptor: fd)
+        var tables: [String?: UserTable] = [:]
         do {
-            if let range = try scanner.memberValue("users") {
-                try scanner.forEachElement(of: range) { element in
-                    if let object = try JSONValue.parse(Array(bytes[element])).object, let user = UserRecord(accountInfo: object) {
-                        users.append(user)
-                    }
+            try reader.forEachElement(ofMember: "users") { element in
+                if let object = try JSONValue.parse(Array(element)).object, let user = UserRecord(accountInfo: object) {
+                    tables[user.tenantId, default: UserTable()].save(user)
                 }
             }
+        } catch let failure as JSONArrayReader.ReadFailure {
+            throw StateArchiveError(description: "cannot read \(accountsPath): \(String(cString: strerror(failure.code)))")
         } catch {
             throw StateArchiveError(description: "\(accountsPath) is not valid JSON: \(error)")
         }
-        return Contents(users: users, config: config)
+        return Contents(tables: tables, config: config)
     }
 
     private static func readBytes(_ path: String) throws(StateArchiveError) -> [UInt8] {

@@ -1,35 +1,83 @@
-/// A map from a key (an email, a phone number, a provider link) to the localIds of the users holding it, each list
-/// in creation order, so that a lookup costs the same with ten accounts or a million.
+/// A map from a key (an email, a phone number, a provider link) to the slots in `UserTable` of the users holding it,
+/// in creation order (a slot's number is its creation rank), so that a lookup costs the same with ten accounts or a
+/// million. A key held by one user, nearly every key, needs no allocation of its own.
 struct UserIndex<Key: Hashable> {
-    private var ids: [Key: [String]] = [:]
+    private var entries: [Key: UserSlots] = [:]
 
-    /// The localIds holding `key`, oldest account first.
-    func localIds(_ key: Key) -> [String] { ids[key] ?? [] }
+    /// The slots holding `key`, oldest account first.
+    subscript(key: Key) -> UserSlots { entries[key] ?? UserSlots() }
 
-    /// Adds `localId` under `key`, keeping the list in creation order (`rank` gives a user's place in it).
-    mutating func insert(_ localId: String, under key: Key, rank: (String) -> Int) {
-        var list = ids[key] ?? []
-        let place = rank(localId)
-        let index = list.firstIndex { rank($0) > place } ?? list.endIndex
-        list.insert(localId, at: index)
-        ids[key] = list
+    /// Adds `slot` under `key`, keeping the slots in order.
+    mutating func insert(_ slot: Int, under key: Key) {
+        entries[key, default: UserSlots()].insert(slot)
     }
 
-    /// Removes `localId` from under `key`.
-    mutating func remove(_ localId: String, under key: Key) {
-        guard var list = ids[key] else { return }
-        list.removeAll { $0 == localId }
-        ids[key] = list.isEmpty ? nil : list
+    /// Removes `slot` from under `key`.
+    mutating func remove(_ slot: Int, under key: Key) {
+        guard var slots = entries[key] else { return }
+        slots.remove(slot)
+        entries[key] = slots.isEmpty ? nil : slots
     }
 
-    /// Moves `localId` from the keys it had to the keys it has now.
-    mutating func update(_ localId: String, from old: Set<Key>, to new: Set<Key>, rank: (String) -> Int) {
-        for key in old.subtracting(new) { remove(localId, under: key) }
-        for key in new.subtracting(old) { insert(localId, under: key, rank: rank) }
+    /// Moves `slot` from the key it had to the key it has now.
+    mutating func update(_ slot: Int, from old: Key?, to new: Key?) {
+        guard old != new else { return }
+        if let old { remove(slot, under: old) }
+        if let new { insert(slot, under: new) }
     }
 
-    /// Forgets every key.
-    mutating func removeAll() { ids = [:] }
+    /// Moves `slot` from the keys it had to the keys it has now (either list may repeat a key).
+    mutating func update<Keys: Sequence<Key>>(_ slot: Int, from old: Keys, to new: Keys) {
+        for key in old where !new.contains(key) { remove(slot, under: key) }
+        for key in new where !old.contains(key) { insert(slot, under: key) }
+    }
+}
+
+/// The slots of the users holding one key, in increasing order: one slot inline, more in an array.
+struct UserSlots: RandomAccessCollection {
+    private enum Storage { case none, one(Int), many([Int]) }
+    private var storage = Storage.none
+
+    var startIndex: Int { 0 }
+    var endIndex: Int {
+        switch storage {
+        case .none: return 0
+        case .one: return 1
+        case .many(let slots): return slots.count
+        }
+    }
+
+    subscript(position: Int) -> Int {
+        switch storage {
+        case .none: preconditionFailure("no slot")
+        case .one(let slot): return slot
+        case .many(let slots): return slots[position]
+        }
+    }
+
+    /// Adds `slot` in order, unless it is there.
+    fileprivate mutating func insert(_ slot: Int) {
+        switch storage {
+        case .none: storage = .one(slot)
+        case .one(let other): if other != slot { storage = .many(other < slot ? [other, slot] : [slot, other]) }
+        case .many(var slots) where !slots.contains(slot):
+            storage = .none
+            slots.insert(slot, at: slots.firstIndex { $0 > slot } ?? slots.endIndex)
+            storage = .many(slots)
+        case .many: break
+        }
+    }
+
+    fileprivate mutating func remove(_ slot: Int) {
+        switch storage {
+        case .none: break
+        case .one(let other): if other == slot { storage = .none }
+        case .many(var slots):
+            storage = .none
+            slots.removeAll { $0 == slot }
+            storage = slots.count == 1 ? .one(slots[0]) : .many(slots)
+        }
+    }
 }
 
 /// The (providerId, rawId) pair of an IdP link.
@@ -39,38 +87,23 @@ struct ProviderLink: Hashable {
 }
 
 extension UserRecord {
-    /// The keys `ProjectState` indexes this user under.
-    var indexKeys: UserIndexKeys {
-        UserIndexKeys(
-            email: email.map { [$0] } ?? [],
-            phoneNumber: phoneNumber.map { [$0] } ?? [],
-            providerEmail: Set(providerUserInfo.compactMap { $0.email?.lowercased() }),
-            initialEmail: initialEmail.map { [$0] } ?? [],
-            providerLink: Set(providerUserInfo.filter { $0.providerId != "password" && $0.providerId != "phone" }
-                .map { ProviderLink(providerId: $0.providerId, rawId: $0.rawId) }),
-            passkeyCredential: Set((passkeys ?? []).map(\.credentialId)))
+    /// A record holding no key, what a slot had before its user was saved and has after it is deleted.
+    static let keyless = UserRecord(localId: "", createdAt: 0, tenantId: nil)
+
+    /// The providers' emails, lower-cased, as the provider-email index holds them.
+    var providerEmailKeys: some Sequence<String> { providerUserInfo.lazy.compactMap { $0.email.map(Self.lowercased) } }
+
+    /// The IdP links (providers other than `password` and `phone`), as the provider index holds them.
+    var providerLinkKeys: some Sequence<ProviderLink> {
+        providerUserInfo.lazy.filter { $0.providerId != "password" && $0.providerId != "phone" }
+            .map { ProviderLink(providerId: $0.providerId, rawId: $0.rawId) }
     }
-}
 
-/// Every key one user is indexed under (empty sets for a user with no such field).
-struct UserIndexKeys: Equatable {
-    var email: Set<String>
-    var phoneNumber: Set<String>
-    var providerEmail: Set<String>
-    var initialEmail: Set<String>
-    var providerLink: Set<ProviderLink>
-    var passkeyCredential: Set<String>
+    /// The mock passkeys' credential ids, as the passkey index holds them.
+    var passkeyKeys: some Sequence<String> { (passkeys ?? []).lazy.map(\.credentialId) }
 
-    /// The keys of no user (what a new user had before it was saved).
-    static let none = UserIndexKeys(email: [], phoneNumber: [], providerEmail: [], initialEmail: [], providerLink: [],
-                                    passkeyCredential: [])
-}
-
-/// A project's users at one moment, readable without the emulator's lock.
-struct UserSnapshot {
-    let users: [String: UserRecord]
-    let order: [String?]
-
-    /// The users in creation order, one at a time.
-    var usersInOrder: some Sequence<UserRecord> { order.lazy.compactMap { $0.flatMap { users[$0] } } }
+    /// `text` lower-cased; the same string (sharing its storage) when it has no upper-case letter.
+    private static func lowercased(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 && !(0x41 ... 0x5A).contains($0) } ? text : text.lowercased()
+    }
 }
