@@ -50,4 +50,88 @@ struct StateArchiveTests {
         let emulator = AuthEmulator(projectId: "p")
         #expect(throws: StateArchiveError.self) { try emulator.importState(from: "/nonexistent/fauth-export") }
     }
+
+    /// Writes an export folder whose accounts.json is `accounts` (metadata naming the default auth folder).
+    private func writeExport(_ accounts: String, to directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory + "/auth_export", withIntermediateDirectories: true)
+        try #"{"version":"15.28.1","auth":{"version":"15.28.1","path":"auth_export"}}"#
+            .write(toFile: directory + "/firebase-export-metadata.json", atomically: true, encoding: .utf8)
+        try accounts.write(toFile: directory + "/auth_export/accounts.json", atomically: true, encoding: .utf8)
+    }
+
+    /// 100k accounts (the file spans many of the reader's chunks) come back from an import and an export byte for
+    /// byte (every field, in order, each in its project) and can sign in; names hold quotes, brackets and backslashes.
+    @Test func aHundredThousandAccountsSurviveAnImportAndAnExport() throws {
+        // As an export writes them: the default project's accounts, then the tenant's, fields in `accountInfo` order.
+        func account(_ index: Int, tenant: Bool) -> String {
+            let email = "u\(index)@example.com", phone = "+1555\(index)"
+            let name = index % 7 == 0 ? #","displayName":"Ada \"]} {[ \\ \#(index)""# : ""
+            let hasPhone = index % 11 == 0
+            return #"{"localId":"u\#(index)","email":"\#(email)","emailVerified":\#(index % 2 == 0)\#(name)"#
+                + (hasPhone ? #","phoneNumber":"\#(phone)""# : "")
+                + #","passwordHash":"fakeHash:salt=s\#(index):password=pw\#(index)","salt":"s\#(index)","passwordUpdatedAt":1700000000000"#
+                + #","providerUserInfo":[{"providerId":"password","rawId":"\#(email)","federatedId":"\#(email)","email":"\#(email)"}"#
+                + (hasPhone ? #",{"providerId":"phone","rawId":"\#(phone)","phoneNumber":"\#(phone)"}"# : "")
+                + #"],"validSince":"1700000000","createdAt":"\#(1_700_000_000_000 + index)""#
+                + (tenant ? #","tenantId":"t-1"}"# : "}")
+        }
+        let inTenant = { (index: Int) in index % 13 == 0 }
+        let users = (0 ..< 100_000).filter { !inTenant($0) }.map { account($0, tenant: false) }
+            + (0 ..< 100_000).filter(inTenant).map { account($0, tenant: true) }
+        let accounts = #"{"kind":"identitytoolkit#DownloadAccountResponse","users":["# + users.joined(separator: ",") + "]}"
+        let source = temporaryDirectory(), copy = temporaryDirectory()
+        defer { for directory in [source, copy] { try? FileManager.default.removeItem(atPath: directory) } }
+        try writeExport(accounts, to: source)
+
+        let emulator = AuthEmulator(projectId: EmulatorFixture.projectId)
+        try emulator.importState(from: source)
+        try emulator.exportState(to: copy)
+        let exported = try String(contentsOfFile: copy + "/auth_export/accounts.json", encoding: .utf8)
+        #expect(exported.utf8.count == accounts.utf8.count)
+        #expect(exported == accounts)
+        let fixture = try EmulatorFixture(emulator)
+        #expect(try fixture.signIn("u99998@example.com", "pw99998")["localId"]?.string == "u99998")
+        #expect(try fixture.signIn("u1@example.com", "pw1")["localId"]?.string == "u1")
+        let phone = try fixture.admin("lookup", ["phoneNumber": ["+155599946"]]).json
+        #expect(phone["users"]?.array?.first?["displayName"]?.string == #"Ada "]} {[ \ 99946"#)
+        let tenant = try fixture.call("signInWithPassword", ["email": "u99996@example.com", "password": "pw99996",
+                                                             "tenantId": "t-1", "returnSecureToken": true])
+        #expect(tenant.json["localId"]?.string == "u99996")
+    }
+
+    /// The import reads the top-level `users` wherever it stands, pretty-printed or not, skips what is not an account,
+    /// and refuses a truncated file (naming it) without touching the accounts already there.
+    @Test func importFindsTheTopLevelUsersAndRefusesATruncatedFile() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let accounts = """
+            {
+              "kind": "a \\\"users\\\": [ ] }",
+              "nested": {"users": [{"localId": "wrong"}], "x": [1, [2, {"y": "]"}]]},
+              "count": 2,
+              "users": [
+                {"localId": "a-1", "email": "a1@example.com"},
+                17, "text", null,
+                {"localId": "a-2", "displayName": "} ] \\\\"}
+              ]
+            }
+            """
+        try writeExport(accounts, to: directory)
+        let fixture = try EmulatorFixture()
+        try fixture.admin("signUp", ["localId": "kept", "email": "kept@example.com"])
+        try fixture.emulator.importState(from: directory)
+        let found = try fixture.admin("lookup", ["localId": ["a-1", "a-2", "wrong", "kept"]]).json["users"]?.array ?? []
+        #expect(found.compactMap { $0["localId"]?.string } == ["a-1", "a-2"])
+        #expect(found.last?["displayName"]?.string == #"} ] \"#)
+
+        // Cut between two accounts: each account read is whole, only the missing end tells.
+        let cut = try #require(accounts.range(of: #""a1@example.com"},"#))
+        try writeExport(String(accounts[..<cut.upperBound]), to: directory)
+        #expect {
+            try fixture.emulator.importState(from: directory)
+        } throws: { error in
+            "\(error)".contains("auth_export/accounts.json is not valid JSON")
+        }
+        #expect(try fixture.admin("lookup", ["localId": ["a-1", "a-2"]]).json["users"]?.array?.count == 2)
+    }
 }

@@ -12,10 +12,9 @@ final class EmulatorFixture {
     let server: HTTPServer
     let client: TestHTTPClient
 
-    /// Starts an empty emulator.
-    init() throws {
-        emulator = AuthEmulator(projectId: Self.projectId)
-        let emulator = self.emulator
+    /// Serves `emulator` (a new empty one by default).
+    init(_ emulator: AuthEmulator = AuthEmulator(projectId: projectId)) throws {
+        self.emulator = emulator
         server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { emulator.handle($0) }
         server.start()
         client = try TestHTTPClient(port: server.port)
