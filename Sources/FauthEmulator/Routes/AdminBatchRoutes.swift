@@ -124,6 +124,10 @@ enum UserImport {
         }
     }
 
+    /// The members whose length is bounded, with the name their bound has.
+    private static let boundedMembers = [("displayName", "displayName"), ("photoUrl", "photoUrl"), ("email", "email"),
+                                         ("rawPassword", "password")]
+
     /// The account for one entry; throws a business error whose message becomes the entry's `error[]` message.
     static func record(from entry: JSONObject, into project: ProjectState, options: Options, nowMillis: Int) throws(APIError) -> UserRecord {
         guard let localId = entry["localId"]?.string, !localId.isEmpty else { throw APIError.badRequest("localId is missing") }
@@ -131,10 +135,8 @@ enum UserImport {
             try ensure(project.tenantId == tenantId, "Tenant id in userInfo does not match the tenant id in request.")
         }
         var user = UserRecord(localId: localId, createdAt: nowMillis, tenantId: project.tenantId)
-        for member in ["displayName", "photoUrl", "email", "rawPassword"] {
-            if let text = entry[member]?.string {
-                _ = try StoredStringBounds.check(text, pointer: member == "rawPassword" ? "password" : member)
-            }
+        for (member, pointer) in boundedMembers {
+            if let text = entry[member]?.string { _ = try StoredStringBounds.check(text, pointer: pointer) }
         }
         user.displayName = entry["displayName"]?.string
         user.photoUrl = entry["photoUrl"]?.string
@@ -188,7 +190,7 @@ enum UserImport {
             try ensure(user.emailVerified == true, "Second factor account requires email to be verified.")
             user.mfaInfo = try importedEnrollments(enrollments, nowMillis: nowMillis)
         }
-        if project.user(localId: localId) != nil {
+        if project.hasUser(localId: localId) {
             try ensure(options.allowOverwrite, "localId belongs to an existing account - can not overwrite.")
         }
         user.syncPasswordProvider()

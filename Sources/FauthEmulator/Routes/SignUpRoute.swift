@@ -20,7 +20,7 @@ enum SignUpRoute {
         var signInProvider: String?
         if request.isPrivileged {
             try ensure(!request.isTruthy("idToken") || !request.isTruthy("localId"), "UNEXPECTED_PARAMETER : User ID")
-            if let localId, !localId.isEmpty { try ensure(project.user(localId: localId) == nil, "DUPLICATE_LOCAL_ID") }
+            if let localId, !localId.isEmpty { try ensure(!project.hasUser(localId: localId), "DUPLICATE_LOCAL_ID") }
             if let phone = try request.string("phoneNumber"), !phone.isEmpty {
                 try ensure(isValidPhoneNumber(phone), "INVALID_PHONE_NUMBER : Invalid format.")
                 try ensure(project.user(phoneNumber: phone) == nil, "PHONE_NUMBER_EXISTS")

@@ -111,8 +111,10 @@ final class EmulatorState {
 
 /// Firebase's email check: one `@` with something on each side.
 func isValidEmail(_ email: String) -> Bool {
-    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-    return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+    let bytes = email.utf8
+    guard let at = bytes.firstIndex(of: UInt8(ascii: "@")) else { return false }
+    let domain = bytes[bytes.index(after: at)...]
+    return at != bytes.startIndex && !domain.isEmpty && !domain.contains(UInt8(ascii: "@"))
 }
 
 /// Firebase's phone check: a leading `+`.

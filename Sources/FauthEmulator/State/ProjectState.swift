@@ -46,6 +46,9 @@ final class ProjectState {
     /// The user with this localId.
     func user(localId: String) -> UserRecord? { table.user(localId: localId) }
 
+    /// Whether a user has this localId.
+    func hasUser(localId: String) -> Bool { table.contains(localId: localId) }
+
     /// The users whose top-level email is `email` (compared lower-cased), oldest first.
     func users(email: String) -> [UserRecord] { table.users(table.emailIndex[email.lowercased()]) }
 
