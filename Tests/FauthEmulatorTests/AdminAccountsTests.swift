@@ -145,6 +145,28 @@ struct AdminAccountsTests {
         #expect(all.json["users"]?.array?.count == 3)
     }
 
+    /// Pages list the accounts as they are at each request: added, overwritten and deleted ones between two pages.
+    @Test func batchGetPagesFollowChangesBetweenPages() throws {
+        let fixture = try EmulatorFixture()
+        let users: [JSONValue] = ["e", "a", "c"].map { ["localId": .string($0)] }
+        #expect(try fixture.adminProject("accounts:batchCreate", ["users": .array(users)]).json["error"] == [])
+        let listed = { (query: String) throws -> [String] in
+            try fixture.adminProject("accounts:batchGet?\(query)", method: "GET").json["users"]?.array?.compactMap { $0["localId"]?.string } ?? []
+        }
+        #expect(try listed("maxResults=2") == ["a", "c"])
+        #expect(try fixture.adminProject("accounts:batchCreate", ["users": [["localId": "b"], ["localId": "d"]]]).json["error"] == [])
+        #expect(try listed("maxResults=2&nextPageToken=a") == ["b", "c"])
+        #expect(try fixture.admin("delete", ["localId": "c"]).status == 200)
+        #expect(try listed("maxResults=2&nextPageToken=b") == ["d", "e"])
+        #expect(try listed("maxResults=-1") == ["a", "b", "d", "e"])
+        #expect(try listed("maxResults=10&nextPageToken=bb") == ["d", "e"])
+        let overwrite = try fixture.adminProject("accounts:batchCreate", ["allowOverwrite": true, "users": [["localId": "d", "displayName": "D"]]])
+        #expect(overwrite.json["error"] == [])
+        let page = try fixture.adminProject("accounts:batchGet?nextPageToken=c", method: "GET").json["users"]?.array ?? []
+        #expect(page.compactMap { $0["displayName"]?.string } == ["D"])
+        #expect(page.compactMap { $0["localId"]?.string } == ["d", "e"])
+    }
+
     @Test func batchDeleteNeedsDisabledUsersOrForce() throws {
         let fixture = try EmulatorFixture()
         let users: [JSONValue] = [["localId": "on"], ["localId": "off", "disabled": true]]

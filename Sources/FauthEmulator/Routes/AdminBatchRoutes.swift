@@ -27,15 +27,10 @@ enum AdminBatchRoutes {
         try state.checkProjectEnabled(project)
         let requested = request.query("maxResults").flatMap(Double.init).map { $0.rounded(.down) }
         let pageSize = min(requested.flatMap { $0 == 0 || !$0.isFinite ? nil : Int($0) } ?? defaultPageSize, maximumPageSize)
-        var users = project.allUsers.sorted { $0.localId < $1.localId }
-        if let after = request.query("nextPageToken"), !after.isEmpty {
-            users = users.filter { $0.localId > after }
-        }
-        var nextPageToken: String?
-        if pageSize >= 0, users.count >= pageSize {
-            users = Array(users.prefix(pageSize))
-            nextPageToken = users.last?.localId
-        }
+        let after = request.query("nextPageToken").flatMap { $0.isEmpty ? nil : $0 }
+        let users = project.users(orderedByLocalIdAfter: after, limit: pageSize >= 0 ? pageSize : nil)
+        // A full page names its last account, even when no account follows (as Firebase's emulator does).
+        let nextPageToken = pageSize >= 0 && users.count == pageSize ? users.last?.localId : nil
         var response: JSONObject = ["kind": "identitytoolkit#DownloadAccountResponse",
                                     "users": .array(users.map { .object($0.accountInfo) })]
         response["nextPageToken"] = nextPageToken.map(JSONValue.string)

@@ -37,6 +37,11 @@ final class ProjectState {
     /// All users in creation order.
     var allUsers: [UserRecord] { table.allUsers }
 
+    /// Up to `limit` users (all when nil) ordered by localId, those after `after` when it is given.
+    func users(orderedByLocalIdAfter after: String?, limit: Int?) -> [UserRecord] {
+        table.users(orderedByLocalIdAfter: after, limit: limit)
+    }
+
     /// The users in creation order as they are now, taken in O(1) (copy-on-write), to be read after the lock is released.
     var snapshot: UserSnapshot { table.snapshot }
 

@@ -12,6 +12,9 @@ struct UserTable {
     private(set) var initialEmailIndex = UserIndex<String>()
     private(set) var providerIndex = UserIndex<ProviderLink>()
     private(set) var passkeyIndex = UserIndex<String>()
+    /// The slots in localId order, sorted on the first listing after an account is added or deleted, so that paging
+    /// through every account sorts once, not once per page.
+    private var slotsByLocalId: [Int]?
 
     /// How many accounts there are.
     var count: Int { slotOf.count }
@@ -37,6 +40,23 @@ struct UserTable {
     /// The accounts in creation order as they are now, taken in O(1) (copy-on-write), to be read after the lock is released.
     var snapshot: UserSnapshot { UserSnapshot(slots: slots) }
 
+    /// Up to `limit` accounts (all when nil) in localId order, those after `after` when it is given.
+    mutating func users(orderedByLocalIdAfter after: String?, limit: Int?) -> [UserRecord] {
+        let ordered = slotsByLocalId ?? slotOf.sorted { $0.key < $1.key }.map(\.value)
+        slotsByLocalId = ordered
+        var start = ordered.startIndex
+        if let after {
+            // The first account whose localId is past `after` (a binary search).
+            var end = ordered.endIndex
+            while start < end {
+                let middle = (start + end) / 2
+                if let localId = slots[ordered[middle]]?.record.localId, localId <= after { start = middle + 1 } else { end = middle }
+            }
+        }
+        let page = ordered[start...].prefix(limit ?? ordered.count)
+        return page.compactMap { slots[$0]?.record }
+    }
+
     /// Stores `user` (new or changed) and keeps every index in step with it.
     mutating func save(_ user: UserRecord) {
         if let slot = slotOf[user.localId] {
@@ -47,6 +67,7 @@ struct UserTable {
             let slot = slots.count
             slotOf[user.localId] = slot
             slots.append(StoredUser(user))
+            slotsByLocalId = nil
             reindex(slot, from: .keyless, to: user)
         }
     }
@@ -56,6 +77,7 @@ struct UserTable {
         guard let slot = slotOf.removeValue(forKey: localId), let old = slots[slot]?.record else { return }
         reindex(slot, from: old, to: .keyless)
         slots[slot] = nil
+        slotsByLocalId = nil
         if slots.count > 64, slots.count > 2 * slotOf.count { compact() }
     }
 
