@@ -63,7 +63,7 @@ final class ProjectState {
     /// The users with another top-level email but a linked provider whose email is `email` (compared lower-cased).
     func usersByProviderEmail(_ email: String) -> [UserRecord] {
         let wanted = email.lowercased()
-        return table.users(table.providerEmailIndex[wanted]).filter { $0.email != wanted }
+        return table.users(table.providerEmailIndex[wanted])
     }
 
     /// The newest user whose initial email was `email`.

@@ -90,8 +90,11 @@ extension UserRecord {
     /// A record holding no key, what a slot had before its user was saved and has after it is deleted.
     static let keyless = UserRecord(localId: "", createdAt: 0, tenantId: nil)
 
-    /// The providers' emails, lower-cased, as the provider-email index holds them.
-    var providerEmailKeys: some Sequence<String> { providerUserInfo.lazy.compactMap { $0.email.map(Self.lowercased) } }
+    /// The providers' emails, lower-cased, as the provider-email index holds them: those other than the user's own
+    /// top-level email (so not the `password` provider's), as that index finds users by an email that is not theirs.
+    var providerEmailKeys: some Sequence<String> {
+        providerUserInfo.lazy.compactMap { $0.email.map(Self.lowercased) }.filter { [email] in $0 != email }
+    }
 
     /// The IdP links (providers other than `password` and `phone`), as the provider index holds them.
     var providerLinkKeys: some Sequence<ProviderLink> {
