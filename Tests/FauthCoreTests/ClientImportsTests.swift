@@ -1,14 +1,16 @@
 import Foundation
 import Testing
 
-/// The fauth binary carries no Foundation, FoundationEssentials or Dispatch (README, Performance: each one's
-/// metadata and initialisers cost every start, every command): no source file of the modules it is built from
-/// imports them. The emulator and the tests may.
+/// The fauth binary carries no Foundation, FoundationEssentials, Dispatch or concurrency runtime (README,
+/// Performance: each one's metadata and initialisers cost every start, every command): no source file of the
+/// modules it is built from imports them or uses the concurrency runtime's clocks. The emulator and the tests may.
 @Suite struct ClientImportsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let clientModules = ["FauthCore", "FauthCLI", "FauthJSON", "FauthText", "fauth"]
     static let refused = ["Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationInternationalization", "Dispatch"]
+    /// Names whose use links the concurrency runtime, and with it libdispatch and its initialiser.
+    static let concurrencyNames = ["ContinuousClock", "SuspendingClock", "Task", "TaskGroup", "AsyncStream"]
 
     @Test func noClientSourceImportsFoundationOrDispatch() throws {
         var files = 0
@@ -21,6 +23,7 @@ import Testing
                 files += 1
                 let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
                 offenders += Self.importedModules(text).filter(Self.refused.contains).map { "\(module)/\(name): import \($0)" }
+                offenders += Self.concurrencyNames.filter { Self.code(text).contains(word: $0) }.map { "\(module)/\(name): \($0)" }
             }
         }
         #expect(files > 150, "found \(files) client source files")
@@ -40,6 +43,22 @@ import Testing
         #expect(Self.importedModules(text) == ["FoundationEssentials", "Dispatch", "Foundation", "Glibc"])
     }
 
+    @Test func theScanSeesConcurrencyNamesInCodeNotInComments() {
+        let text = """
+            /// A ContinuousClock in a doc comment is fine, // so is Task in a comment
+            let clock = ContinuousClock()
+            let taskName = 1
+            """
+        #expect(Self.concurrencyNames.filter { Self.code(text).contains(word: $0) } == ["ContinuousClock"])
+    }
+
+    /// The text of `source` without its `//` comments.
+    static func code(_ source: String) -> String {
+        source.split(separator: "\n").map { line in
+            line.firstRange(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+        }.joined(separator: "\n")
+    }
+
     /// The modules a Swift file imports (`import M`, `@attr import M`, `import kind M.Symbol`).
     static func importedModules(_ text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
@@ -49,5 +68,20 @@ import Testing
             if words.count == 2 { words.removeFirst() }  // import struct Foundation.Date
             return words.first.map { String($0.split(separator: ".")[0]) }
         }
+    }
+}
+
+extension String {
+    /// Whether `word` occurs with no letter, digit or underscore either side.
+    fileprivate func contains(word: String) -> Bool {
+        var rest = self[...]
+        while let range = rest.firstRange(of: word) {
+            let before = range.lowerBound == startIndex ? nil : self[index(before: range.lowerBound)]
+            let after = range.upperBound == endIndex ? nil : self[range.upperBound]
+            let isPart = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isPart(before), !isPart(after) { return true }
+            rest = self[range.upperBound...]
+        }
+        return false
     }
 }
