@@ -105,6 +105,9 @@ struct XMLPropertyList {
         throw PropertyListStrings.Malformed()
     }
 
+    /// XML's five predefined entities, by name.
+    private static let predefinedEntities = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+
     /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and numeric references, in UTF-8 text.
     private static func decodingEntities(_ raw: ArraySlice<UInt8>) throws(PropertyListStrings.Malformed) -> String {
         guard let text = String(validating: raw, as: UTF8.self) else { throw PropertyListStrings.Malformed() }
@@ -115,13 +118,9 @@ struct XMLPropertyList {
             out += rest[..<amp]
             guard let semicolon = rest[amp...].firstIndex(of: ";") else { throw PropertyListStrings.Malformed() }
             let entity = rest[rest.index(after: amp) ..< semicolon]
-            switch entity {
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
+            if let predefined = predefinedEntities[String(entity)] {
+                out += predefined
+            } else {
                 guard entity.first == "#" else { throw PropertyListStrings.Malformed() }
                 let digits = entity.dropFirst()
                 let scalar = digits.first == "x" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
