@@ -43,4 +43,13 @@ import Testing
         #expect(JSONValue.object(object).serialized() == #"{"b":20,"c":3,"d":4}"#)
         #expect(object == ["d": 4, "c": 3, "b": 20])
     }
+
+    @Test func escapesAtEitherEndAndSideBySide() {
+        #expect(JSONValue.string("\"").serialized() == #""\"""#)
+        #expect(JSONValue.string("\n\"x\\\u{1f}").serialized() == #""\n\"x\\\u001f""#)
+        #expect(JSONValue.string("é\u{0}é").serialized() == #""é\u0000é""#)
+        #expect(JSONValue.string("").serialized() == #""""#)
+        let key: JSONValue = ["a\"b": "\u{7f}"]
+        #expect(key.serialized() == #"{"a\"b":"\u007f"}"#)
+    }
 }
