@@ -21,13 +21,17 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
     /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
     public func handle(_ received: HTTPRequest) -> HTTPResponse {
-        let request: HTTPRequest
+        var request = received
+        var segments = PathPattern.split(received.path)
         do {
-            request = try LegacyPaths.rewrite(received)
+            if let rewritten = try LegacyPaths.rewrite(received, segments: segments) {
+                request = rewritten
+                segments = PathPattern.split(rewritten.path)
+            }
         } catch {
             return error.response
         }
-        let segments = ProductionPaths.rewrite(PathPattern.split(request.path), host: request.header("Host"))
+        segments = ProductionPaths.rewrite(segments, host: request.header("Host"))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {
             case .respond(let response)?: return response

@@ -26,7 +26,7 @@ struct RouteRequest: Sendable {
     /// Body field `key` as a string; numbers become strings (as Firebase's emulator coerces them), booleans are a
     /// schema error.
     func string(_ key: String) throws(APIError) -> String? {
-        try Self.coerceString(body[key], pointer: "/\(key)")
+        try Self.coerceString(body[key], pointer: "/" + key)
     }
 
     /// Body field `key` as a boolean (a string is a schema error, as Firebase's schema validation has it).
