@@ -2,11 +2,11 @@ import Foundation
 import FauthJSON
 
 /// The Firebase Auth emulator's request handler: state, routing, authentication, faults and counters.
-/// Thread-safe: `handle` may be called concurrently from many threads; one lock guards the state.
+/// Thread-safe: `handle` may be called concurrently from many threads; one lock guards the state, held only while a
+/// request reads or changes it (not while it parses, waits on a blocking function, sleeps a delay fault or encodes).
 public final class AuthEmulator: @unchecked Sendable {
-    /// The state; only touched while `stateLock` is held.
+    /// The state; only touched while its lock is held.
     private let state: EmulatorState
-    private let stateLock = NSLock()
     /// Counters and faults, with their own lock so a delayed request never holds the state lock.
     private let traffic = TrafficControl()
 
@@ -80,14 +80,10 @@ public final class AuthEmulator: @unchecked Sendable {
     }
 
     private func withState<T>(_ body: (EmulatorState) throws(APIError) -> T) throws(APIError) -> T {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return try body(state)
+        try state.lock.withLock { () throws(APIError) -> T in try body(state) }
     }
 
     private func withState<T>(_ body: (EmulatorState) -> T) -> T {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return body(state)
+        state.lock.withLock { body(state) }
     }
 }
