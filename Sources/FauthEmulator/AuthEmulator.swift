@@ -75,7 +75,7 @@ public final class AuthEmulator: @unchecked Sendable {
         }
         let routeRequest = RouteRequest(http: request, body: body, isPrivileged: isPrivileged,
                                         pathProjectId: parameters.project, pathTenantId: parameters.tenant,
-                                        traffic: traffic)
+                                        traffic: traffic, idTokenPayload: body["idToken"]?.string.flatMap(IDToken.decodePayload))
         return try withState { state throws(APIError) in try route.handler(routeRequest, state) }
     }
 

@@ -14,6 +14,9 @@ struct RouteRequest: Sendable {
     let pathTenantId: String?
     /// The request counters and injected faults (for the emulator's `/stats` and `/faults` routes).
     let traffic: TrafficControl
+    /// The payload of the body's `idToken` when it is a decodable JWT, decoded once: the request's project and the
+    /// token's checks both read it.
+    let idTokenPayload: JSONObject?
 
     /// `host:port` of this server as the client addressed it, for links (`localhost:9099` when unknown).
     var hostAndPort: String { http.header("Host") ?? "localhost:9099" }

@@ -63,7 +63,7 @@ final class EmulatorState {
             throw APIError.badRequest("TENANT_ID_MISMATCH")
         }
         var tenantId = request.pathTenantId ?? bodyTenant
-        if let idToken = try request.string("idToken"), let payload = IDToken.decodePayload(idToken) {
+        if try request.string("idToken") != nil, let payload = request.idTokenPayload {
             guard case .object(let firebase)? = payload["firebase"] else {
                 throw APIError.unexpected("Cannot read properties of undefined (reading 'tenant')", reason: "TypeError")
             }
