@@ -130,6 +130,15 @@ struct JSONParser {
         // Most strings have no escape: find the closing quote and make the string from the bytes in between.
         var end = index
         var isASCII = true
+        bytes.withUnsafeBufferPointer { buffer in
+            // Whole words without a quote, a backslash or a control character are passed over first.
+            while end + 8 <= buffer.count {
+                let word = ByteScan.word(buffer, at: end)
+                if ByteScan.hasQuoteBackslashOrControl(word) { break }
+                isASCII = isASCII && !ByteScan.hasNonASCII(word)
+                end += 8
+            }
+        }
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {

@@ -67,12 +67,21 @@ struct JSONSerializer {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
-            for position in 0..<utf8.count {
+            var position = 0
+            while position < utf8.count {
+                // Whole words with nothing to escape are passed over, then one byte is looked at.
+                while position + 8 <= utf8.count {
+                    let word = ByteScan.word(utf8, at: position)
+                    if ByteScan.hasQuoteBackslashOrControl(word) || ByteScan.hasDelete(word) { break }
+                    position += 8
+                }
+                guard position < utf8.count else { break }
                 let byte = utf8[position]
+                position += 1
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(position - 1)]))
                 writeEscape(byte, into: &output)
-                runStart = position + 1
+                runStart = position
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }

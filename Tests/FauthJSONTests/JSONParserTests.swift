@@ -95,4 +95,21 @@ import Testing
         for name in names { object[name] = nil }
         #expect(object.isEmpty && object["k0"] == nil)
     }
+
+    /// The word-at-a-time scan stops at a control character or invalid UTF-8 wherever it is in a long string, and
+    /// reports it where the byte-at-a-time reading did.
+    @Test func longStringsReportFailuresAtTheSameOffsets() throws {
+        for length in [9, 16, 23, 40] {
+            for offset in 0..<length {
+                var bytes = [0x22] + Array(repeating: UInt8(ascii: "x"), count: length) + [0x22]
+                bytes[1 + offset] = 0x09
+                #expect(throws: JSONParseError(message: "control character in string", offset: 1 + offset)) { try JSONValue.parse(bytes) }
+                bytes[1 + offset] = 0xFF
+                #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 0)) { try JSONValue.parse(bytes) }
+                bytes[1 + offset] = 0xC3
+                bytes.insert(0xA9, at: 2 + offset)
+                #expect(try JSONValue.parse(bytes) == .string(String(repeating: "x", count: offset) + "é" + String(repeating: "x", count: length - offset - 1)))
+            }
+        }
+    }
 }
