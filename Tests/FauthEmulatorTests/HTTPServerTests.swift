@@ -143,6 +143,37 @@ struct HTTPServerTests {
         }
     }
 
+    /// A handler that waits (as a delay fault or a blocking-function call does) holds up its own connection only: with
+    /// two serving threads, one waiting, other connections are answered meanwhile.
+    @Test func aHandlerThatWaitsHoldsUpOnlyItsOwnConnection() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.workerThreads = 2
+        let server = try HTTPServer(configuration: configuration) { request in
+            if request.path == "/wait" {
+                entered.signal()
+                proceed.wait()
+            }
+            return HTTPResponse(status: 200, body: Array(request.path.utf8))
+        }
+        server.start()
+        defer {
+            proceed.signal()
+            server.stop()
+        }
+        let waiting = try TestHTTPClient(port: server.port)
+        try waiting.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
+        try #require(entered.wait(timeout: .now() + 10) == .success)
+        let keptAlive = try TestHTTPClient(port: server.port)
+        for index in 0 ..< 5 {
+            #expect(try keptAlive.send(method: "GET", path: "/kept-\(index)").body == Array("/kept-\(index)".utf8))
+            #expect(try TestHTTPClient(port: server.port).send(method: "GET", path: "/new-\(index)").body == Array("/new-\(index)".utf8))
+        }
+        proceed.signal()
+        #expect(try waiting.readResponse().body == Array("/wait".utf8))
+    }
+
     @Test func oversizedBodyGets413AndTheConnectionCloses() throws {
         var configuration = HTTPServerConfiguration(port: 0)
         configuration.maxBodyBytes = 100

@@ -22,8 +22,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The value of the first header with this name, compared case-insensitively.
     public func header(_ name: String) -> String? {
-        let wanted = name.lowercased()
-        return headers.first { $0.name.lowercased() == wanted }?.value
+        headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
     /// The decoded query parameters in order (`+` is a space; percent escapes are decoded).

@@ -162,15 +162,23 @@ public struct HTTPRequestParser: Sendable {
             return false
         }
         guard end - position <= maxHeaderBytes else { throw .headersTooLarge }
-        var lines = Self.lines(buffer[position ..< end])
+        var lineStart = position
         position = end
         scanFrom = end
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        guard !lines.isEmpty else { throw .malformed("empty request") }
-        var head = try Self.requestLine(lines[0])
-        for line in lines.dropFirst() {
-            head.headers.append(try Self.headerField(line))
+        var head: Head?
+        // The block ends at its first empty line; a CR before each LF is dropped (any other CR is an error later).
+        while lineStart < end, let newline = buffer[lineStart ..< end].firstIndex(of: UInt8(ascii: "\n")) {
+            let lineEnd = newline > lineStart && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+            let line = buffer[lineStart ..< lineEnd]
+            lineStart = newline + 1
+            if line.isEmpty { break }
+            if head == nil {
+                head = try Self.requestLine(line)
+            } else {
+                head?.headers.append(try Self.headerField(line))
+            }
         }
+        guard var head else { throw .malformed("empty request") }
         try frameBody(&head)
         return true
     }
@@ -194,51 +202,53 @@ public struct HTTPRequestParser: Sendable {
         return nil
     }
 
-    /// Splits on LF and strips one CR before each LF; a CR anywhere else is an error found later.
-    private static func lines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-        }
-    }
-
+    /// Method, target and version, separated by single spaces.
     private static func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Head {
-        let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else { throw .malformed("bad request line") }
-        guard parts[0].allSatisfy(isTokenByte) else { throw .malformed("bad method") }
-        guard parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .malformed("bad request target") }
-        let minorVersion = try version(parts[2])
-        let method = String(decoding: parts[0], as: UTF8.self)
-        let (path, query) = try target(String(decoding: parts[1], as: UTF8.self), method: method)
+        let space = UInt8(ascii: " ")
+        guard let methodEnd = line.firstIndex(of: space), let targetEnd = line[(methodEnd + 1)...].firstIndex(of: space),
+              !line[(targetEnd + 1)...].contains(space) else { throw .malformed("bad request line") }
+        let methodBytes = line[..<methodEnd], targetBytes = line[(methodEnd + 1) ..< targetEnd], versionBytes = line[(targetEnd + 1)...]
+        guard !methodBytes.isEmpty, !targetBytes.isEmpty, !versionBytes.isEmpty else { throw .malformed("bad request line") }
+        guard methodBytes.allSatisfy(isTokenByte) else { throw .malformed("bad method") }
+        guard targetBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .malformed("bad request target") }
+        let minorVersion = try version(versionBytes)
+        let method = String(decoding: methodBytes, as: UTF8.self)
+        let (path, query) = try target(targetBytes, method: method)
         return Head(method: method, path: path, query: query, headers: [], keepAlive: true, minorVersion: minorVersion)
     }
 
     private static func version(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
-        let text = Array(bytes)
-        guard text.count == 8, text.starts(with: Array("HTTP/".utf8)), text[6] == UInt8(ascii: "."),
-              isDigit(text[5]), isDigit(text[7]) else { throw .malformed("bad HTTP version") }
-        guard text[5] == UInt8(ascii: "1") else { throw .unsupportedVersion }
-        guard text[7] <= UInt8(ascii: "1") else { throw .unsupportedVersion }
-        return Int(text[7] - UInt8(ascii: "0"))
+        let start = bytes.startIndex
+        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[start + 6] == UInt8(ascii: "."),
+              isDigit(bytes[start + 5]), isDigit(bytes[start + 7]) else { throw .malformed("bad HTTP version") }
+        guard bytes[start + 5] == UInt8(ascii: "1") else { throw .unsupportedVersion }
+        guard bytes[start + 7] <= UInt8(ascii: "1") else { throw .unsupportedVersion }
+        return Int(bytes[start + 7] - UInt8(ascii: "0"))
     }
 
     /// Splits an origin-form, absolute-form or asterisk-form target into path and query.
+    private static func target(_ bytes: ArraySlice<UInt8>, method: String) throws(HTTPParseError) -> (String, String) {
+        guard bytes.first == UInt8(ascii: "/") else { return try target(String(decoding: bytes, as: UTF8.self), method: method) }
+        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (String(decoding: bytes, as: UTF8.self), "") }
+        return (String(decoding: bytes[..<mark], as: UTF8.self), String(decoding: bytes[(mark + 1)...], as: UTF8.self))
+    }
+
+    /// Splits an absolute-form or asterisk-form target into path and query.
     private static func target(_ text: String, method: String) throws(HTTPParseError) -> (String, String) {
         var rest = Substring(text)
         if text == "*" {
             guard method == "OPTIONS" else { throw .malformed("asterisk target outside OPTIONS") }
             return ("*", "")
         }
-        if !rest.hasPrefix("/") {
-            let lower = text.lowercased()
-            let schemeLength = lower.hasPrefix("http://") ? 7 : lower.hasPrefix("https://") ? 8 : 0
-            guard schemeLength > 0 else { throw .malformed("bad request target") }
-            let authorityAndPath = rest.dropFirst(schemeLength)
-            if let slash = authorityAndPath.firstIndex(where: { $0 == "/" || $0 == "?" }) {
-                rest = authorityAndPath[slash...]
-                if rest.hasPrefix("?") { rest = "/" + rest }
-            } else {
-                rest = "/"
-            }
+        let lower = text.lowercased()
+        let schemeLength = lower.hasPrefix("http://") ? 7 : lower.hasPrefix("https://") ? 8 : 0
+        guard schemeLength > 0 else { throw .malformed("bad request target") }
+        let authorityAndPath = rest.dropFirst(schemeLength)
+        if let slash = authorityAndPath.firstIndex(where: { $0 == "/" || $0 == "?" }) {
+            rest = authorityAndPath[slash...]
+            if rest.hasPrefix("?") { rest = "/" + rest }
+        } else {
+            rest = "/"
         }
         guard let mark = rest.firstIndex(of: "?") else { return (String(rest), "") }
         return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
@@ -271,19 +281,16 @@ public struct HTTPRequestParser: Sendable {
         var hasTransferEncoding = false
         var hasContentLength = false
         for (name, value) in head.headers {
-            switch name.lowercased() {
-            case "content-length":
+            if name.equalsIgnoringASCIICase("content-length") {
                 hasContentLength = true
                 contentLengths += Self.listItems(value)
-            case "transfer-encoding":
+            } else if name.equalsIgnoringASCIICase("transfer-encoding") {
                 hasTransferEncoding = true
                 codings += Self.listItems(value).map { $0.lowercased() }
-            case "connection":
+            } else if name.equalsIgnoringASCIICase("connection") {
                 connection += Self.listItems(value).map { $0.lowercased() }
-            case "expect":
+            } else if name.equalsIgnoringASCIICase("expect") {
                 expectsContinue = value.lowercased() == "100-continue"
-            default:
-                break
             }
         }
         if head.minorVersion == 0 {
@@ -312,9 +319,12 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
-    /// The comma-separated items of a header value, trimmed, without empty items.
+    /// The comma-separated items of a header value, trimmed, without empty items (split on bytes: a comma, space or
+    /// tab is never part of a longer character in UTF-8).
     private static func listItems(_ value: String) -> [Substring] {
-        value.split(separator: ",").map { $0.trimmingSpacesAndTabs() }.filter { !$0.isEmpty }
+        value.utf8.split(separator: UInt8(ascii: ","))
+            .map { Substring($0).trimmingSpacesAndTabs() }
+            .filter { !$0.isEmpty }
     }
 
     private static func decimalLength(_ text: Substring, limit: Int) throws(HTTPParseError) -> Int {
@@ -362,8 +372,12 @@ public struct HTTPRequestParser: Sendable {
         switch byte {
         case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
             true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
         default:
-            Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            false
         }
     }
 }

@@ -3,29 +3,50 @@ import Glibc
 /// Turns a response into the bytes of an HTTP/1.1 message, with the headers the server owns.
 enum HTTPResponseEncoder {
     /// Headers the server writes itself; a handler's copies are dropped.
-    private static let serverOwnedHeaders: Set<String> = ["content-length", "connection", "date", "transfer-encoding"]
+    private static let serverOwnedHeaders = ["content-length", "connection", "date", "transfer-encoding"]
 
     /// The full message: status line, the handler's headers, then `Date`, `Connection` and `Content-Length`.
     /// `extraHeaders` (CORS) come after the handler's. The body is left out for HEAD requests and 1xx/204/304.
+    /// Written into one array sized up front, so the answer is one write with no copy after it.
     static func encode(_ response: HTTPResponse, extraHeaders: [(name: String, value: String)], keepAlive: Bool,
                        headRequest: Bool) -> [UInt8] {
-        var text = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
-        for (name, value) in response.headers where !serverOwnedHeaders.contains(name.lowercased()) {
-            text += "\(name): \(value)\r\n"
-        }
-        for (name, value) in extraHeaders {
-            text += "\(name): \(value)\r\n"
-        }
-        text += "Date: \(httpDate())\r\n"
-        text += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n"
         let bodyless = response.status < 200 || response.status == 204 || response.status == 304
         let body = bodyless ? [] : response.body
-        text += "Content-Length: \(body.count)\r\n\r\n"
-        var bytes = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + (headRequest ? 0 : body.count))
+        bytes.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(response.status, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: reasonPhrase(response.status).utf8)
+        bytes.append(contentsOf: "\r\n".utf8)
+        for (name, value) in response.headers where !serverOwnedHeaders.contains(where: { name.equalsIgnoringASCIICase($0) }) {
+            appendHeader(name, value, to: &bytes)
+        }
+        for (name, value) in extraHeaders {
+            appendHeader(name, value, to: &bytes)
+        }
+        bytes.append(contentsOf: "Date: ".utf8)
+        appendDate(time(nil), to: &bytes)
+        bytes.append(contentsOf: keepAlive ? "\r\nConnection: keep-alive\r\nContent-Length: ".utf8 : "\r\nConnection: close\r\nContent-Length: ".utf8)
+        appendDecimal(body.count, to: &bytes)
+        bytes.append(contentsOf: "\r\n\r\n".utf8)
         if !headRequest {
             bytes.append(contentsOf: body)
         }
         return bytes
+    }
+
+    private static func appendHeader(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: ": ".utf8)
+        bytes.append(contentsOf: value.utf8)
+        bytes.append(contentsOf: "\r\n".utf8)
+    }
+
+    /// Appends a non-negative number in decimal.
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// The reason phrase for a status code.
@@ -62,15 +83,43 @@ enum HTTPResponseEncoder {
         }
     }
 
-    /// The current time as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func httpDate() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(twoDigits(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec)) GMT"
+    /// Appends a time as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), worked out from the seconds since 1970
+    /// (no gmtime: glibc takes a process-wide lock there, which every serving thread would queue for).
+    static func appendDate(_ seconds: Int, to bytes: inout [UInt8]) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        // The civil date of a day count (proleptic Gregorian calendar, eras of 400 years from 0000-03-01).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let weekday = ((days + 4) % 7 + 7) % 7 // 1970-01-01 was a Thursday
+        bytes.append(contentsOf: weekdayNames[weekday * 3 ..< weekday * 3 + 3])
+        bytes.append(contentsOf: ", ".utf8)
+        appendTwoDigits(day, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: monthNames[(month - 1) * 3 ..< month * 3])
+        bytes.append(UInt8(ascii: " "))
+        appendDecimal(year, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        appendTwoDigits(secondOfDay / 3600, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(secondOfDay / 60 % 60, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(secondOfDay % 60, to: &bytes)
+        bytes.append(contentsOf: " GMT".utf8)
+    }
+
+    private static let weekdayNames = Array("SunMonTueWedThuFriSat".utf8)
+    private static let monthNames = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
+
+    private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

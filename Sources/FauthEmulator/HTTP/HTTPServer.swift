@@ -7,8 +7,9 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
 
-/// A small HTTP/1.1 server over POSIX sockets: an epoll event loop holds the connections and a fixed pool of worker
-/// threads runs the handler, so thousands of idle or slow connections cost no threads and never lock others out.
+/// A small HTTP/1.1 server over POSIX sockets: a fixed set of threads wait on one epoll descriptor holding every
+/// connection, each serving the connection it is woken for, so thousands of idle or slow connections cost no threads
+/// and never lock others out.
 public final class HTTPServer: @unchecked Sendable {
     /// The configuration it was made with (`port` as asked; the bound port is `port`).
     public let configuration: HTTPServerConfiguration
@@ -36,7 +37,7 @@ public final class HTTPServer: @unchecked Sendable {
         stop()
     }
 
-    /// Starts the event loop on its own thread; calling it again does nothing.
+    /// Starts the server's threads; calling it again does nothing.
     public func start() {
         let starting = lock.withLock { () -> Bool in
             guard !started, !stopped else { return false }
@@ -46,8 +47,8 @@ public final class HTTPServer: @unchecked Sendable {
         if starting { loop.start() }
     }
 
-    /// Closes the listener and every open connection (after the answers being written), and returns once the loop
-    /// and the workers have finished.
+    /// Closes the listener and every open connection (after the answers being written), and returns once the server's
+    /// threads have ended.
     public func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopped = true }

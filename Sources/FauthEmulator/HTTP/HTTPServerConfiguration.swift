@@ -17,7 +17,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int
     /// The most request bytes held at once across all connections; the request that would go past it gets 503.
     public var maxBufferedBytes: Int
-    /// The threads that run the handler (the event loop itself never does).
+    /// The threads that serve connections: each reads, runs the handler and writes the answer for one connection at a
+    /// time, so this many handlers may wait at once (one more thread accepts and times connections out).
     public var workerThreads: Int
 
     /// Makes a configuration; every parameter has a default.
