@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthCore
 
 /// Everything a command reads or writes outside itself, injected so that commands run the same in the binary and in
@@ -27,7 +22,7 @@ public struct CLIContext: Sendable {
     /// Sends HTTP requests.
     public var transport: any HTTPTransport
     /// The current time.
-    public var now: @Sendable () -> Date
+    public var now: @Sendable () -> UnixTime
     /// Opens a URL in the person's browser (`$BROWSER`, else `xdg-open` or `open`) without waiting for it.
     public var openBrowser: @Sendable (_ url: String) -> BrowserOpening
     /// Runs `body` with Ctrl-C (SIGINT, SIGTERM) turned into a byte readable on the descriptor it gets (nil: the
@@ -46,7 +41,7 @@ public struct CLIContext: Sendable {
         readFile: @escaping @Sendable (String, Int) throws -> [UInt8]?,
         askSecret: @escaping @Sendable (String, String, Int) -> SecretAnswer,
         transport: any HTTPTransport,
-        now: @escaping @Sendable () -> Date,
+        now: @escaping @Sendable () -> UnixTime,
         openBrowser: @escaping @Sendable (String) -> BrowserOpening,
         catchingInterrupts: @escaping @Sendable ((Int32?) throws -> String) throws -> String,
         outputIsTerminal: Bool = false

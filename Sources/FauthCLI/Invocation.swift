@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthCore
 
 /// One run of a command: its parsed arguments and context, and the profile, session store, configuration and

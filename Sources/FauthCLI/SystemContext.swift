@@ -3,11 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthCore
 
 extension CLIContext {
@@ -24,7 +19,7 @@ extension CLIContext {
             readFile: { try SystemIO.readFile($0, limit: $1) },
             askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
             transport: SystemTransport(proxies: ProxySettings(environment: environment)),
-            now: { Date() },
+            now: { UnixTime.now() },
             openBrowser: { BrowserLauncher.open($0, browser: environment["BROWSER"]) },
             catchingInterrupts: { try InterruptSignals.catching($0) },
             outputIsTerminal: isatty(1) == 1)

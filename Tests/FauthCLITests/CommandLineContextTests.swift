@@ -20,6 +20,6 @@ import FauthCore
         try expectUnscripted("standard input", ["signup", "--email", "a@example.com", "--password-stdin"])
         try expectUnscripted("the file pw.txt", ["signup", "--email", "a@example.com", "--password-file", "pw.txt"])
         try expectUnscripted("the secret prompt", ["signup", "--email", "a@example.com"])
-        try expectUnscripted("the network", ["signin", "--anonymous"]) { $0.now = .init(timeIntervalSince1970: 0) }
+        try expectUnscripted("the network", ["signin", "--anonymous"]) { $0.now = .init(seconds: 0) }
     }
 }

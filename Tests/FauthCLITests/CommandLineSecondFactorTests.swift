@@ -94,7 +94,7 @@ import FauthTestSupport
         let context = try TestContext.scripted(transport)
         defer { context.removeStateFolder() }
         #expect(signInStoppingAt9(context, transport, factors: [Self.totpFactor]).status == 9)
-        context.now = context.now?.addingTimeInterval(PendingSecondFactor.lifetime + 1)
+        context.now = context.now?.adding(seconds: PendingSecondFactor.lifetime + 1)
         let run = context.run(["mfa", "verify", "--json", "--code", "123456"])
         #expect(run.status == 6)
         #expect(run.error?["code"] as? String == "missing-multi-factor-session")

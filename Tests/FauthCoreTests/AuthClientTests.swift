@@ -10,7 +10,7 @@ import Testing
         let folder = TemporaryFolder()
         let account = FakeAccount()
 
-        func client(profile: String = "default", now: @escaping @Sendable () -> Date = { Date() }) throws -> AuthClient {
+        func client(profile: String = "default", now: @escaping @Sendable () -> UnixTime = { UnixTime.now() }) throws -> AuthClient {
             let configuration = try ConfigurationResolver.resolve(
                 flags: ConfigurationInputs(emulatorHost: BackendProbe.emulatorHost), environment: [:], session: nil)
             return AuthClient(configuration: configuration, store: SessionStore(path: folder.file("\(profile).json")),
@@ -45,12 +45,12 @@ import Testing
         harness.account.scriptSignUp(on: harness.transport)
         _ = try harness.client().signUp(email: "clock@example.com", password: "secret123")
         harness.transport.reply(to: "token", harness.account.refreshReply(serial: 2))
-        let later = try harness.client(now: { Date().addingTimeInterval(3600 - 200) })
+        let later = try harness.client(now: { UnixTime.now().adding(seconds: 3600 - 200) })
         let first = try later.idToken(forceRefresh: false)
         #expect(harness.requests("token") == 1)
         let stored = try #require(try later.store.load())
         #expect(stored.idToken == first.token)
-        #expect(stored.expiresAt > Date().addingTimeInterval(3600))
+        #expect(stored.expiresAt > UnixTime.now().adding(seconds: 3600))
         _ = try later.idToken(forceRefresh: false)
         #expect(harness.requests("token") == 1, "the refreshed token is fresh for the clock that made it")
         harness.transport.expectAllRepliesUsed()

@@ -18,7 +18,7 @@ import Testing
     func theClaimsAreReadFromThePayload(payload: String, audience: String) {
         let claims = IDTokenClaims(token: "eyJhbGciOiJub25lIn0.\(payload).")
         #expect(claims.audience == audience)
-        #expect(claims.authTime == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(claims.authTime == UnixTime(seconds: 1_700_000_000))
         #expect(claims.signInProvider == "anonymous")
     }
 

@@ -48,7 +48,7 @@ import Testing
         #expect(try file.read() == nil)
         let pending = PendingSecondFactor(
             purpose: .reauth, project: ProjectSettings(apiKey: "K", emulatorHost: "127.0.0.1:9099"),
-            expiresAt: Date(timeIntervalSince1970: 1_700_000_600), pendingCredential: "PC",
+            expiresAt: UnixTime(seconds: 1_700_000_600), pendingCredential: "PC",
             factors: [MFAEnrollment(enrollmentId: "P1", displayName: "work", phoneNumber: "+15555550100", enrolledAt: "2026-01-01T00:00:00Z"),
                       MFAEnrollment(enrollmentId: "T1", isTOTP: true)],
             providerId: "password", email: "ada@example.com", uid: "U1", sessionInfo: "S", codeSentTo: "P1")

@@ -17,14 +17,14 @@ func sampleSession(refreshToken: String = "refresh-token-1", displayName: String
                     providerId: "google.com", uid: "g-123", email: "ada@gmail.com", displayName: "Ada L",
                     photoURL: "https://example.com/g.png", phoneNumber: "+15555550101"),
             ],
-            createdAt: Date(timeIntervalSince1970: 1_700_000_000), lastSignInAt: Date(timeIntervalSince1970: 1_700_000_100)),
+            createdAt: UnixTime(seconds: 1_700_000_000), lastSignInAt: UnixTime(seconds: 1_700_000_100)),
         idToken: "header.payload.signature", refreshToken: refreshToken,
-        expiresAt: Date(timeIntervalSince1970: 1_700_003_600), authTime: Date(timeIntervalSince1970: 1_700_000_050))
+        expiresAt: UnixTime(seconds: 1_700_003_600), authTime: UnixTime(seconds: 1_700_000_050))
 }
 
 /// A minimal session: no optional field set.
 func minimalSession() -> Session {
     Session(
         project: ProjectSettings(), user: UserProfile(uid: "anon-1", isAnonymous: true), idToken: "i", refreshToken: "r",
-        expiresAt: Date(timeIntervalSince1970: 1_800_000_000))
+        expiresAt: UnixTime(seconds: 1_800_000_000))
 }

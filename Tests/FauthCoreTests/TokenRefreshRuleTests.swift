@@ -5,11 +5,11 @@ import Testing
 
 /// The refresh rule and its stamp part: what keeps concurrent `fauth token` calls to one refresh.
 @Suite struct TokenRefreshRuleTests {
-    private let now = Date(timeIntervalSince1970: 1_700_000_000)
+    private let now = UnixTime(seconds: 1_700_000_000)
 
     private func session(expiringIn seconds: Double) -> Session {
         var session = sampleSession()
-        session.expiresAt = now.addingTimeInterval(seconds)
+        session.expiresAt = now.adding(seconds: seconds)
         return session
     }
 

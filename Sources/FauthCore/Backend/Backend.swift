@@ -59,21 +59,20 @@ public struct Backend: Sendable {
 
     /// Sends `request` up to `maxAttempts` times, within the total deadline, and returns the last answer.
     private func send(_ request: TransportRequest, tracedAs tracedURL: String, maxAttempts: Int) throws(FauthError) -> TransportResponse {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = MonotonicTime.now()
         var attempt = 1
         while true {
             var attemptRequest = request
-            attemptRequest.timeout = configuration.timeout - Self.seconds(start.duration(to: clock.now))
+            attemptRequest.timeout = configuration.timeout - MonotonicTime.now().seconds(since: start)
             trace?("\(request.method) \(tracedURL)")
-            let attemptStart = clock.now
+            let attemptStart = MonotonicTime.now()
             let result: Result<TransportResponse, TransportFailure>
             do {
                 result = .success(try transport.send(attemptRequest))
             } catch {
                 result = .failure(error)
             }
-            let milliseconds = Int((Self.seconds(attemptStart.duration(to: clock.now)) * 1000).rounded())
+            let milliseconds = Int((MonotonicTime.now().seconds(since: attemptStart) * 1000).rounded())
             switch result {
             case .success(let response): trace?("→ \(response.status) in \(milliseconds) ms")
             case .failure(let failure): trace?("→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(redacted(failure.message))")
@@ -83,7 +82,7 @@ public struct Backend: Sendable {
                 return try result.mapError { transportError($0, url: request.url) }.get()
             }
             let delay = Self.retryAfter(result) ?? retryPolicy.backoff(beforeRetry: attempt)
-            guard Self.seconds(start.duration(to: clock.now)) + delay < configuration.timeout else {
+            guard MonotonicTime.now().seconds(since: start) + delay < configuration.timeout else {
                 return try result.mapError { transportError($0, url: request.url) }.get()
             }
             trace?("retrying in \(Self.formatted(delay)) s (\(reason))")
@@ -167,11 +166,6 @@ public struct Backend: Sendable {
         case .certificate(let problem, _, _): return "certificate \(problem.rawValue)"
         case .other: return "transport failure"
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// Seconds with one decimal (`0.4`, `12.0`).

@@ -20,7 +20,6 @@ public final class CallbackListener {
     private var listening: Int32
     private var connections: [(descriptor: Int32, received: [UInt8])] = []
     private var answering: Int32 = -1
-    private let clock = ContinuousClock()
 
     /// Listens on 127.0.0.1:`port` (0: a free port the system chooses); a port in use is `io-error`.
     public init(port: UInt16, path: String) throws(FauthError) {
@@ -61,10 +60,10 @@ public final class CallbackListener {
     /// answered (404, 405, 431) meanwhile. After `seconds` → `cancelled`; a byte readable on `interruptDescriptor`
     /// (a signal's self-pipe) → `interrupted`. After it returns the listener accepts nothing more.
     public func waitForCallback(within seconds: Double, interruptDescriptor: Int32?) throws(FauthError) -> String {
-        let deadline = clock.now + .milliseconds(Int64(min(seconds, 1e9) * 1000))
+        let deadline = MonotonicTime.now().adding(seconds: min(seconds, 1e9))
         while true {
-            let remaining = clock.now.duration(to: deadline)
-            guard remaining > .zero else {
+            let remaining = deadline.seconds(since: MonotonicTime.now())
+            guard remaining > 0 else {
                 closeAll()
                 let shown = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
                 throw FauthError(.cancelled, message: "No answer from the browser within \(shown) s; nothing was signed in.")
@@ -72,7 +71,7 @@ public final class CallbackListener {
             var descriptors = [pollfd(fd: listening, events: Int16(POLLIN), revents: 0)]
             descriptors += connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
             if let interruptDescriptor { descriptors.append(pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0)) }
-            let milliseconds = min(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1, 1000)
+            let milliseconds = min((remaining * 1000).rounded(.down) + 1, 1000)
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
             if ready < 0, errno != EINTR { throw Self.failure("poll", port: port) }
             guard ready > 0 else { continue }

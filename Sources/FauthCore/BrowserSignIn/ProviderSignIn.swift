@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A provider sign-in started in a browser (`accounts:createAuthUri`): the page to open, and the checks the URL
 /// the browser comes back to must pass before it is sent to `signInWithIdp`.
 public struct ProviderSignIn: Sendable, Equatable {
@@ -24,7 +18,7 @@ public struct ProviderSignIn: Sendable, Equatable {
         self.continueUri = continueUri
         self.authUri = answer.authUri
         self.sessionId = answer.sessionId
-        self.state = Self.queryItems(answer.authUri)?.first { $0.name == "state" }?.value.flatMap { $0.isEmpty ? nil : $0 }
+        self.state = URLQuery(url: answer.authUri)?.value("state").flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The credential for the URL the browser came back to, after checking that it is this sign-in's answer: it
@@ -33,10 +27,10 @@ public struct ProviderSignIn: Sendable, Equatable {
     public func credential(forCallback url: String) throws(FauthError) -> IdpCredential {
         let url = url.trimming(\.isWhitespace)
         let base = String(url.prefix { $0 != "?" && $0 != "#" })
-        guard base == continueUri, let items = Self.queryItems(url) else {
+        guard base == continueUri, let query = URLQuery(url: url) else {
             throw FauthError(.invalidCredential, message: "That is not the URL this sign-in returns to (\(continueUri)?…).")
         }
-        let value = { (name: String) in items.first { $0.name == name }?.value }
+        let value = query.value
         if let error = value("error") {
             let description = value("error_description").map { ": \($0)" } ?? ""
             throw FauthError(.invalidCredential, message: "The provider refused the sign-in (\(error)\(description)).")
@@ -47,10 +41,5 @@ public struct ProviderSignIn: Sendable, Equatable {
                 : "The browser's answer carries another sign-in's state (an old or forged URL); nothing was sent.")
         }
         return .redirect(providerId: providerId, requestUri: url, sessionId: sessionId)
-    }
-
-    private static func queryItems(_ url: String) -> [URLQueryItem]? {
-        guard let components = URLComponents(string: url) else { return nil }
-        return components.queryItems ?? []
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The parts of an email action link (`https://…/__/auth/action?mode=resetPassword&oobCode=…&apiKey=…`), as the
 /// SDK's `ActionCodeURL` reads them; a link wrapped in another one's `link` parameter is unwrapped.
 public struct ActionCodeLink: Sendable, Equatable {
@@ -14,8 +8,8 @@ public struct ActionCodeLink: Sendable, Equatable {
 
     /// The link's code and mode; nil when `link` is not a URL with an `oobCode` (nor wraps one).
     public init?(link: String) {
-        guard let items = URLComponents(string: link)?.queryItems else { return nil }
-        let value = { (name: String) in items.first { $0.name == name }?.value.flatMap { $0.isEmpty ? nil : $0 } }
+        guard let query = URLQuery(url: link), !query.items.isEmpty else { return nil }
+        let value = { (name: String) in query.value(name).flatMap { $0.isEmpty ? nil : $0 } }
         if let code = value("oobCode") {
             self.code = code
             self.mode = value("mode")

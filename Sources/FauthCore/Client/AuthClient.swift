@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthJSON
 
 /// The client operations, as the Firebase Apple SDK's `Auth` and `User` offer them, over one profile's session
@@ -18,14 +13,14 @@ public struct AuthClient: Sendable {
     /// The profile's session file.
     public let store: SessionStore
     let backend: Backend
-    let now: @Sendable () -> Date
+    let now: @Sendable () -> UnixTime
     /// Receives what a successful operation wants the user to know (`FauthWarning`).
     let warn: (@Sendable (FauthWarning) -> Void)?
 
     /// Makes a client; `trace` receives one line per request for `--verbose`, `warn` the warnings.
     public init(configuration: ResolvedConfiguration, store: SessionStore, transport: any HTTPTransport,
                 trace: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (FauthWarning) -> Void)? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> UnixTime = { UnixTime.now() }) {
         self.configuration = configuration
         self.store = store
         self.backend = Backend(configuration: configuration.backendConfiguration, transport: transport, trace: trace)
@@ -58,7 +53,7 @@ public struct AuthClient: Sendable {
 
     /// `second-factor-required`, listing the factors of a sign-in that needs one and, when its pending step was
     /// kept, until when it can be finished.
-    func secondFactorError(_ outcome: SignInOutcome, expiresAt: Date? = nil) -> FauthError {
+    func secondFactorError(_ outcome: SignInOutcome, expiresAt: UnixTime? = nil) -> FauthError {
         var error = FauthError(.secondFactorRequired)
         if case .secondFactorRequired(_, let enrollments) = outcome {
             var mfa: JSONObject = ["factors": .array(enrollments.map(\.jsonObject))]

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The outcome of a successful sign-up, sign-in, link, unlink or reauthentication.
 public struct AuthResult: Sendable, Equatable {
     /// The signed-in user as the server now describes it.
@@ -13,10 +7,10 @@ public struct AuthResult: Sendable, Equatable {
     /// The provider the step used (or removed, for unlink).
     public var providerId: String
     /// When the session's ID token expires.
-    public var expiresAt: Date
+    public var expiresAt: UnixTime
 
     /// Makes a result.
-    public init(user: UserProfile, isNewUser: Bool, providerId: String, expiresAt: Date) {
+    public init(user: UserProfile, isNewUser: Bool, providerId: String, expiresAt: UnixTime) {
         self.user = user
         self.isNewUser = isNewUser
         self.providerId = providerId

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// When a session's ID token is refreshed (session.md, "Tokens"): before use when five minutes or less remain, as
 /// the Apple SDK does, and at most once among processes that share the session file.
 ///
@@ -17,16 +11,16 @@ public struct TokenRefreshRule: Sendable {
     public static let margin: Double = 300
 
     /// The time the rule is applied at.
-    public let now: Date
+    public let now: UnixTime
 
     /// A rule applied at `now`.
-    public init(now: Date) {
+    public init(now: UnixTime) {
         self.now = now
     }
 
     /// Whether `session`'s ID token has `margin` seconds or less to live.
     public func isExpiring(_ session: Session) -> Bool {
-        session.expiresAt.timeIntervalSince(now) <= Self.margin
+        session.expiresAt.seconds(since: now) <= Self.margin
     }
 
     /// Whether the session read under the lock needs a refresh, for a caller that read the file without the lock

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension UserProfile {
     /// The user as a lookup describes it; `idToken` (the session's) tells whether it signed in anonymously, which
     /// it stays until a provider, email or phone is linked.
@@ -30,8 +24,8 @@ extension UserProfile {
 
     /// The date of a millisecond timestamp to the whole second, as the session file stores it, so that a lookup
     /// which changed nothing leaves the session equal (and the file unwritten).
-    private static func wholeSecond(milliseconds: Int) -> Date {
-        Date(timeIntervalSince1970: (Double(milliseconds) / 1000).rounded(.down))
+    private static func wholeSecond(milliseconds: Int) -> UnixTime {
+        UnixTime(seconds: (Double(milliseconds) / 1000).rounded(.down))
     }
 }
 

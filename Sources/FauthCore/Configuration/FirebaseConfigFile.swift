@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,21 +58,10 @@ public struct FirebaseConfigFile: Sendable, Equatable {
         return FirebaseConfigFile(apiKey: apiKey, projectId: values.projectId.flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    /// The members of a `GoogleService-Info.plist` that fauth uses.
-    private struct ServiceInfo: Decodable {
-        let apiKey: String?
-        let projectId: String?
-
-        enum CodingKeys: String, CodingKey {
-            case apiKey = "API_KEY"
-            case projectId = "PROJECT_ID"
-        }
-    }
-
     private static func plistValues(_ content: [UInt8], path: String) throws -> (apiKey: String?, projectId: String?) {
         do {
-            let info = try PropertyListDecoder().decode(ServiceInfo.self, from: Data(content))
-            return (info.apiKey, info.projectId)
+            let strings = try PropertyListStrings.read(content)
+            return (strings["API_KEY"], strings["PROJECT_ID"])
         } catch {
             throw FauthError(.usage, message: "The config file \(path) is not a valid property list.")
         }

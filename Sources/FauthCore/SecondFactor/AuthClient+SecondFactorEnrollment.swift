@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Enrolling a second factor: `mfaEnrollment:start` sends an SMS code or makes a TOTP secret, the started enrollment
 /// is kept in the pending file (under the session's lock), and `mfaEnrollment:finalize` with its code adds the factor.
 extension AuthClient {
@@ -15,7 +9,7 @@ extension AuthClient {
             let started = try backend.call(MFAEnrollmentStartEndpoint(idToken: session.idToken, phoneNumber: phoneNumber))
             let factor = MFAEnrollment(enrollmentId: "", displayName: displayName, phoneNumber: phoneNumber, isTOTP: phoneNumber == nil)
             let pending = PendingSecondFactor(
-                purpose: .enroll, project: session.project, expiresAt: now().addingTimeInterval(PendingSecondFactor.lifetime),
+                purpose: .enroll, project: session.project, expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
                 factors: [factor], providerId: "", uid: session.user.uid, sessionInfo: started.sessionInfo)
             try pendingFile.write(pending)
             return (started, pending)

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthJSON
 
 /// Finishing a sign-in or reauthentication that stopped for a second factor: the pending step is kept beside the
@@ -35,7 +30,7 @@ extension AuthClient {
         var email: String?
         if case .password(let address, _) = credential { email = address }
         let pending = PendingSecondFactor(
-            purpose: purpose, project: configuration.projectSettings, expiresAt: now().addingTimeInterval(PendingSecondFactor.lifetime),
+            purpose: purpose, project: configuration.projectSettings, expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
             pendingCredential: pendingCredential, factors: enrollments, providerId: credential.providerId, email: email,
             uid: uid, isNewUser: isNewUser)
         try pendingFile.write(pending)

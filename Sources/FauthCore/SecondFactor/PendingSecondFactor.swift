@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A second-factor step the profile has begun and a later command finishes (`fauth mfa verify`, `fauth mfa enroll
 /// --code`): a first-factor sign-in or reauthentication that the server answered with `mfaPendingCredential`, or an
 /// enrollment started with `mfaEnrollment:start`. Kept in the pending file beside the session
@@ -11,7 +5,7 @@ import Foundation
 public struct PendingSecondFactor: Sendable, Equatable {
     /// How long a pending step is kept: ten minutes, the lifetime Firebase gives a pending credential and a started
     /// enrollment; after that the first step must be run again.
-    public static let lifetime: TimeInterval = 600
+    public static let lifetime: Double = 600
 
     /// What the step finishes.
     public enum Purpose: String, Sendable {
@@ -28,7 +22,7 @@ public struct PendingSecondFactor: Sendable, Equatable {
     /// The project settings of the first step, so that the second goes to the same backend.
     public var project: ProjectSettings
     /// When the step is no longer kept.
-    public var expiresAt: Date
+    public var expiresAt: UnixTime
     /// The server's `mfaPendingCredential` (sign-in and reauth; empty for an enrollment).
     public var pendingCredential: String
     /// The account's factors (sign-in and reauth), or the one factor being enrolled (its id empty).
@@ -47,7 +41,7 @@ public struct PendingSecondFactor: Sendable, Equatable {
     public var codeSentTo: String?
 
     /// Makes a pending step.
-    public init(purpose: Purpose, project: ProjectSettings, expiresAt: Date, pendingCredential: String = "",
+    public init(purpose: Purpose, project: ProjectSettings, expiresAt: UnixTime, pendingCredential: String = "",
                 factors: [MFAEnrollment], providerId: String, email: String? = nil, uid: String? = nil,
                 isNewUser: Bool = false, sessionInfo: String? = nil, codeSentTo: String? = nil) {
         self.purpose = purpose

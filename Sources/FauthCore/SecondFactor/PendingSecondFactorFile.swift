@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthJSON
 
 /// The profile's pending second-factor file, `<session file>.mfa-pending`, beside the session and under the session's

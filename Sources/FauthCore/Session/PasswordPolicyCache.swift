@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,13 +49,13 @@ struct PasswordPolicyCache {
 
     /// What was fetched less than `maxAge` seconds before `now` (`"policy": null` when the backend served none);
     /// nil when the cache holds nothing usable.
-    func read(now: Date) -> Entry? {
+    func read(now: UnixTime) -> Entry? {
         guard let descriptor = try? FileDescriptorIO.openForReading(path, followingLinks: false, nonBlocking: true) else { return nil }
         defer { close(descriptor) }
         guard let bytes = try? FileDescriptorIO.readAll(descriptor, limit: Self.sizeLimit) ?? nil,
               let document = try? JSONValue.parse(bytes), document["version"]?.int == 1,
               let fetchedAt = document["fetchedAt"]?.number, let stored = document["policy"] else { return nil }
-        let age = now.timeIntervalSince1970 - fetchedAt
+        let age = now.seconds - fetchedAt
         guard age >= 0, age < Self.maxAge else { return nil }
         if stored == .null { return Entry(policy: nil) }
         guard let object = stored.object else { return nil }
@@ -71,9 +66,9 @@ struct PasswordPolicyCache {
 
     /// Writes `policy` (nil: the backend serves none) as fetched at `now`, atomically; a failure leaves the cache as
     /// it was and is ignored.
-    func write(_ policy: PasswordPolicy?, now: Date) {
+    func write(_ policy: PasswordPolicy?, now: UnixTime) {
         let document: JSONValue = [
-            "version": 1, "backend": .string(backend), "fetchedAt": .number(now.timeIntervalSince1970.rounded(.down)),
+            "version": 1, "backend": .string(backend), "fetchedAt": .number(now.seconds.rounded(.down)),
             "policy": policy.map { .object($0.json) } ?? .null,
         ]
         let temporaryPath = path + "~tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)

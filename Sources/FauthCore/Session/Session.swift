@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A signed-in user's session: what the session file holds (session.md; stored as `StoredSessionV1`). Never a password.
 public struct Session: Sendable, Equatable {
     /// The project settings the session was made with.
@@ -15,14 +9,14 @@ public struct Session: Sendable, Equatable {
     /// The refresh token (a secret).
     public var refreshToken: String
     /// When the ID token expires (stored to the second).
-    public var expiresAt: Date
+    public var expiresAt: UnixTime
     /// The ID token's `auth_time`: when the user last proved a credential.
-    public var authTime: Date?
+    public var authTime: UnixTime?
 
     /// Makes a session. Dates are stored to the whole second, so pass whole seconds to compare after a round trip.
     public init(
-        project: ProjectSettings, user: UserProfile, idToken: String, refreshToken: String, expiresAt: Date,
-        authTime: Date? = nil
+        project: ProjectSettings, user: UserProfile, idToken: String, refreshToken: String, expiresAt: UnixTime,
+        authTime: UnixTime? = nil
     ) {
         self.project = project
         self.user = user
@@ -36,23 +30,23 @@ public struct Session: Sendable, Equatable {
 extension Session {
     /// A new session for tokens a sign-in returned: the user looked up with them, the project settings they were
     /// made with (the project id from the token's audience when the settings have none, else `previous`'s).
-    init(tokens: SessionTokens, user: UserProfile, project: ProjectSettings, previous: Session?, now: Date) {
+    init(tokens: SessionTokens, user: UserProfile, project: ProjectSettings, previous: Session?, now: UnixTime) {
         let claims = IDTokenClaims(token: tokens.idToken)
         var project = project
         project.projectId = project.projectId ?? claims.audience ?? previous?.project.projectId
         self.init(
             project: project, user: user, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
-            expiresAt: now.addingTimeInterval(Double(tokens.expiresIn ?? 3600)), authTime: claims.authTime)
+            expiresAt: now.adding(seconds: Double(tokens.expiresIn ?? 3600)), authTime: claims.authTime)
     }
 
     /// The session with new tokens (from a refresh or a reauthentication) and the given user; `authTime` is kept
     /// when the new ID token carries none.
-    func replacingTokens(_ tokens: SessionTokens, user: UserProfile, now: Date) -> Session {
+    func replacingTokens(_ tokens: SessionTokens, user: UserProfile, now: UnixTime) -> Session {
         var session = self
         session.user = user
         session.idToken = tokens.idToken
         session.refreshToken = tokens.refreshToken
-        session.expiresAt = now.addingTimeInterval(Double(tokens.expiresIn ?? 3600))
+        session.expiresAt = now.adding(seconds: Double(tokens.expiresIn ?? 3600))
         session.authTime = IDTokenClaims(token: tokens.idToken).authTime ?? authTime
         return session
     }

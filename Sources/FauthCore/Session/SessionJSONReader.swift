@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthJSON
 
 /// Strict, typed access to the members of one object of a session document, naming the member on failure.
@@ -71,7 +66,7 @@ struct SessionJSONReader {
     }
 
     /// A member that must be present and an ISO-8601 UTC timestamp.
-    func date(_ key: String) throws(SessionFormatError) -> Date {
+    func date(_ key: String) throws(SessionFormatError) -> UnixTime {
         guard let date = ISO8601.parse(try string(key)) else {
             throw SessionFormatError(member: memberPath(key), problem: "must be a timestamp like 2026-01-31T12:00:00Z")
         }
@@ -79,7 +74,7 @@ struct SessionJSONReader {
     }
 
     /// A member that is an ISO-8601 UTC timestamp, null or absent.
-    func optionalDate(_ key: String) throws(SessionFormatError) -> Date? {
+    func optionalDate(_ key: String) throws(SessionFormatError) -> UnixTime? {
         guard let text = try optionalString(key) else {
             return nil
         }
@@ -114,7 +109,7 @@ extension JSONValue {
     }
 
     /// An ISO-8601 UTC timestamp, or null for nil.
-    init(optional date: Date?) {
+    init(optional date: UnixTime?) {
         self = date.map { .string(ISO8601.format($0)) } ?? .null
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthJSON
 
 /// The signed-in user's profile as last seen from the backend.
@@ -26,15 +21,15 @@ public struct UserProfile: Sendable, Equatable {
     /// The linked identity providers.
     public var providers: [ProviderInfo]
     /// When the account was created.
-    public var createdAt: Date?
+    public var createdAt: UnixTime?
     /// When the user last signed in.
-    public var lastSignInAt: Date?
+    public var lastSignInAt: UnixTime?
 
     /// Makes a user record.
     public init(
         uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
         photoURL: String? = nil, phoneNumber: String? = nil, isAnonymous: Bool = false, tenantId: String? = nil,
-        providers: [ProviderInfo] = [], createdAt: Date? = nil, lastSignInAt: Date? = nil
+        providers: [ProviderInfo] = [], createdAt: UnixTime? = nil, lastSignInAt: UnixTime? = nil
     ) {
         self.uid = uid
         self.email = email

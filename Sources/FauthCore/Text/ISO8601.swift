@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FauthText
 
 /// Formats and parses UTC timestamps `yyyy-MM-ddTHH:mm:ssZ` by hand (no ICU, no time zones, whole seconds).
@@ -15,8 +10,8 @@ public enum ISO8601 {
 
     /// `2026-11-21T19:20:10Z`; fractions of a second are dropped (rounded down). A date outside `secondRange`
     /// is written as the nearest end of the range (never a trap).
-    public static func format(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970.isNaN ? 0 : date.timeIntervalSince1970
+    public static func format(_ date: UnixTime) -> String {
+        let seconds = date.seconds.isNaN ? 0 : date.seconds
         let total = Int64(min(max(seconds, secondRange.lowerBound), secondRange.upperBound).rounded(.down))
         let (days, secondOfDay) = floorDivide(total, 86_400)
         let (year, month, day) = CivilDate.of(daysSinceEpoch: days)
@@ -25,7 +20,7 @@ public enum ISO8601 {
     }
 
     /// The date of an exact `yyyy-MM-ddTHH:mm:ssZ` text (years 0000–9999), nil for anything else.
-    public static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> UnixTime? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
@@ -38,7 +33,7 @@ public enum ISO8601 {
             return nil
         }
         let days = daysSinceEpoch(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+        return UnixTime(seconds: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date.

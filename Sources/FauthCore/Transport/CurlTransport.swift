@@ -49,10 +49,10 @@ public struct CurlTransport: HTTPTransport {
             headerList = appended
         }
 
-        let started = ContinuousClock.now
+        let started = MonotonicTime.now()
         let proxy = try proxy(for: request.url, within: request.timeout)
         var request = request  // what the proxy decision took is taken from the request's time
-        request.timeout = max(request.timeout - Self.seconds(ContinuousClock.now - started), 0.001)
+        request.timeout = max(request.timeout - MonotonicTime.now().seconds(since: started), 0.001)
         let collector = CurlResponseCollector(maximumBodySize: maximumBodySize)
         var body = request.body
         body.append(0)  // never a nil pointer for POSTFIELDS, even when the body is empty
@@ -147,11 +147,6 @@ public struct CurlTransport: HTTPTransport {
         guard let parts = URLParts(url: url), let proxy = proxies.proxy(forScheme: parts.scheme),
               try LoopbackHost.addresses(of: parts.host, within: seconds, resolver: resolver) == nil else { return nil }
         return proxy
-    }
-
-    /// A duration in seconds.
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// A timeout in whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl) and at most a day.

@@ -9,16 +9,15 @@ import CCurlShim
 /// the libcurl result code libcurl gives for the same thing, so both transports fail alike.
 final class DeadlineSocket {
     private let descriptor: Int32
-    private let clock = ContinuousClock()
-    private let started: ContinuousClock.Instant
-    private let deadline: ContinuousClock.Instant
+    private let started: MonotonicTime
+    private let deadline: MonotonicTime
     /// How many bytes have been received so far (for the timeout message).
     private var received = 0
 
     /// Connects to `address`:`port` before `connectDeadline` (and the total deadline); a refusal is
     /// `connectionRefused` (7), no connection in time is `timedOut` (28).
-    init(connectingTo address: LoopbackHost.Address, port: UInt16, started: ContinuousClock.Instant,
-         connectDeadline: ContinuousClock.Instant, deadline: ContinuousClock.Instant) throws(TransportFailure) {
+    init(connectingTo address: LoopbackHost.Address, port: UInt16, started: MonotonicTime,
+         connectDeadline: MonotonicTime, deadline: MonotonicTime) throws(TransportFailure) {
         let family = if case .ipv4 = address { AF_INET } else { AF_INET6 }
         descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         self.started = started
@@ -74,11 +73,11 @@ final class DeadlineSocket {
     }
 
     /// Waits until the socket is ready for `events`, or throws `timedOut` (28) at `limit`.
-    private func wait(for events: Int16, until limit: ContinuousClock.Instant) throws(TransportFailure) {
+    private func wait(for events: Int16, until limit: MonotonicTime) throws(TransportFailure) {
         while true {
-            let remaining = Self.milliseconds(clock.now.duration(to: limit), roundingUp: true)
+            let remaining = Self.milliseconds(limit.seconds(since: MonotonicTime.now()), roundingUp: true)
             guard remaining > 0 else {
-                let elapsed = Self.milliseconds(started.duration(to: clock.now), roundingUp: false)
+                let elapsed = Self.milliseconds(MonotonicTime.now().seconds(since: started), roundingUp: false)
                 throw .timedOut(code: Int(FAUTH_CURLE_OPERATION_TIMEDOUT),
                                 message: "Operation timed out after \(elapsed) milliseconds with \(received) bytes received")
             }
@@ -91,11 +90,10 @@ final class DeadlineSocket {
         }
     }
 
-    /// Whole milliseconds in `duration` (negative for a time past).
-    private static func milliseconds(_ duration: Duration, roundingUp: Bool) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        let perMillisecond: Int64 = 1_000_000_000_000_000
-        return seconds * 1000 + (attoseconds + (roundingUp ? perMillisecond - 1 : 0)) / perMillisecond
+    /// Whole milliseconds in `seconds` (negative for a time past), rounded up or down.
+    private static func milliseconds(_ seconds: Double, roundingUp: Bool) -> Int64 {
+        let milliseconds = seconds * 1000
+        return Int64(roundingUp ? milliseconds.rounded(.up) : milliseconds.rounded(.down))
     }
 
     private func refused(_ address: LoopbackHost.Address, _ port: UInt16, _ code: Int32) -> TransportFailure {

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import CCurlShim
-import Dispatch
 
 /// The one rule for "this machine": a host is local when every address it resolves to is a loopback or unspecified
 /// address (127.0.0.0/8, `::1`, `0.0.0.0`, `::`, and their IPv4-mapped forms), however it is written (`127.1`, `0`,
@@ -57,22 +56,12 @@ enum LoopbackHost {
         _ name: String, within seconds: Double, _ resolver: @escaping @Sendable (String) -> [Address]?
     ) throws(TransportFailure) -> [Address]? {
         guard seconds.isFinite else { return resolver(name) }
-        let answer = ResolverAnswer()
-        DispatchQueue.global().async {
-            answer.value = resolver(name)
-            answer.done.signal()
-        }
-        guard answer.done.wait(timeout: .now() + max(seconds, 0)) == .success else {
+        let lookup = BackgroundLookup { resolver(name) }
+        guard let answer = lookup.wait(seconds: max(seconds, 0)) else {
             throw .timedOut(code: Int(FAUTH_CURLE_OPERATION_TIMEDOUT),
                             message: "Resolving the host name \(name) did not finish within \(seconds) s")
         }
-        return answer.value
-    }
-
-    /// Where a background lookup leaves its answer; read only after `done` was signalled.
-    private final class ResolverAnswer: @unchecked Sendable {
-        var value: [Address]?
-        let done = DispatchSemaphore(value: 0)
+        return answer
     }
 
     /// Whether `address` is a loopback or unspecified address.

@@ -28,10 +28,9 @@ public struct LoopbackTransport: HTTPTransport {
             throw .other(code: Int(FAUTH_CURLE_BAD_FUNCTION_ARGUMENT), message: "not a plain http:// URL on this machine")
         }
         let bytes = try Self.requestBytes(request, target: target)
-        let clock = ContinuousClock()
-        let started = clock.now
-        let deadline = started + .seconds(Self.clamped(request.timeout))
-        let connectDeadline = started + .seconds(Self.clamped(min(request.timeout, connectTimeout)))
+        let started = MonotonicTime.now()
+        let deadline = started.adding(seconds: Self.clamped(request.timeout))
+        let connectDeadline = started.adding(seconds: Self.clamped(min(request.timeout, connectTimeout)))
 
         var connection: DeadlineSocket?
         var lastFailure: TransportFailure?

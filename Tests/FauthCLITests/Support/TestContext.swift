@@ -31,7 +31,7 @@ final class TestContext: @unchecked Sendable {
     /// The network; nil: any request is a test failure.
     var transport: (any HTTPTransport)?
     /// The clock; nil: reading it is a test failure.
-    var now: Date?
+    var now: UnixTime?
     /// What "opening a browser" does with the URL (e.g. visit the listener from a thread); nil: a test failure.
     var browser: (@Sendable (String) -> BrowserOpening)?
     /// The URLs the command asked to open in a browser, in order.
@@ -103,7 +103,7 @@ final class TestContext: @unchecked Sendable {
             now: {
                 guard let now = self.now else {
                     Issue.record("unscripted capability: the clock (now)", sourceLocation: self.sourceLocation)
-                    return Date()
+                    return UnixTime.now()
                 }
                 return now
             },
@@ -154,7 +154,7 @@ extension TestContext {
         try context.useTemporaryStateFolder()
         context.environment["FAUTH_API_KEY"] = "AIzaTESTKEY"
         context.transport = transport
-        context.now = Date(timeIntervalSince1970: 1_700_000_000)
+        context.now = UnixTime(seconds: 1_700_000_000)
         return context
     }
 
