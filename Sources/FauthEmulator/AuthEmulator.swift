@@ -2,11 +2,11 @@ import Foundation
 import FauthJSON
 
 /// The Firebase Auth emulator's request handler: state, routing, authentication, faults and counters.
-/// Thread-safe: `handle` may be called concurrently from many threads; one lock guards the state.
+/// Thread-safe: `handle` may be called concurrently from many threads; one lock guards the state, held only while a
+/// request reads or changes it (not while it parses, waits on a blocking function, sleeps a delay fault or encodes).
 public final class AuthEmulator: @unchecked Sendable {
-    /// The state; only touched while `stateLock` is held.
+    /// The state; only touched while its lock is held.
     private let state: EmulatorState
-    private let stateLock = NSLock()
     /// Counters and faults, with their own lock so a delayed request never holds the state lock.
     private let traffic = TrafficControl()
 
@@ -21,13 +21,17 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
     /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
     public func handle(_ received: HTTPRequest) -> HTTPResponse {
-        let request: HTTPRequest
+        var request = received
+        var segments = PathPattern.split(received.path)
         do {
-            request = try LegacyPaths.rewrite(received)
+            if let rewritten = try LegacyPaths.rewrite(received, segments: segments) {
+                request = rewritten
+                segments = PathPattern.split(rewritten.path)
+            }
         } catch {
             return error.response
         }
-        let segments = ProductionPaths.rewrite(PathPattern.split(request.path), host: request.header("Host"))
+        segments = ProductionPaths.rewrite(segments, host: request.header("Host"))
         if let name = RouteTable.trafficName(of: segments) {
             switch traffic.admit(route: name) {
             case .respond(let response)?: return response
@@ -71,19 +75,15 @@ public final class AuthEmulator: @unchecked Sendable {
         }
         let routeRequest = RouteRequest(http: request, body: body, isPrivileged: isPrivileged,
                                         pathProjectId: parameters.project, pathTenantId: parameters.tenant,
-                                        traffic: traffic)
+                                        traffic: traffic, idTokenPayload: body["idToken"]?.string.flatMap(IDToken.decodePayload))
         return try withState { state throws(APIError) in try route.handler(routeRequest, state) }
     }
 
     private func withState<T>(_ body: (EmulatorState) throws(APIError) -> T) throws(APIError) -> T {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return try body(state)
+        try state.lock.withLock { () throws(APIError) -> T in try body(state) }
     }
 
     private func withState<T>(_ body: (EmulatorState) -> T) -> T {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return body(state)
+        state.lock.withLock { body(state) }
     }
 }

@@ -1,33 +1,56 @@
 /// A JSON object whose members keep their insertion order, so that output has a fixed, documented key order.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     private var entries: [(key: String, value: JSONValue)] = []
-    private var positions: [String: Int] = [:]
+    /// Each member's position, kept only once the object has more than `indexedCount` members: below that, a scan
+    /// of the keys costs less than hashing one (request bodies, tokens and answers are small objects).
+    private var positions: [String: Int]?
+    private static let indexedCount = 12
 
     /// An empty object.
     public init() {}
 
     /// An object from a literal, keeping the literal's key order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        entries.reserveCapacity(elements.count)
         for (key, value) in elements { self[key] = value }
     }
 
     /// The member named `key`; setting `nil` removes it, replacing a member keeps its position.
     public subscript(key: String) -> JSONValue? {
-        get { positions[key].map { entries[$0].value } }
+        get { position(of: key).map { entries[$0].value } }
         set {
-            if let index = positions[key] {
+            if let index = position(of: key) {
                 if let newValue {
                     entries[index].value = newValue
                 } else {
                     entries.remove(at: index)
-                    positions[key] = nil
-                    for position in index..<entries.count { positions[entries[position].key] = position }
+                    if positions != nil {
+                        positions![key] = nil
+                        for position in index..<entries.count { positions![entries[position].key] = position }
+                    }
                 }
             } else if let newValue {
-                positions[key] = entries.count
                 entries.append((key, newValue))
+                if positions != nil {
+                    positions![key] = entries.count - 1
+                } else if entries.count > Self.indexedCount {
+                    var index: [String: Int] = [:]
+                    index.reserveCapacity(entries.count * 2)
+                    for (position, entry) in entries.enumerated() { index[entry.key] = position }
+                    positions = index
+                }
             }
         }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        var index = 0
+        while index < entries.count {
+            if entries[index].key == key { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// The member names in order.

@@ -127,7 +127,35 @@ struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = index
         index += 1
-        var utf8: [UInt8] = []
+        // Most strings have no escape: find the closing quote and make the string from the bytes in between.
+        var end = index
+        var isASCII = true
+        bytes.withUnsafeBufferPointer { buffer in
+            // Whole words without a quote, a backslash or a control character are passed over first.
+            while end + 8 <= buffer.count {
+                let word = ByteScan.word(buffer, at: end)
+                if ByteScan.hasQuoteBackslashOrControl(word) { break }
+                isASCII = isASCII && !ByteScan.hasNonASCII(word)
+                end += 8
+            }
+        }
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let text = isASCII ? String(decoding: bytes[index..<end], as: UTF8.self)
+                                   : String(validating: bytes[index..<end], as: UTF8.self)
+                guard let text else { break }
+                index = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            isASCII = isASCII && byte < 0x80
+            end += 1
+        }
+        // An escape, a control character, invalid UTF-8 or no closing quote: the general loop from where the scan
+        // stopped, with what it passed.
+        var utf8 = Array(bytes[index..<end])
+        index = end
         while true {
             guard index < bytes.count else { throw failure("unterminated string") }
             let byte = bytes[index]
@@ -220,6 +248,13 @@ struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number") }
             skipDigits()
+        }
+        let digitStart = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+        if index - digitStart <= 15, !bytes[digitStart..<index].contains(where: { !isDigit($0) }) {
+            // An integer of at most 15 digits is exact in a Double: no text to make and convert.
+            var magnitude = 0
+            for byte in bytes[digitStart..<index] { magnitude = magnitude * 10 + Int(byte - UInt8(ascii: "0")) }
+            return digitStart == start ? Double(magnitude) : -Double(magnitude)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {

@@ -19,9 +19,9 @@ struct JSONSerializer {
 
     func write(_ value: JSONValue, into output: inout [UInt8], indent: Int) {
         switch value {
-        case .null: output.append(contentsOf: Array("null".utf8))
-        case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case .number(let number): output.append(contentsOf: Array(Self.format(number).utf8))
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: Self.format(number).utf8)
         case .string(let text): Self.writeString(text, into: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
@@ -61,22 +61,44 @@ struct JSONSerializer {
         return "\(number)"
     }
 
+    /// Writes `text` quoted, copying the runs between escapes whole.
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                           hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            var position = 0
+            while position < utf8.count {
+                // Whole words with nothing to escape are passed over, then one byte is looked at.
+                while position + 8 <= utf8.count {
+                    let word = ByteScan.word(utf8, at: position)
+                    if ByteScan.hasQuoteBackslashOrControl(word) || ByteScan.hasDelete(word) { break }
+                    position += 8
+                }
+                guard position < utf8.count else { break }
+                let byte = utf8[position]
+                position += 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(position - 1)]))
+                writeEscape(byte, into: &output)
+                runStart = position
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape of a quote, a backslash or a control character.
+    private static func writeEscape(_ byte: UInt8, into output: inout [UInt8]) {
+        output.append(0x5C)
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default:
+            let hex = { (nibble: UInt8) in nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
+            output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex(byte >> 4), hex(byte & 0x0F)])
+        }
     }
 }

@@ -1,14 +1,22 @@
 /// Reads the payload of a JSON Web Token in compact form (RFC 7519: `header.payload.signature`, each part base64url)
 /// without checking its signature; shared by the client, which reads a few claims of its ID token, and the emulator,
-/// which accepts any decodable JWT as Firebase's emulator does.
+/// which accepts any decodable JWT as Firebase's emulator does (on every request that carries one).
 public enum JWTPayload {
     /// The payload of `token` when it has three parts whose header and payload are base64url-encoded JSON objects;
     /// nil otherwise (padding is optional, and the standard alphabet's `+` and `/` are accepted too).
     public static func decode(_ token: String) -> JSONObject? {
-        let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 3,
-              let header = base64URLDecode(parts[0]), (try? JSONValue.parse(header))?.object != nil,
-              let payload = base64URLDecode(parts[1]) else {
+        var token = token
+        return token.withUTF8(decode)
+    }
+
+    private static func decode(_ token: UnsafeBufferPointer<UInt8>) -> JSONObject? {
+        let dot = UInt8(ascii: ".")
+        guard let firstDot = token.firstIndex(of: dot),
+              let secondDot = token[(firstDot + 1)...].firstIndex(of: dot),
+              !token[(secondDot + 1)...].contains(dot),
+              let header = decodeBase64(UnsafeBufferPointer(rebasing: token[..<firstDot])),
+              (try? JSONValue.parse(header))?.object != nil,
+              let payload = decodeBase64(UnsafeBufferPointer(rebasing: token[(firstDot + 1)..<secondDot])) else {
             return nil
         }
         return (try? JSONValue.parse(payload))?.object
@@ -17,46 +25,60 @@ public enum JWTPayload {
     /// Base64url (or base64) bytes decoded; nil for a character outside the alphabets, misplaced padding or a
     /// length no encoding produces.
     public static func base64URLDecode(_ text: some Collection<UInt8>) -> [UInt8]? {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(text.count)
-        var padding = 0
-        for byte in text {
-            if byte == UInt8(ascii: "=") {
-                padding += 1
-                continue
-            }
-            guard padding == 0, let digit = sextet(byte) else { return nil }
-            digits.append(digit)
-        }
-        guard padding <= 2, padding == 0 || (digits.count + padding) % 4 == 0, digits.count % 4 != 1 else {
-            return nil
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count * 3 / 4)
-        var index = 0
-        while index < digits.count {
-            let group = digits[index..<min(index + 4, digits.count)]
-            var value: UInt32 = 0
-            for digit in group { value = value << 6 | UInt32(digit) }
-            value <<= 6 * UInt32(4 - group.count)
-            let produced = group.count - 1  // 4 digits → 3 bytes, 3 → 2, 2 → 1
-            for shift in [16, 8, 0].prefix(produced) {
-                bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
-            }
-            index += 4
-        }
-        return bytes
+        if let decoded = text.withContiguousStorageIfAvailable(decodeBase64) { return decoded }
+        return Array(text).withUnsafeBufferPointer(decodeBase64)
     }
 
-    /// The value of one base64 or base64url digit.
-    private static func sextet(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "-"), UInt8(ascii: "+"): return 62
-        case UInt8(ascii: "_"), UInt8(ascii: "/"): return 63
-        default: return nil
+    /// The decoder over contiguous text: at most two `=` and only at the end, padding (when present) completing a
+    /// group of four, and never one digit alone in the last group. Bits past the last whole byte are ignored.
+    private static func decodeBase64(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var digitCount = text.count
+        while digitCount > 0, text[digitCount - 1] == UInt8(ascii: "=") { digitCount -= 1 }
+        let padding = text.count - digitCount
+        guard padding <= 2, padding == 0 || text.count % 4 == 0, digitCount % 4 != 1 else { return nil }
+        let tail = digitCount % 4
+        let byteCount = digitCount / 4 * 3 + (tail == 0 ? 0 : tail - 1)
+        var valid = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+            sextetTable.withUnsafeBufferPointer { table in
+                var value: UInt32 = 0
+                var invalid: UInt8 = 0
+                var written = 0
+                for position in 0..<digitCount {
+                    let sextet = table[Int(text[position])]
+                    invalid |= sextet
+                    value = value << 6 | UInt32(sextet & 0x3F)
+                    if position & 3 == 3 {
+                        output[written] = UInt8(truncatingIfNeeded: value >> 16)
+                        output[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
+                        output[written + 2] = UInt8(truncatingIfNeeded: value)
+                        written += 3
+                        value = 0
+                    }
+                }
+                // 2 digits left → 1 byte, 3 → 2 bytes: the value is shifted up to a whole group first.
+                if tail >= 2 {
+                    value <<= 6 * UInt32(4 - tail)
+                    output[written] = UInt8(truncatingIfNeeded: value >> 16)
+                    if tail == 3 { output[written + 1] = UInt8(truncatingIfNeeded: value >> 8) }
+                }
+                valid = invalid & 0x80 == 0
+                initialized = byteCount
+            }
         }
+        return valid ? bytes : nil
     }
+
+    /// Each byte's digit value in base64 or base64url; 0xFF for a byte that is in neither alphabet.
+    private static let sextetTable: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, digit) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8.enumerated() {
+            table[Int(digit)] = UInt8(value)
+        }
+        table[Int(UInt8(ascii: "-"))] = 62
+        table[Int(UInt8(ascii: "+"))] = 62
+        table[Int(UInt8(ascii: "_"))] = 63
+        table[Int(UInt8(ascii: "/"))] = 63
+        return table
+    }()
 }

@@ -8,6 +8,10 @@ final class FakeBlockingFunction: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [JSONObject] = []
     private var replies: [String: (status: Int, body: JSONValue)] = [:]
+    /// While set, each call waits for it before answering (see `holdAnswers`).
+    private var gate: DispatchSemaphore?
+    /// Signalled once per call received.
+    private let arrivals = DispatchSemaphore(value: 0)
     private(set) var server: HTTPServer!
 
     init() throws {
@@ -25,13 +29,38 @@ final class FakeBlockingFunction: @unchecked Sendable {
         lock.withLock { replies[name] = (status, body) }
     }
 
+    /// Makes every later call wait, once it has been received, until `releaseAnswers` is called.
+    func holdAnswers() {
+        lock.withLock { gate = DispatchSemaphore(value: 0) }
+    }
+
+    /// Lets every held and later call answer.
+    func releaseAnswers() {
+        let held = lock.withLock { () -> DispatchSemaphore? in
+            defer { gate = nil }
+            return gate
+        }
+        // More signals than waiting calls are harmless: the semaphore is dropped.
+        for _ in 0..<16 { held?.signal() }
+    }
+
+    /// Waits until a call has been received (false if none came within `seconds`).
+    func waitForCall(seconds: Double = 10) -> Bool {
+        arrivals.wait(timeout: .now() + seconds) == .success
+    }
+
     /// The decoded event JWTs received so far, in order.
     var received: [JSONObject] { lock.withLock { events } }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
         let name = String(request.path.dropFirst())
         let jwt = (try? JSONValue.parse(request.body))?["data"]?["jwt"]?.string
-        lock.withLock { if let payload = jwt.flatMap(IDToken.decodePayload) { events.append(payload) } }
+        let held = lock.withLock { () -> DispatchSemaphore? in
+            if let payload = jwt.flatMap(IDToken.decodePayload) { events.append(payload) }
+            return gate
+        }
+        arrivals.signal()
+        held?.wait()
         let reply: (status: Int, body: JSONValue) = lock.withLock { replies[name] } ?? (200, [:])
         return HTTPResponse.json(reply.body, status: reply.status)
     }

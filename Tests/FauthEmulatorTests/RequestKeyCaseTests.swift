@@ -13,6 +13,27 @@ struct RequestKeyCaseTests {
         #expect(CamelCaseKeys.camelCase(key) == expected)
     }
 
+    /// Every key of up to four characters over letters of both cases, digits, a separator and a Latin-1 letter:
+    /// the shortcut that leaves a key alone only does so for keys `camelCase` would not change, and it does take
+    /// ordinary camelCase keys.
+    @Test func theUnchangedKeyShortcutAgreesWithTheFullConversion() {
+        let alphabet = ["a", "b", "B", "C", "1", "_", "é", "É"]
+        var keys = [""]
+        var shortcuts = 0
+        for _ in 1...4 { keys = keys.flatMap { key in alphabet.map { key + $0 } } + keys }
+        for key in Set(keys) where CamelCaseKeys.isCamelCase(key) {
+            shortcuts += 1
+            #expect(CamelCaseKeys.camelCase(key) == key, "\(key)")
+        }
+        #expect(shortcuts > 100)
+        for key in ["idToken", "returnSecureToken", "sha256Hash", "a1B2", "mfaEnrollmentId", "x"] {
+            #expect(CamelCaseKeys.isCamelCase(key), "\(key)")
+        }
+        for key in ["photoURL", "ab1c", "Token", "1a", "id_token", "", "é"] { #expect(!CamelCaseKeys.isCamelCase(key), "\(key)") }
+        let body: JSONValue = ["idToken": "t", "mfa": [["phoneInfo": "+1"], ["PHONE_INFO": "+2"]]]
+        #expect(CamelCaseKeys.converting(body) == ["idToken": "t", "mfa": [["phoneInfo": "+1"], ["phoneInfo": "+2"]]])
+    }
+
     @Test func photoURLSetsThePhotoOnUpdateAndLegacySetAccountInfo() throws {
         let fixture = try EmulatorFixture()
         let created = try fixture.signUp("a@example.com")

@@ -55,4 +55,61 @@ import Testing
         #expect(JSONValue.number(2.5).int == nil)
         #expect(JSONValue.number(17009).int == 17009)
     }
+
+    @Test func stringsWithoutEscapesAreReadWholeAndTheRestByTheGeneralLoop() throws {
+        #expect(try JSONValue.parse(#"["plain","é ü 😀","",  "a\nb", "é\u0041é"]"#)
+                == ["plain", "é ü 😀", "", "a\nb", "éAé"])
+        // Where each failure is reported does not depend on how far the scan went first.
+        #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 1)) { try JSONValue.parse([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D]) }
+        #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 1)) {
+            try JSONValue.parse([0x5B, 0x22, 0xC3, 0x5C, 0x6E, 0x22, 0x5D])
+        }
+        #expect(throws: JSONParseError(message: "control character in string", offset: 4)) { try JSONValue.parse([0x22, 0xC3, 0xA9, 0x61, 0x0A, 0x22]) }
+        #expect(throws: JSONParseError(message: "control character in string", offset: 5)) { try JSONValue.parse(#""a\nb"# + "\u{1}\"") }
+        #expect(throws: JSONParseError(message: "unterminated string", offset: 4)) { try JSONValue.parse(#""abc"#) }
+        #expect(throws: JSONParseError(message: "unterminated string", offset: 6)) { try JSONValue.parse(#""ab\"c"#) }
+        #expect(throws: JSONParseError(message: "invalid escape", offset: 5)) { try JSONValue.parse(#""ab\x""#) }
+    }
+
+    @Test func integersAreReadExactlyAndLongerNumbersAsText() throws {
+        #expect(try JSONValue.parse("[0, -0, 7, -42, 999999999999999, 1234567890123456, -9007199254740993, 12.5, 1e3]")
+                == [0, 0, 7, -42, 999_999_999_999_999, 1_234_567_890_123_456, .number(-9_007_199_254_740_992), 12.5, 1000])
+        #expect(try JSONValue.parse("-0").number?.sign == .minus)
+        #expect(try JSONValue.parse("0").number?.sign == .plus)
+        #expect(throws: JSONParseError(message: "invalid number", offset: 1)) { try JSONValue.parse("-x") }
+    }
+
+    @Test func largeObjectsKeepOrderAndFindEveryMember() throws {
+        let names = (0..<40).map { "k\($0)" }
+        var object = JSONObject()
+        for (index, name) in names.enumerated() { object[name] = .number(Double(index)) }
+        #expect(object.keys == names)
+        #expect(names.enumerated().allSatisfy { object[$0.element] == .number(Double($0.offset)) })
+        object["k3"] = nil
+        object["k30"] = "replaced"
+        object["k3"] = true
+        #expect(object.keys == names.filter { $0 != "k3" } + ["k3"])
+        #expect(object["k30"] == "replaced" && object["k31"] == 31 && object["k3"] == true && object["k99"] == nil)
+        let parsed = try JSONValue.parse(JSONValue.object(object).serialized())
+        #expect(parsed.object == object && parsed.object?.keys == object.keys)
+        for name in names { object[name] = nil }
+        #expect(object.isEmpty && object["k0"] == nil)
+    }
+
+    /// The word-at-a-time scan stops at a control character or invalid UTF-8 wherever it is in a long string, and
+    /// reports it where the byte-at-a-time reading did.
+    @Test func longStringsReportFailuresAtTheSameOffsets() throws {
+        for length in [9, 16, 23, 40] {
+            for offset in 0..<length {
+                var bytes = [0x22] + Array(repeating: UInt8(ascii: "x"), count: length) + [0x22]
+                bytes[1 + offset] = 0x09
+                #expect(throws: JSONParseError(message: "control character in string", offset: 1 + offset)) { try JSONValue.parse(bytes) }
+                bytes[1 + offset] = 0xFF
+                #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 0)) { try JSONValue.parse(bytes) }
+                bytes[1 + offset] = 0xC3
+                bytes.insert(0xA9, at: 2 + offset)
+                #expect(try JSONValue.parse(bytes) == .string(String(repeating: "x", count: offset) + "é" + String(repeating: "x", count: length - offset - 1)))
+            }
+        }
+    }
 }

@@ -43,4 +43,33 @@ import Testing
         #expect(JSONValue.object(object).serialized() == #"{"b":20,"c":3,"d":4}"#)
         #expect(object == ["d": 4, "c": 3, "b": 20])
     }
+
+    @Test func escapesAtEitherEndAndSideBySide() {
+        #expect(JSONValue.string("\"").serialized() == #""\"""#)
+        #expect(JSONValue.string("\n\"x\\\u{1f}").serialized() == #""\n\"x\\\u001f""#)
+        #expect(JSONValue.string("é\u{0}é").serialized() == #""é\u0000é""#)
+        #expect(JSONValue.string("").serialized() == #""""#)
+        let key: JSONValue = ["a\"b": "\u{7f}"]
+        #expect(key.serialized() == #"{"a\"b":"\u007f"}"#)
+    }
+
+    /// Long strings are passed over eight bytes at a time: a character to escape (or a non-ASCII one) at every offset
+    /// of a 24-byte string is still found, and the text round-trips.
+    @Test func everyOffsetOfALongStringIsLookedAt() throws {
+        let escapes: [(Character, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#),
+                                              ("\u{7f}", #"\u007f"#), ("\u{1f}", #"\u001f"#), ("é", "é"), ("😀", "😀")]
+        for length in [8, 15, 16, 24, 33] {
+            for offset in 0..<length {
+                for (character, escaped) in escapes {
+                    var plain = Array(repeating: Character("a"), count: length)
+                    plain[offset] = character
+                    let text = String(plain)
+                    let expected = "\"" + String(repeating: "a", count: offset) + escaped
+                        + String(repeating: "a", count: length - offset - 1) + "\""
+                    #expect(JSONValue.string(text).serialized() == expected)
+                    #expect(try JSONValue.parse(expected) == .string(text))
+                }
+            }
+        }
+    }
 }

@@ -39,4 +39,83 @@ import Testing
             .replacingOccurrences(of: "/", with: "_")
         #expect(JWTPayload.base64URLDecode(Array(unpadded.utf8)) == bytes)
     }
+
+    /// A plain bit-accumulating decoder with the same rules, to check the table-driven one against: at most two `=`,
+    /// only at the end, completing a group of four when present; never one digit alone in the last group.
+    private func referenceDecode(_ text: [UInt8]) -> [UInt8]? {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        let digits = text.prefix { $0 != UInt8(ascii: "=") }
+        let padding = text.count - digits.count
+        guard text.dropFirst(digits.count).allSatisfy({ $0 == UInt8(ascii: "=") }), padding <= 2,
+              padding == 0 || text.count % 4 == 0, digits.count % 4 != 1 else { return nil }
+        var bits = 0, accumulator = 0
+        var bytes: [UInt8] = []
+        for digit in digits {
+            let value: Int
+            switch digit {
+            case UInt8(ascii: "-"), UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "_"), UInt8(ascii: "/"): value = 63
+            default:
+                guard let index = alphabet.firstIndex(of: digit) else { return nil }
+                value = index
+            }
+            accumulator = (accumulator << 6 | value) & 0xFFFF
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                bytes.append(UInt8(truncatingIfNeeded: accumulator >> bits))
+            }
+        }
+        return bytes
+    }
+
+    @Test(arguments: 0..<12)
+    func everyLengthModuloFourDecodesOrIsRefused(length: Int) {
+        let text = Array("QUJDREVGR0hJSktM".utf8.prefix(length))
+        #expect(JWTPayload.base64URLDecode(text) == referenceDecode(text))
+        #expect((JWTPayload.base64URLDecode(text) == nil) == (length % 4 == 1))
+        #expect(JWTPayload.base64URLDecode(text)?.count == (length % 4 == 1 ? nil : length / 4 * 3 + max(length % 4 - 1, 0)))
+    }
+
+    @Test func paddingMustCompleteTheLastGroupAndEndTheText() {
+        for valid in ["QQ==", "QUI=", "QUJD", "QQ", "QUI", ""] {
+            #expect(JWTPayload.base64URLDecode(Array(valid.utf8)) != nil, "\(valid)")
+        }
+        for invalid in ["QQ=", "QQ===", "Q===", "QUI==", "=", "==", "QQ==QQ==", "Q=Q=", "=QQQ", "QUJD="] {
+            #expect(JWTPayload.base64URLDecode(Array(invalid.utf8)) == nil, "\(invalid)")
+        }
+    }
+
+    @Test func aCharacterOutsideBothAlphabetsIsRefusedWherever() {
+        let valid = Array("QUJDREVGR0g".utf8)
+        for position in valid.indices {
+            for bad in [UInt8(ascii: "*"), UInt8(ascii: " "), UInt8(ascii: "."), 0x00, 0x80, 0xFF] {
+                var text = valid
+                text[position] = bad
+                #expect(JWTPayload.base64URLDecode(text) == nil)
+            }
+        }
+    }
+
+    @Test func theTableDecoderAgreesWithAPlainOneOnMixedInput() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = Array("AZaz09-_+/=*".utf8)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...13, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+            #expect(JWTPayload.base64URLDecode(text) == referenceDecode(text), "\(String(decoding: text, as: UTF8.self))")
+            // A collection without contiguous storage takes the copying path, with the same answer.
+            #expect(JWTPayload.base64URLDecode(text.lazy.map { $0 }) == referenceDecode(text))
+        }
+    }
+
+    @Test func aTokenNeedsExactlyThreeParts() {
+        let part = base64URL(#"{"a":1}"#)
+        #expect(JWTPayload.decode(part + "." + part + ".sig") == ["a": 1])
+        #expect(JWTPayload.decode(part + "." + part) == nil)
+        #expect(JWTPayload.decode(part + "." + part + ".sig.") == nil)
+        #expect(JWTPayload.decode("." + part + ".") == nil)
+        #expect(JWTPayload.decode(part + ".." + part) == nil)
+        // A token held in a bridged or sliced string decodes the same.
+        #expect(JWTPayload.decode(String((part + "." + part + ".x").dropFirst(0))) == ["a": 1])
+    }
 }

@@ -1,3 +1,5 @@
+import FauthText
+
 /// Formats and parses UTC timestamps `yyyy-MM-ddTHH:mm:ssZ` by hand (no ICU, no time zones, whole seconds).
 public enum ISO8601 {
     /// The instants `format` can write and `parse` reads, in seconds since 1970: 0000-01-01T00:00:00Z to
@@ -12,7 +14,7 @@ public enum ISO8601 {
         let seconds = date.seconds.isNaN ? 0 : date.seconds
         let total = Int64(min(max(seconds, secondRange.lowerBound), secondRange.upperBound).rounded(.down))
         let (days, secondOfDay) = floorDivide(total, 86_400)
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (year, month, day) = CivilDate.of(daysSinceEpoch: days)
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
             + "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay % 3600 / 60, 2)):\(padded(secondOfDay % 60, 2))Z"
     }
@@ -42,17 +44,6 @@ public enum ISO8601 {
         let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (the inverse of `daysSinceEpoch`).
-    private static func civilDate(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let (era, dayOfEra) = floorDivide(daysSinceEpoch + 719_468, 146_097)
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {

@@ -116,7 +116,7 @@ enum ActionLinkRoute {
     }
 
     private static func answer(_ status: Int, _ fields: JSONObject) -> HTTPResponse {
-        .json(["authEmulator": .object(fields)], status: status)
+        .expressJSON(["authEmulator": .object(fields)], status: status)
     }
 
     /// A 303 to `location`, with the plain-text body Express writes.

@@ -28,7 +28,10 @@ enum BlockingFunctions {
         signIn.addForwardedCredentials(to: &claims, forwarding: state.config.blockingFunctions["forwardInboundCredentials"])
         let jwt = IDToken.encode(claims)
         let body = JSONValue.object(["data": ["jwt": .string(jwt)]]).serializedBytes()
-        let (status, text) = try BlockingFunctionHTTP.post(body, to: uri, timeoutSeconds: timeoutSeconds)
+        // The wait for the function's answer is made without the state lock, so other requests go on meanwhile.
+        let (status, text) = try state.lock.releasing { () throws(APIError) in
+            try BlockingFunctionHTTP.post(body, to: uri, timeoutSeconds: timeoutSeconds)
+        }
         try ensure((200 ..< 300).contains(status),
                    "BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to \(uri) returned HTTP error \(status): \(text)))")
         guard let answer = try? JSONValue.parse(Array(text.utf8)) else {

@@ -3,9 +3,9 @@ import FauthJSON
 extension RouteTable {
     private static let emulatorProject = "/emulator/v1/projects/{project}/"
 
-    /// `GET /`: the readiness answer.
+    /// `GET /`: the readiness answer (an Express route in Firebase's emulator, so indented).
     static let root = Route("GET", "/", access: .open) { _, _ throws(APIError) in
-        HTTPResponse.json([
+        HTTPResponse.expressJSON([
             "authEmulator": [
                 "ready": true, "docs": "https://firebase.google.com/docs/emulator-suite", "apiSpec": "/emulator/openapi.json",
             ],

@@ -62,11 +62,11 @@ enum IdpHandlerRoutes {
         return providerId
     }
 
-    /// Firebase's answer to a page request without `apiKey` or `providerId`: JSON, under the HTML content type the
-    /// handler had already set.
+    /// Firebase's answer to a page request without `apiKey` or `providerId`: JSON as Express writes it (indented),
+    /// under the HTML content type the handler had already set.
     private static let missingParameters = HTTPResponse(
         status: 400, headers: [("Content-Type", "text/html; charset=utf-8")],
-        body: JSONValue.object(["authEmulator": ["error": "missing apiKey or providerId query parameters"]]).serializedBytes())
+        body: JSONValue.object(["authEmulator": ["error": "missing apiKey or providerId query parameters"]]).serializedBytes(pretty: true))
 
     /// The chooser for the project the query names (`tenantId`, or Firebase's short `tid`), listing every account
     /// linked to `providerId`.

@@ -20,7 +20,7 @@ enum LookupRoute {
 
     private static func ownUser(_ request: RouteRequest, _ state: EmulatorState, _ project: ProjectState) throws(APIError) -> UserRecord {
         let idToken = try request.requireField("idToken", else: "MISSING_ID_TOKEN")
-        return try state.parseIdToken(idToken, in: project, nowMillis: Timestamp.nowMillis()).user
+        return try state.parseIdToken(idToken, in: project, nowMillis: Timestamp.nowMillis(), decoded: request.idTokenPayload).user
     }
 
     /// The users matching any of the privileged selectors, de-duplicated, in selector order.

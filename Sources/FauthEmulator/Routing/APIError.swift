@@ -77,5 +77,5 @@ struct APIError: Error, Sendable {
     }
 
     /// The HTTP response carrying this error.
-    var response: HTTPResponse { HTTPResponse.json(body, status: httpStatus) }
+    var response: HTTPResponse { HTTPResponse.expressJSON(body, status: httpStatus) }
 }

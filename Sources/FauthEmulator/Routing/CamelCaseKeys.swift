@@ -5,6 +5,7 @@ import FauthJSON
 enum CamelCaseKeys {
     /// `value` with every object key converted by `camelCase`, at every depth.
     static func converting(_ value: JSONValue) -> JSONValue {
+        if isConverted(value) { return value }
         switch value {
         case .object(let object):
             var converted = JSONObject()
@@ -15,6 +16,36 @@ enum CamelCaseKeys {
         default:
             return value
         }
+    }
+
+    /// Whether no key in `value`, at any depth, is changed by `camelCase` (the common case: clients send camelCase).
+    private static func isConverted(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let object): return object.allSatisfy { isCamelCase($0.key) && isConverted($0.value) }
+        case .array(let elements): return elements.allSatisfy(isConverted)
+        default: return true
+        }
+    }
+
+    /// A sufficient test that `camelCase(key) == key`, without splitting it: ASCII letters and digits only, a
+    /// lower-case letter first, no two capitals in a row (`URL` → `Url`) and no lower-case letter after a digit
+    /// (`a1b` → `a1B`).
+    static func isCamelCase(_ key: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(previous) { return false }
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if previous == 0 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(previous) { return false }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if previous == 0 { return false }
+            default:
+                return false
+            }
+            previous = byte
+        }
+        return previous != 0
     }
 
     /// lodash's `camelCase`: the key split into words, the first lower-cased, the others capitalised, joined.

@@ -1,12 +1,18 @@
 import FauthJSON
 
 extension HTTPResponse {
-    /// A JSON response with `Content-Type: application/json; charset=utf-8`, indented by two spaces as Express writes
-    /// Firebase's emulator's answers (`json spaces` 2).
+    /// The answer of one of the API's operations: compact JSON with `Content-Type: application/json`, as exegesis
+    /// writes what Firebase's emulator's handlers return (`JSON.stringify(result)`).
     static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], json: value, pretty: true)
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], json: value, pretty: false)
     }
 
-    /// A JSON object response with status 200.
+    /// A JSON object answer with status 200.
     static func json(_ object: JSONObject) -> HTTPResponse { json(.object(object)) }
+
+    /// An answer Express writes itself (`res.json`, `json spaces` 2): error bodies, `GET /` and `/emulator/action`,
+    /// indented by two spaces with `Content-Type: application/json; charset=utf-8`.
+    static func expressJSON(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], json: value, pretty: true)
+    }
 }

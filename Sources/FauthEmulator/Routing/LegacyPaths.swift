@@ -33,12 +33,11 @@ enum LegacyPaths {
 
     private static let v1Prefix = "/identitytoolkit.googleapis.com/v1/"
 
-    /// The request a legacy v3 request stands for; any other request is returned unchanged.
-    static func rewrite(_ request: HTTPRequest) throws(APIError) -> HTTPRequest {
-        var segments = PathPattern.split(request.path)
-        if segments.first == "www.googleapis.com" { segments.removeFirst() }
+    /// The request a legacy v3 request stands for, or nil for any other request; `segments` are the request path's.
+    static func rewrite(_ request: HTTPRequest, segments: [String]) throws(APIError) -> HTTPRequest? {
+        let segments = segments.first == "www.googleapis.com" ? Array(segments.dropFirst()) : segments
         guard segments.count == 4, segments[0] == "identitytoolkit", segments[1] == "v3", segments[2] == "relyingparty"
-        else { return request }
+        else { return nil }
         let name = segments[3]
         var rewritten = request
         if let v1Name = v1Names[name] {

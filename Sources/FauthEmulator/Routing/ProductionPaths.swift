@@ -8,9 +8,9 @@ enum ProductionPaths {
 
     /// The prefixed segments for a production-shaped path (`v1`/`v2` first): the service is the one the `Host`
     /// header names, else Secure Token for `v1/token` and Identity Toolkit for the rest. Other paths are unchanged.
-    static func rewrite(_ segments: [String], host: String?) -> [String] {
+    static func rewrite(_ segments: [String], host: @autoclosure () -> String?) -> [String] {
         guard let version = segments.first, version == "v1" || version == "v2" else { return segments }
-        let hostName = host.map { name in
+        let hostName = host().map { name in
             String(name.lowercased().prefix { $0 != ":" }).trimmingSuffix(".")
         }
         let service: String

@@ -31,6 +31,7 @@ enum RequestBody {
 
     /// The media type of a Content-Type value, lower-cased and without parameters.
     private static func mediaTypeOf(_ contentType: String) -> String {
+        if contentType == "application/json" { return contentType }
         let head = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return head.trimmingCharacters(in: .whitespaces).lowercased()
     }

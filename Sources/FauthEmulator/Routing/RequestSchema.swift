@@ -29,8 +29,10 @@ indirect enum RequestSchema: Sendable {
     }
 
     private static func validate(_ object: JSONObject, fields: [String: RequestSchema], pointer: String) throws(APIError) -> JSONObject {
+        // The body's own members that have a schema, in the validator's (alphabetical) order: a body has a few
+        // members, a schema up to dozens of fields.
         var result = object
-        for name in fields.keys.sorted() {
+        for name in object.keys.filter({ fields[$0] != nil }).sorted() {
             guard let value = object[name], let schema = fields[name] else { continue }
             result[name] = try schema.check(value, pointer: pointer + "/" + name)
         }

@@ -65,6 +65,9 @@ struct PathPattern: Sendable {
 
     private let segments: [Segment]
 
+    /// How many path segments the pattern matches.
+    var segmentCount: Int { segments.count }
+
     /// Parses a template such as `/emulator/v1/projects/{project}/tenants/{tenant}/accounts`.
     init(_ template: String) {
         segments = PathPattern.split(template).map { part in
@@ -99,7 +102,10 @@ struct PathPattern: Sendable {
 
     /// The decoded, non-empty segments of a path (`/a/b:c` → `["a", "b:c"]`).
     static func split(_ path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map { FormURLEncoding.percentDecode($0) }
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { segment in
+            segment.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+                ? FormURLEncoding.percentDecode(Substring(segment)) : String(Substring(segment))
+        }
     }
 
     private static func parameter(_ segment: String, suffix: String) -> String? {

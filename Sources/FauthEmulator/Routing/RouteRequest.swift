@@ -14,6 +14,9 @@ struct RouteRequest: Sendable {
     let pathTenantId: String?
     /// The request counters and injected faults (for the emulator's `/stats` and `/faults` routes).
     let traffic: TrafficControl
+    /// The payload of the body's `idToken` when it is a decodable JWT, decoded once: the request's project and the
+    /// token's checks both read it.
+    let idTokenPayload: JSONObject?
 
     /// `host:port` of this server as the client addressed it, for links (`localhost:9099` when unknown).
     var hostAndPort: String { http.header("Host") ?? "localhost:9099" }
@@ -26,7 +29,7 @@ struct RouteRequest: Sendable {
     /// Body field `key` as a string; numbers become strings (as Firebase's emulator coerces them), booleans are a
     /// schema error.
     func string(_ key: String) throws(APIError) -> String? {
-        try Self.coerceString(body[key], pointer: "/\(key)")
+        try Self.coerceString(body[key], pointer: "/" + key)
     }
 
     /// Body field `key` as a boolean (a string is a schema error, as Firebase's schema validation has it).

@@ -16,7 +16,8 @@
 ///    Admin routes use `access: .privileged` and `Route.withTenantForm("/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:lookup")`
 ///    for the path list; `{project}` / `{tenant}` arrive as `request.pathProjectId` / `request.pathTenantId`.
 /// 2. Add one line for it to `all` below.
-/// Handlers run with the state lock held; use `state.project(for: request)`, `state.parseIdToken`, `state.signIn`,
+/// Handlers run with the state lock held (anything that waits outside the emulator, such as a blocking function's
+/// HTTP call, runs inside `state.lock.releasing`); use `state.project(for: request)`, `state.parseIdToken`, `state.signIn`,
 /// `state.finishFirstFactor`, `request.requireField`, `ensure(_:_:)` and throw `APIError` for every error answer.
 enum RouteTable {
     /// Every route, in match order.
@@ -82,13 +83,29 @@ enum RouteTable {
 
     /// The route for `method` and the path `segments`, with its path parameters; nil when none matches.
     static func route(method: String, segments: [String]) -> (Route, (project: String?, tenant: String?))? {
-        for route in all where route.method == method {
-            for pattern in route.patterns {
-                if let parameters = pattern.match(segments) { return (route, parameters) }
-            }
+        for (route, pattern) in candidates[CandidateKey(method: method, segmentCount: segments.count)] ?? [] {
+            if let parameters = pattern.match(segments) { return (route, parameters) }
         }
         return nil
     }
+
+    /// What a path pattern can match at all: its method and its number of segments.
+    private struct CandidateKey: Hashable {
+        var method: String
+        var segmentCount: Int
+    }
+
+    /// The patterns of `all` grouped by what they can match, each group in match order, so that a request is tried
+    /// only against the few patterns of its method and length.
+    private static let candidates: [CandidateKey: [(route: Route, pattern: PathPattern)]] = {
+        var groups: [CandidateKey: [(route: Route, pattern: PathPattern)]] = [:]
+        for route in all {
+            for pattern in route.patterns {
+                groups[CandidateKey(method: route.method, segmentCount: pattern.segmentCount), default: []].append((route, pattern))
+            }
+        }
+        return groups
+    }()
 
     /// The name a request is counted and faulted under (its last path segment), or nil for `GET /` and the
     /// `/emulator/…` control routes, which are never counted or faulted.

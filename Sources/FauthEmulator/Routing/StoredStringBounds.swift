@@ -8,11 +8,18 @@ enum StoredStringBounds {
         "password": 4096, "newPassword": 4096, "email": 256, "newEmail": 256, "displayName": 256, "photoUrl": 2048,
     ]
 
+    private static let smallestBound = maximum.values.min() ?? 0
+
     /// `text` unchanged when the member at `pointer` (`/displayName`, `/users/0/email`) is within its bound; else
     /// 400 `INVALID_ARGUMENT` naming the member and the bound.
     static func check(_ text: String, pointer: String) throws(APIError) -> String {
-        let member = String(pointer.split(separator: "/").last ?? "")
-        if let limit = maximum[member], text.unicodeScalars.count > limit {
+        // A text of no more UTF-8 bytes than the smallest bound has no more scalars than any bound allows.
+        guard text.utf8.count > smallestBound else { return text }
+        var end = pointer.endIndex
+        while end > pointer.startIndex, pointer[pointer.index(before: end)] == "/" { end = pointer.index(before: end) }
+        let path = pointer[..<end]
+        let member = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
+        if let limit = maximum[String(member)], text.unicodeScalars.count > limit {
             throw APIError.invalidArgument("Invalid JSON payload received. \(pointer) must be at most \(limit) characters")
         }
         return text

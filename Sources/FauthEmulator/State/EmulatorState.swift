@@ -1,8 +1,10 @@
 import FauthJSON
 
 /// Everything the emulator remembers: the config, the default project and the tenants.
-/// Not thread-safe by itself: `AuthEmulator` holds its lock around every use.
+/// Not thread-safe by itself: `AuthEmulator` holds `lock` around every use.
 final class EmulatorState {
+    /// The lock every use of the state holds (a handler may release it while it waits, see `StateLock`).
+    let lock = StateLock()
     /// The emulator's project id (`--project`): the `aud` of ID tokens and the refresh tokens' projectId.
     let projectId: String
     /// The project configuration (Firebase keys and fauth extensions).
@@ -61,7 +63,7 @@ final class EmulatorState {
             throw APIError.badRequest("TENANT_ID_MISMATCH")
         }
         var tenantId = request.pathTenantId ?? bodyTenant
-        if let idToken = try request.string("idToken"), let payload = IDToken.decodePayload(idToken) {
+        if try request.string("idToken") != nil, let payload = request.idTokenPayload {
             guard case .object(let firebase)? = payload["firebase"] else {
                 throw APIError.unexpected("Cannot read properties of undefined (reading 'tenant')", reason: "TypeError")
             }

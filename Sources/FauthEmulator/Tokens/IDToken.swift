@@ -25,9 +25,12 @@ enum IDToken {
     /// The JWT header Firebase's emulator writes.
     static let header: JSONValue = ["alg": "none", "typ": "JWT"]
 
+    /// The header as it starts every token: base64url, then the dot.
+    private static let encodedHeader = Base64.encodeURL(header.serializedBytes()) + "."
+
     /// An unsigned JWT (`header.payload.`) for `payload`.
     static func encode(_ payload: JSONObject) -> String {
-        Base64.encodeURL(header.serializedBytes()) + "." + Base64.encodeURL(JSONValue.object(payload).serializedBytes()) + "."
+        encodedHeader + Base64.encodeURL(JSONValue.object(payload).serializedBytes()) + "."
     }
 
     /// The payload of any decodable JWT (three dot-separated parts, JSON object header and payload); nil otherwise.

@@ -3,8 +3,10 @@ import FauthJSON
 extension EmulatorState {
     /// Firebase's `parseIdToken`: decodes `token` and runs the checks in order (INVALID_ID_TOKEN, tenant checks,
     /// USER_NOT_FOUND, TOKEN_EXPIRED, USER_DISABLED). With fauth's `idTokenLifetimeSeconds` set, `exp` is enforced too.
-    func parseIdToken(_ token: String, in project: ProjectState, nowMillis: Int) throws(APIError) -> ParsedIDToken {
-        guard let payload = IDToken.decodePayload(token) else { throw APIError.badRequest("INVALID_ID_TOKEN") }
+    /// `decoded` is the token's payload when the caller has it already (`RouteRequest.idTokenPayload`).
+    func parseIdToken(_ token: String, in project: ProjectState, nowMillis: Int,
+                      decoded: JSONObject? = nil) throws(APIError) -> ParsedIDToken {
+        guard let payload = decoded ?? IDToken.decodePayload(token) else { throw APIError.badRequest("INVALID_ID_TOKEN") }
         if config.idTokenLifetimeSeconds != nil {
             let expiry = payload["exp"]?.number ?? 0
             try ensure(Double(nowMillis) / 1000 < expiry, "INVALID_ID_TOKEN")
