@@ -1,3 +1,4 @@
+import FauthText
 import Glibc
 
 /// Turns a response into the bytes of an HTTP/1.1 message, with the headers the server owns.
@@ -88,16 +89,8 @@ enum HTTPResponseEncoder {
     static func appendDate(_ seconds: Int, to bytes: inout [UInt8]) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        // The civil date of a day count (proleptic Gregorian calendar, eras of 400 years from 0000-03-01).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let civil = CivilDate.of(daysSinceEpoch: Int64(days))
+        let (year, month, day) = (Int(civil.year), Int(civil.month), Int(civil.day))
         let weekday = ((days + 4) % 7 + 7) % 7 // 1970-01-01 was a Thursday
         bytes.append(contentsOf: weekdayNames[weekday * 3 ..< weekday * 3 + 3])
         bytes.append(contentsOf: ", ".utf8)
