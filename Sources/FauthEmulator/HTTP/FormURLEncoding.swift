@@ -2,17 +2,25 @@
 public enum FormURLEncoding {
     /// Splits `a=b&c=d` into decoded pairs, in order; a pair without `=` has an empty value.
     public static func decode(_ text: String) -> [(name: String, value: String)] {
-        guard !text.isEmpty else { return [] }
-        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = percentDecode(parts[0])
-            let value = parts.count > 1 ? percentDecode(parts[1]) : ""
-            return (name, value)
+        // Split on the bytes of `&` and `=` (never part of a longer UTF-8 character), not on Characters.
+        var pairs: [(name: String, value: String)] = []
+        for pair in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let pair = Substring(pair)
+            guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else {
+                pairs.append((percentDecode(pair), ""))
+                continue
+            }
+            pairs.append((percentDecode(pair[..<equals]), percentDecode(pair[pair.utf8.index(after: equals)...])))
         }
+        return pairs
     }
 
     /// Decodes `+` as a space and `%XX` escapes; an invalid escape is kept as written, invalid UTF-8 is repaired.
     public static func percentDecode(_ text: Substring) -> String {
+        // Nothing to decode (an API key, a path segment): the text as it is, with no byte array in between.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = Array(text.utf8)[...]

@@ -322,7 +322,11 @@ public struct HTTPRequestParser: Sendable {
     /// The comma-separated items of a header value, trimmed, without empty items (split on bytes: a comma, space or
     /// tab is never part of a longer character in UTF-8).
     private static func listItems(_ value: String) -> [Substring] {
-        value.utf8.split(separator: UInt8(ascii: ","))
+        // One item with nothing to trim (`Content-Length: 42`, `Connection: close`): no split.
+        if !value.isEmpty, !value.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            return [Substring(value)]
+        }
+        return value.utf8.split(separator: UInt8(ascii: ","))
             .map { Substring($0).trimmingSpacesAndTabs() }
             .filter { !$0.isEmpty }
     }

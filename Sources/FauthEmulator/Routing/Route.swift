@@ -102,10 +102,16 @@ struct PathPattern: Sendable {
 
     /// The decoded, non-empty segments of a path (`/a/b:c` → `["a", "b:c"]`).
     static func split(_ path: String) -> [String] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { segment in
-            segment.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
-                ? FormURLEncoding.percentDecode(Substring(segment)) : String(Substring(segment))
+        var segments: [String] = []
+        segments.reserveCapacity(6)
+        let bytes = path.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            if end > start { segments.append(FormURLEncoding.percentDecode(Substring(bytes[start ..< end]))) }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
+        return segments
     }
 
     private static func parameter(_ segment: String, suffix: String) -> String? {

@@ -15,11 +15,14 @@ enum StoredStringBounds {
     static func check(_ text: String, pointer: String) throws(APIError) -> String {
         // A text of no more UTF-8 bytes than the smallest bound has no more scalars than any bound allows.
         guard text.utf8.count > smallestBound else { return text }
-        var end = pointer.endIndex
-        while end > pointer.startIndex, pointer[pointer.index(before: end)] == "/" { end = pointer.index(before: end) }
-        let path = pointer[..<end]
-        let member = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
-        if let limit = maximum[String(member)], text.unicodeScalars.count > limit {
+        // The member is the pointer's last segment, found over its bytes (a `/` is never part of a longer UTF-8
+        // character): Character-wise, this search cost more than all the rest of an ID token's lookup.
+        let bytes = pointer.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        let path = bytes[..<end]
+        let member = path.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path
+        if let limit = maximum[String(Substring(member))], text.unicodeScalars.count > limit {
             throw APIError.invalidArgument("Invalid JSON payload received. \(pointer) must be at most \(limit) characters")
         }
         return text
