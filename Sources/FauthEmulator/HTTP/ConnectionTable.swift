@@ -1,6 +1,7 @@
 import CEventPoll
 import Foundation
 import Glibc
+import Synchronization
 
 /// The connections the server holds and the state the serving threads share about them, under one lock held only
 /// briefly: which thread owns a connection, its phase and deadline, the request bytes held across all of them, and
@@ -14,7 +15,8 @@ final class ConnectionTable: @unchecked Sendable {
     private var connections: [UInt64: HTTPConnection] = [:]
     private var nextId: UInt64 = 1
     private var bufferedBytes = 0
-    private var stopping = false
+    /// Set once, under the lock (so `release` sees it in step with its arming); read without it by `isStopping`.
+    private let stopping = Atomic<Bool>(false)
 
     init(maxBufferedBytes: Int) {
         self.maxBufferedBytes = maxBufferedBytes
@@ -59,7 +61,7 @@ final class ConnectionTable: @unchecked Sendable {
             connection.phase = phase
             connection.deadline = deadline
             connection.owned = false
-            if stopping {
+            if stopping.load(ordering: .relaxed) {
                 detach(connection)
                 return true
             }
@@ -84,6 +86,9 @@ final class ConnectionTable: @unchecked Sendable {
     /// bytes its parser now holds would take the total past the budget.
     func account(_ connection: HTTPConnection) -> Bool {
         let held = connection.parser.bufferedByteCount
+        // Unchanged since last counted: nothing to take the lock for (the owning thread alone changes the count
+        // of a connection it owns; other threads change it only for connections nobody owns).
+        if held == connection.accountedBytes { return true }
         return lock.withLock {
             guard held <= connection.accountedBytes || bufferedBytes + held - connection.accountedBytes <= maxBufferedBytes else {
                 return false
@@ -133,7 +138,7 @@ final class ConnectionTable: @unchecked Sendable {
     func stop() {
         var closed: [Int32] = []
         lock.withLock {
-            stopping = true
+            stopping.store(true, ordering: .relaxed)
             for connection in connections.values where !connection.owned {
                 detach(connection)
                 closed.append(connection.fd)
@@ -144,7 +149,7 @@ final class ConnectionTable: @unchecked Sendable {
 
     /// Whether the server is stopping.
     var isStopping: Bool {
-        lock.withLock { stopping }
+        stopping.load(ordering: .relaxed)
     }
 
     /// Registers `fd` (not a connection) for every thread waiting: level-triggered, with `id` as its data.
