@@ -15,6 +15,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for (key, value) in elements { self[key] = value }
     }
 
+    /// Makes room for `count` members, so that an object built member by member grows its storage once.
+    public mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+    }
+
     /// The member named `key`; setting `nil` removes it, replacing a member keeps its position.
     public subscript(key: String) -> JSONValue? {
         get { position(of: key).map { entries[$0].value } }

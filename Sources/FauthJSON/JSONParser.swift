@@ -78,6 +78,7 @@ struct JSONParser {
         try enterContainer()
         var object = JSONObject()
         skipWhitespace()
+        if index < bytes.count, bytes[index] != UInt8(ascii: "}") { object.reserveCapacity(8) }
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1

@@ -16,7 +16,9 @@ struct ProviderUserInfo: Sendable, Equatable {
 
     /// The entry as Firebase's emulator returns it.
     var json: JSONObject {
-        var object: JSONObject = ["providerId": .string(providerId)]
+        var object = JSONObject()
+        object.reserveCapacity(8)
+        object["providerId"] = .string(providerId)
         object["rawId"] = .string(rawId)
         if let federatedId { object["federatedId"] = .string(federatedId) }
         if let email { object["email"] = .string(email) }
@@ -206,7 +208,9 @@ struct UserRecord: Sendable, Equatable {
 
     /// The account as `accounts:lookup` returns it (not redacted, but TOTP secrets hidden as production hides them).
     var accountInfo: JSONObject {
-        var object: JSONObject = ["localId": .string(localId)]
+        var object = JSONObject()
+        object.reserveCapacity(16)
+        object["localId"] = .string(localId)
         if let email { object["email"] = .string(email) }
         if let emailVerified { object["emailVerified"] = .bool(emailVerified) }
         if let displayName { object["displayName"] = .string(displayName) }
