@@ -53,4 +53,42 @@ struct RequestSchemaTests {
         let notInteger = try fixture.adminProject("accounts:batchCreate", ["users": [["localId": "x"]], "rounds": 1.5])
         #expect(errorMessage(notInteger.json) == "Invalid JSON payload received. /rounds must be integer")
     }
+
+    /// The message `schema` refuses `body` with, or nil when it accepts it.
+    private func refusal(_ schema: RequestSchema, _ body: JSONObject) -> String? {
+        do {
+            _ = try schema.validate(body)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func theAlphabeticallyFirstErrorIsReportedWhateverTheBodysOrder() {
+        let schema = RequestSchema.object([
+            "b": .object(["z": .string, "a": .boolean]),
+            "a": .array(.object(["y": .integer, "x": .string])),
+            "c": .map(.boolean),
+        ])
+        let body: JSONObject = ["c": ["q": 1, "p": "x"], "b": ["z": true, "a": "no"], "a": [["y": 1, "x": "ok"], ["y": 1.5, "x": true]]]
+        #expect(refusal(schema, body) == "Invalid JSON payload received. /a/1/x must be string")
+        let fixedA: JSONObject = ["c": ["q": 1, "p": "x"], "b": ["z": true, "a": "no"], "a": [["y": 1, "x": "ok"]]]
+        #expect(refusal(schema, fixedA) == "Invalid JSON payload received. /b/a must be boolean")
+        let onlyMap: JSONObject = ["c": ["q": 1, "p": "x"], "b": ["z": "s"]]
+        #expect(refusal(schema, onlyMap) == "Invalid JSON payload received. /c/q must be boolean", "a map's members in the body's order")
+    }
+
+    @Test func coercionKeepsEveryMemberInPlaceAndLeavesAConformingBodyAsItIs() throws {
+        let schema = RequestSchema.object([
+            "users": .array(.object(["localId": .string, "n": .integer])), "e": .enumeration(["A", "B"]), "m": .map(.string),
+        ])
+        let body: JSONObject = ["z": 1, "users": [["localId": "a", "n": 2], ["n": 3, "localId": 42]], "e": 1, "m": ["k": 5, "j": "s"]]
+        let coerced = try schema.validate(body)
+        #expect(JSONValue.object(coerced).serialized()
+            == #"{"z":1,"users":[{"localId":"a","n":2},{"n":3,"localId":"42"}],"e":"B","m":{"k":"5","j":"s"}}"#)
+        let conforming: JSONObject = ["users": [["n": 3, "localId": "42"]], "e": "A", "other": [1, "x"]]
+        #expect(JSONValue.object(try schema.validate(conforming)).serialized() == JSONValue.object(conforming).serialized())
+        #expect(refusal(schema, ["e": 2]) == "Invalid JSON payload received. /e must be equal to one of the allowed values")
+        #expect(refusal(schema, ["users": [["n": .null]]]) == "Invalid JSON payload received. /users/0/n must be integer")
+    }
 }

@@ -25,49 +25,76 @@ indirect enum RequestSchema: Sendable {
     /// `body` checked against this schema (an `.object`), with numbers coerced to strings and enum indexes to names.
     func validate(_ body: JSONObject) throws(APIError) -> JSONObject {
         guard case .object(let fields) = self else { return body }
-        return try Self.validate(body, fields: fields, pointer: "")
+        return try Self.validate(body, fields: fields, pointer: { "" }) ?? body
     }
 
-    private static func validate(_ object: JSONObject, fields: [String: RequestSchema], pointer: String) throws(APIError) -> JSONObject {
-        // The body's own members that have a schema, in the validator's (alphabetical) order: a body has a few
-        // members, a schema up to dozens of fields.
-        var result = object
-        for name in object.keys.filter({ fields[$0] != nil }).sorted() {
-            guard let value = object[name], let schema = fields[name] else { continue }
-            result[name] = try schema.check(value, pointer: pointer + "/" + name)
+    /// The object with its coerced members, or nil when no member changes. The members are checked in the body's
+    /// order and, only when one fails, again in the validator's (alphabetical) order, so that the error is the one
+    /// it names (checks have no side effects). A pointer is spelled out only for an error.
+    private static func validate(_ object: JSONObject, fields: [String: RequestSchema], pointer: () -> String) throws(APIError) -> JSONObject? {
+        do {
+            return try checkMembers(object, fields: fields, alphabetically: false, pointer: pointer)
+        } catch {
+            _ = try checkMembers(object, fields: fields, alphabetically: true, pointer: pointer)
+            throw error
+        }
+    }
+
+    private static func checkMembers(_ object: JSONObject, fields: [String: RequestSchema], alphabetically: Bool,
+                                     pointer: () -> String) throws(APIError) -> JSONObject? {
+        var result: JSONObject?
+        func check(_ name: String, _ value: JSONValue) throws(APIError) {
+            guard let schema = fields[name],
+                  let changed = try schema.check(value, pointer: { pointer() + "/" + name }) else { return }
+            if result == nil { result = object }
+            result?[name] = changed
+        }
+        if alphabetically {
+            for name in object.keys.filter({ fields[$0] != nil }).sorted() { try check(name, object[name] ?? .null) }
+        } else {
+            for (name, value) in object { try check(name, value) }
         }
         return result
     }
 
-    private func check(_ value: JSONValue, pointer: String) throws(APIError) -> JSONValue {
+    /// `value` coerced to this schema, or nil when it already conforms unchanged.
+    private func check(_ value: JSONValue, pointer: () -> String) throws(APIError) -> JSONValue? {
         switch (self, value) {
         case (.string, .string), (.boolean, .bool), (.number, .number):
-            return value
+            return nil
         case (.string, .number):
             return .string(value.serialized())
         case (.integer, .number(let number)) where number.rounded() == number:
-            return value
+            return nil
         case (.enumeration(let values), .string(let name)) where values.contains(name):
-            return value
+            return nil
         case (.enumeration(let values), .number), (.enumeration(let values), .string):
             // Firebase's fix-up looks the value, as a string, up as an index into the allowed values.
             let text = value.string ?? value.serialized()
             guard let index = Int(text), String(index) == text, values.indices.contains(index) else {
-                throw APIError.invalidArgument("Invalid JSON payload received. \(pointer) must be equal to one of the allowed values")
+                throw APIError.invalidArgument("Invalid JSON payload received. \(pointer()) must be equal to one of the allowed values")
             }
             return .string(values[index])
         case (.array(let element), .array(let elements)):
-            var checked: [JSONValue] = []
-            for (index, item) in elements.enumerated() { checked.append(try element.check(item, pointer: "\(pointer)/\(index)")) }
-            return .array(checked)
+            var checked: [JSONValue]?
+            for (index, item) in elements.enumerated() {
+                guard let changed = try element.check(item, pointer: { "\(pointer())/\(index)" }) else { continue }
+                if checked == nil { checked = elements }
+                checked?[index] = changed
+            }
+            return checked.map(JSONValue.array)
         case (.object(let fields), .object(let object)):
-            return .object(try Self.validate(object, fields: fields, pointer: pointer))
+            return try Self.validate(object, fields: fields, pointer: pointer).map(JSONValue.object)
         case (.map(let member), .object(let object)):
-            var checked = object
-            for name in object.keys { checked[name] = try member.check(object[name] ?? .null, pointer: pointer + "/" + name) }
-            return .object(checked)
+            var checked: JSONObject?
+            for (name, item) in object {
+                guard let changed = try member.check(item, pointer: { pointer() + "/" + name }) else { continue }
+                if checked == nil { checked = object }
+                checked?[name] = changed
+            }
+            return checked.map(JSONValue.object)
         default:
-            throw APIError.wrongType(pointer, expected: typeName)
+            throw APIError.wrongType(pointer(), expected: typeName)
         }
     }
 
