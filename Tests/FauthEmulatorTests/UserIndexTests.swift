@@ -138,4 +138,21 @@ struct UserIndexTests {
         for localId in shared.dropFirst() { try fixture.admin("delete", ["localId": .string(localId)]) }
         #expect(try isRegistered(fixture, "dup@example.com") == false)
     }
+
+    @Test func aKeyWithItsHashMatchesExactlyWhatTheKeyMatches() {
+        #expect(HashedKey("é") == HashedKey("e\u{301}") && HashedKey("é").hashValue == HashedKey("e\u{301}").hashValue,
+                "canonically equivalent strings are one key, as for String")
+        #expect(HashedKey("a@example.com") != HashedKey("b@example.com"))
+        var table: [HashedKey<String>: Int] = [:]
+        for number in 0..<5000 { table[HashedKey("user\(number)@example.com")] = number }
+        let everyKeyFound = (0..<5000).allSatisfy { (number: Int) in table[HashedKey("user\(number)@example.com")] == number }
+        #expect(table.count == 5000 && everyKeyFound)
+        #expect(table[HashedKey("user5000@example.com")] == nil)
+        var index = UserIndex<String>()
+        index.insert(3, under: "é")
+        index.insert(1, under: "e\u{301}")
+        #expect(Array(index["é"]) == [1, 3])
+        index.update(3, from: "é", to: nil)
+        #expect(Array(index["e\u{301}"]) == [1])
+    }
 }

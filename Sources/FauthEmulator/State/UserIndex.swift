@@ -2,18 +2,19 @@
 /// in creation order (a slot's number is its creation rank), so that a lookup costs the same with ten accounts or a
 /// million. A key held by one user, nearly every key, needs no allocation of its own.
 struct UserIndex<Key: Hashable> {
-    private var entries: [Key: UserSlots] = [:]
+    private var entries: [HashedKey<Key>: UserSlots] = [:]
 
     /// The slots holding `key`, oldest account first.
-    subscript(key: Key) -> UserSlots { entries[key] ?? UserSlots() }
+    subscript(key: Key) -> UserSlots { entries[HashedKey(key)] ?? UserSlots() }
 
     /// Adds `slot` under `key`, keeping the slots in order.
     mutating func insert(_ slot: Int, under key: Key) {
-        entries[key, default: UserSlots()].insert(slot)
+        entries[HashedKey(key), default: UserSlots()].insert(slot)
     }
 
     /// Removes `slot` from under `key`.
     mutating func remove(_ slot: Int, under key: Key) {
+        let key = HashedKey(key)
         guard var slots = entries[key] else { return }
         slots.remove(slot)
         entries[key] = slots.isEmpty ? nil : slots

@@ -5,7 +5,7 @@
 struct UserTable {
     private var slots: ContiguousArray<StoredUser?> = []
     /// Each account's slot.
-    private var slotOf: [String: Int] = [:]
+    private var slotOf: [HashedKey<String>: Int] = [:]
     private(set) var emailIndex = UserIndex<String>()
     private(set) var phoneIndex = UserIndex<String>()
     private(set) var providerEmailIndex = UserIndex<String>()
@@ -20,10 +20,10 @@ struct UserTable {
     var count: Int { slotOf.count }
 
     /// The account with this localId.
-    func user(localId: String) -> UserRecord? { slotOf[localId].flatMap { slots[$0]?.record } }
+    func user(localId: String) -> UserRecord? { slotOf[HashedKey(localId)].flatMap { slots[$0]?.record } }
 
     /// Whether an account has this localId.
-    func contains(localId: String) -> Bool { slotOf[localId] != nil }
+    func contains(localId: String) -> Bool { slotOf[HashedKey(localId)] != nil }
 
     /// The accounts in `found`, oldest first.
     func users(_ found: UserSlots) -> [UserRecord] { found.compactMap { slots[$0]?.record } }
@@ -42,7 +42,7 @@ struct UserTable {
 
     /// Up to `limit` accounts (all when nil) in localId order, those after `after` when it is given.
     mutating func users(orderedByLocalIdAfter after: String?, limit: Int?) -> [UserRecord] {
-        let ordered = slotsByLocalId ?? slotOf.sorted { $0.key < $1.key }.map(\.value)
+        let ordered = slotsByLocalId ?? slotOf.sorted { $0.key.key < $1.key.key }.map(\.value)
         slotsByLocalId = ordered
         var start = ordered.startIndex
         if let after {
@@ -59,13 +59,14 @@ struct UserTable {
 
     /// Stores `user` (new or changed) and keeps every index in step with it.
     mutating func save(_ user: UserRecord) {
-        if let slot = slotOf[user.localId] {
+        let key = HashedKey(user.localId)
+        if let slot = slotOf[key] {
             let old = slots[slot]?.record ?? .keyless
             slots[slot] = StoredUser(user)
             reindex(slot, from: old, to: user)
         } else {
             let slot = slots.count
-            slotOf[user.localId] = slot
+            slotOf[key] = slot
             slots.append(StoredUser(user))
             slotsByLocalId = nil
             reindex(slot, from: .keyless, to: user)
@@ -74,7 +75,7 @@ struct UserTable {
 
     /// Deletes the account and frees its keys.
     mutating func delete(localId: String) {
-        guard let slot = slotOf.removeValue(forKey: localId), let old = slots[slot]?.record else { return }
+        guard let slot = slotOf.removeValue(forKey: HashedKey(localId)), let old = slots[slot]?.record else { return }
         reindex(slot, from: old, to: .keyless)
         slots[slot] = nil
         slotsByLocalId = nil
