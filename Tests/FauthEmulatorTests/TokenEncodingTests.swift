@@ -1,4 +1,5 @@
 import Foundation
+import FauthTestSupport
 import Testing
 @testable import FauthEmulator
 
@@ -43,5 +44,20 @@ struct TokenEncodingTests {
         #expect(codes.allSatisfy { $0.count == 6 && $0.allSatisfy { ("0"..."9").contains($0) } })
         #expect(Set(codes.joined()).count == 10)
         #expect(RandomID.alphanumeric(count: 0).isEmpty && RandomID.alphanumeric(count: 119).count == 119)
+    }
+
+    @Test func saltsAndIDsLongerThanTheRandomPoolAreWholeAndDistinctOnManyThreads() {
+        let salts = (0..<50).map { _ in UserRecord.newSalt() }
+        #expect(salts.allSatisfy { $0.hasPrefix("fakeSalt") && $0.utf8.count == 28 })
+        #expect(salts.allSatisfy { $0.dropFirst(8).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        #expect(Set(salts).count == salts.count)
+        // Longer than the 4 KiB pool: drawn over several refills.
+        let long = RandomID.alphanumeric(count: 10_000)
+        #expect(long.utf8.count == 10_000 && Set(long).count == 62)
+        let drawn = Recorder<String>()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<500 { drawn.append(RandomID.alphanumeric(count: 28)) }
+        }
+        #expect(drawn.values.count == 4000 && Set(drawn.values).count == 4000 && drawn.values.allSatisfy { $0.utf8.count == 28 })
     }
 }

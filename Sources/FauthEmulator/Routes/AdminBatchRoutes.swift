@@ -141,7 +141,7 @@ enum UserImport {
             user.salt = entry["salt"]?.string
             user.passwordUpdatedAt = nowMillis
         } else if let password = entry["rawPassword"]?.string, !password.isEmpty {
-            let salt = entry["salt"]?.string ?? ("fakeSalt" + RandomID.alphanumeric(count: 20))
+            let salt = entry["salt"]?.string ?? UserRecord.newSalt()
             user.salt = salt
             user.passwordHash = UserRecord.fakeHash(salt: salt, password: password)
             user.passwordUpdatedAt = nowMillis

@@ -154,7 +154,17 @@ struct UserRecord: Sendable, Equatable {
 
     /// The password hash Firebase's emulator stores: `fakeHash:salt=<salt>:password=<plain>`.
     static func fakeHash(salt: String, password: String) -> String {
-        "fakeHash:salt=\(salt):password=\(password)"
+        var hash = "fakeHash:salt="
+        hash.reserveCapacity(24 + salt.utf8.count + password.utf8.count)
+        hash += salt
+        hash += ":password="
+        hash += password
+        return hash
+    }
+
+    /// A new salt as Firebase's emulator makes them: `fakeSalt` and 20 random letters and digits.
+    static func newSalt() -> String {
+        RandomID.alphanumeric(count: 20, after: "fakeSalt")
     }
 
     /// True when `password` is this user's password.
@@ -165,7 +175,7 @@ struct UserRecord: Sendable, Equatable {
 
     /// Sets a new password (hash, salt, passwordUpdatedAt) and bumps validSince to `now`.
     mutating func setPassword(_ password: String, nowMillis: Int) {
-        let salt = "fakeSalt" + RandomID.alphanumeric(count: 20)
+        let salt = UserRecord.newSalt()
         self.salt = salt
         passwordHash = UserRecord.fakeHash(salt: salt, password: password)
         passwordUpdatedAt = nowMillis
