@@ -16,8 +16,10 @@ let package = Package(
         .target(name: "FauthText"),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers.
         .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
+        // libssl, loaded at run time with dlopen, so building needs no OpenSSL headers: TLS without a proxy.
+        .target(name: "CTLSShim", linkerSettings: [.linkedLibrary("dl")]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
-        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "CCurlShim"]),
+        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "CCurlShim", "CTLSShim"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),

@@ -6,8 +6,8 @@ import Darwin
 import FauthCore
 
 extension CLIContext {
-    /// The real process: its environment, file descriptors 0–2, the file system, `/dev/tty`, the network (libcurl,
-    /// or a plain socket for an emulator on this machine) and the system clock.
+    /// The real process: its environment, file descriptors 0–2, the file system, `/dev/tty`, the network (libssl for
+    /// https://, libcurl through a proxy, a plain socket for an emulator on this machine) and the system clock.
     public static func system() -> CLIContext {
         let (environment, malformed) = SystemIO.environment()
         return CLIContext(

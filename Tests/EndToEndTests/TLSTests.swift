@@ -13,7 +13,7 @@ import FauthJSON
         return sandbox
     }
 
-    /// Every command makes one TLS handshake for all its calls (libcurl's connection kept in one easy handle), and
+    /// Every command makes one TLS handshake for all its calls (`TLSTransport` keeps the connection), and
     /// no call it does not need: counted at the TLS front.
     @Test func everyCommandUsesOneConnectionForAllItsCalls() throws {
         let emulator = try RunningEmulator()
@@ -75,6 +75,27 @@ import FauthJSON
                                       environment: [variable: TLSHarness.certificates + "/" + name])
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(front.handshakes == 1 && front.requests.count == 2)  // signUp, then lookup, on one connection
+    }
+
+    /// https:// without a proxy goes over libssl and never loads libcurl: with a broken `libcurl.so.4` first on the
+    /// loader's path the command works; through a proxy (libcurl's job) the same command finds the broken one.
+    @Test func httpsWithoutAProxyNeverLoadsLibcurl() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator)
+        let sandbox = try sandbox(front)
+        let broken = NSTemporaryDirectory() + "fauth-broken-libcurl-\(getpid())"
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        #expect(FileManager.default.createFile(atPath: broken + "/libcurl.so.4", contents: Data("not a library".utf8)))
+        let environment = ["LD_LIBRARY_PATH": broken, "SSL_CERT_FILE": TLSHarness.caFile]
+        let direct = try sandbox.run(["signin", "--anonymous", "--json"], environment: environment)
+        #expect(direct.status == 0, "\(direct.stderr)")
+        #expect(front.handshakes == 1 && front.requests.count == 2)
+        let proxy = try HarnessProcess.proxy()
+        let failedSignin = try sandbox.run(["signin", "--anonymous", "--json"], environment: environment.merging(
+            ["HTTPS_PROXY": "http://127.0.0.1:\(proxy.port)"]) { $1 })
+        #expect(failedSignin.status != 0 && failedSignin.error["message"]?.string?.contains("libcurl could not be loaded") == true,
+                "\(failedSignin.stderr)")
     }
 
     @Test func aCAFileThatCannotBeReadIsAUsageError() throws {

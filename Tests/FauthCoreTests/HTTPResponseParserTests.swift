@@ -28,6 +28,30 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", true),
+        ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", true),
+        ("HTTP/1.1 204 No Content\r\n\r\n", true),
+        ("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}", false),
+        ("HTTP/1.1 200 OK\r\nConnection: Keep-Alive, Close\r\nContent-Length: 2\r\n\r\n{}", false),
+        ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}HTTP/1.1", false),
+    ])
+    func tellsWhetherTheConnectionCanCarryAnotherRequest(text: String, reusable: Bool) throws {
+        var parser = HTTPResponseParser(maximumBodySize: 1000, expectsBody: true)
+        let bytes = Array(text.utf8)
+        let response = try bytes.withUnsafeBytes { (raw) throws(TransportFailure) in try parser.take(raw) }
+        #expect(response != nil)
+        #expect(parser.allowsAnotherRequest == reusable)
+    }
+
+    @Test func aBodyThatEndsWithTheConnectionNeverAllowsAnotherRequest() throws {
+        var parser = HTTPResponseParser(maximumBodySize: 1000, expectsBody: true)
+        let bytes = Array("HTTP/1.1 200 OK\r\n\r\n{}".utf8)
+        #expect(try bytes.withUnsafeBytes { (raw) throws(TransportFailure) in try parser.take(raw) } == nil)
+        #expect(try parser.finish().body == Array("{}".utf8))
+        #expect(!parser.allowsAnotherRequest)
+    }
+
     @Test(arguments: [1, 5, 4096])
     func readsAContentLengthBody(piece: Int) throws {
         let response = try parse("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-A:  b \r\nContent-Length: 4\r\n\r\n{}{}extra", piece: piece)

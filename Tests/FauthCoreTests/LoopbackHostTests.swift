@@ -44,9 +44,9 @@ import Testing
     /// A resolver that answers `answer` only once `release` is signalled (or after a minute).
     final class StalledResolver: @unchecked Sendable {
         let release = DispatchSemaphore(value: 0)
-        let answer: [LoopbackHost.Address]?
-        init(answer: [LoopbackHost.Address]?) { self.answer = answer }
-        var resolve: @Sendable (String) -> [LoopbackHost.Address]? {
+        let answer: [HostAddress]?
+        init(answer: [HostAddress]?) { self.answer = answer }
+        var resolve: @Sendable (String) -> [HostAddress]? {
             { [self] _ in
                 _ = release.wait(timeout: .now() + 60)
                 return answer

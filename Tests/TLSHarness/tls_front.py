@@ -142,6 +142,8 @@ def forward_requests(client, upstream, log_path):
 
 
 def serve_front(connection, context, upstream_address, log_path, stall):
+    # No Nagle delay: an answer the emulator writes in two pieces must not wait for the client's delayed ACK.
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         client = context.wrap_socket(connection, server_side=True)
     except (ssl.SSLError, OSError) as error:
@@ -159,6 +161,7 @@ def serve_front(connection, context, upstream_address, log_path, stall):
                     pass
             return
         upstream = socket.create_connection(upstream_address)
+        upstream.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         with upstream:
             answers = threading.Thread(target=pump, args=(upstream, client), daemon=True)
             answers.start()

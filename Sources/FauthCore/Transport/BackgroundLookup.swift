@@ -10,12 +10,12 @@ import Darwin
 final class BackgroundLookup: @unchecked Sendable {  // `answer` and `finished` only under `mutex`
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var answer: [LoopbackHost.Address]?
+    private var answer: [HostAddress]?
     private var finished = false
-    private let work: () -> [LoopbackHost.Address]?
+    private let work: () -> [HostAddress]?
 
     /// Starts `work` on a new detached thread (or runs it here when no thread can be made).
-    init(_ work: @escaping () -> [LoopbackHost.Address]?) {
+    init(_ work: @escaping () -> [HostAddress]?) {
         self.work = work
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
@@ -47,7 +47,7 @@ final class BackgroundLookup: @unchecked Sendable {  // `answer` and `finished` 
 
     /// The lookup's answer (itself nil when the name did not resolve), awaited at most `seconds`; nil when it has
     /// not come by then.
-    func wait(seconds: Double) -> [LoopbackHost.Address]?? {
+    func wait(seconds: Double) -> [HostAddress]?? {
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
         let whole = seconds.rounded(.down)
@@ -65,7 +65,7 @@ final class BackgroundLookup: @unchecked Sendable {  // `answer` and `finished` 
         return finished ? .some(answer) : nil
     }
 
-    private func finish(_ value: [LoopbackHost.Address]?) {
+    private func finish(_ value: [HostAddress]?) {
         pthread_mutex_lock(mutex)
         answer = value
         finished = true

@@ -142,7 +142,7 @@ public struct CurlTransport: HTTPTransport {
     /// within `seconds` (a resolver that stalls is a timeout, not a wait past `--timeout`), and one on this machine
     /// is reached directly.
     func proxy(for url: String, within seconds: Double,
-               resolver: @escaping @Sendable (String) -> [LoopbackHost.Address]? = { LoopbackHost.systemResolve($0) }
+               resolver: @escaping @Sendable (String) -> [HostAddress]? = { HostResolver.systemResolve($0) }
     ) throws(TransportFailure) -> String? {
         guard let parts = URLParts(url: url), let proxy = proxies.proxy(forScheme: parts.scheme),
               try LoopbackHost.addresses(of: parts.host, within: seconds, resolver: resolver) == nil else { return nil }

@@ -5,18 +5,19 @@ import Darwin
 #endif
 import CCurlShim
 
-/// A non-blocking TCP connection whose waits all end at one deadline (a request's total timeout). Failures carry
-/// the libcurl result code libcurl gives for the same thing, so both transports fail alike.
-final class DeadlineSocket {
+/// A non-blocking TCP connection whose waits all end at one deadline (a request's total timeout; a kept connection
+/// gets the next request's). Failures carry the libcurl result code libcurl gives for the same thing, so the
+/// transports fail alike.
+final class DeadlineSocket: ByteChannel {
     private let descriptor: Int32
-    private let started: MonotonicTime
-    private let deadline: MonotonicTime
+    private var started: MonotonicTime
+    private var deadline: MonotonicTime
     /// How many bytes have been received so far (for the timeout message).
     private var received = 0
 
     /// Connects to `address`:`port` before `connectDeadline` (and the total deadline); a refusal is
     /// `connectionRefused` (7), no connection in time is `timedOut` (28).
-    init(connectingTo address: LoopbackHost.Address, port: UInt16, started: MonotonicTime,
+    init(connectingTo address: HostAddress, port: UInt16, started: MonotonicTime,
          connectDeadline: MonotonicTime, deadline: MonotonicTime) throws(TransportFailure) {
         let family = if case .ipv4 = address { AF_INET } else { AF_INET6 }
         descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -37,8 +38,39 @@ final class DeadlineSocket {
         }
     }
 
+    /// A connection to the first of `addresses` that accepts (a refusal moves on to the next; any other failure
+    /// ends the attempt), made as `init(connectingTo:…)` makes one.
+    static func firstAccepting(_ addresses: [HostAddress], port: UInt16, started: MonotonicTime,
+                        connectDeadline: MonotonicTime, deadline: MonotonicTime) throws(TransportFailure) -> DeadlineSocket {
+        var lastFailure: TransportFailure?
+        for address in addresses {
+            do {
+                return try DeadlineSocket(connectingTo: address, port: port, started: started,
+                                          connectDeadline: connectDeadline, deadline: deadline)
+            } catch {
+                guard case .connectionRefused = error else { throw error }
+                lastFailure = error
+            }
+        }
+        throw lastFailure ?? .other(code: Int(FAUTH_CURLE_COULDNT_CONNECT), message: "no address to connect to")
+    }
+
     deinit {
         close(descriptor)
+    }
+
+    /// Starts a new request on this connection: its waits end at `deadline`.
+    func renew(started: MonotonicTime, deadline: MonotonicTime) {
+        self.started = started
+        self.deadline = deadline
+        received = 0
+    }
+
+    /// Whether the idle connection has been closed by the server (or has bytes nobody asked for): either way it
+    /// cannot carry another request.
+    var isClosedOrUnsolicited: Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) != 0
     }
 
     /// Writes all of `bytes`; a broken connection is `connectionReset` (55).
@@ -96,14 +128,14 @@ final class DeadlineSocket {
         return Int64(roundingUp ? milliseconds.rounded(.up) : milliseconds.rounded(.down))
     }
 
-    private func refused(_ address: LoopbackHost.Address, _ port: UInt16, _ code: Int32) -> TransportFailure {
+    private func refused(_ address: HostAddress, _ port: UInt16, _ code: Int32) -> TransportFailure {
         let host = Self.text(of: address)
         return .connectionRefused(code: Int(FAUTH_CURLE_COULDNT_CONNECT),
                                   message: "Failed to connect to \(host) port \(port): \(Self.describe(code))")
     }
 
     private static func withSocketAddress(
-        _ address: LoopbackHost.Address, port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+        _ address: HostAddress, port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
     ) -> Int32 {
         switch address {
         case .ipv4(let value):
@@ -126,7 +158,7 @@ final class DeadlineSocket {
     }
 
     /// The address as `inet_ntop` writes it (`127.0.0.1`, `::1`).
-    private static func text(of address: LoopbackHost.Address) -> String {
+    private static func text(of address: HostAddress) -> String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         switch address {
         case .ipv4(var value):

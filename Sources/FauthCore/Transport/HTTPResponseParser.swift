@@ -27,6 +27,8 @@ struct HTTPResponseParser {
     /// For a chunked body: where the next chunk-size line starts, and the body decoded so far.
     private var chunkCursor = 0
     private var decodedBody: [UInt8] = []
+    /// Where the complete response ends in `buffer`.
+    private var messageEnd = 0
 
     init(maximumBodySize: Int, expectsBody: Bool) {
         self.maximumBodySize = maximumBodySize
@@ -35,6 +37,16 @@ struct HTTPResponseParser {
 
     /// Whether any byte has arrived.
     var hasReceivedAnything: Bool { !buffer.isEmpty || framing != nil }
+
+    /// Whether, once the response is complete, the connection can carry another request: the body was framed by
+    /// length or chunks, nothing came after it, and the server did not ask to close.
+    var allowsAnotherRequest: Bool {
+        guard let framing, case .untilClose = framing else {
+            let closing = header("Connection")?.lowercased().contains("close") ?? false
+            return !closing && buffer.count == messageEnd
+        }
+        return false
+    }
 
     /// Takes the next bytes; returns the response once it is complete.
     mutating func take(_ bytes: UnsafeRawBufferPointer) throws(TransportFailure) -> TransportResponse? {
@@ -96,6 +108,7 @@ struct HTTPResponseParser {
         switch framing {
         case .length(let length):
             guard buffer.count - bodyStart >= length else { return nil }
+            messageEnd = bodyStart + length
             return TransportResponse(status: status, headers: headers, body: Array(buffer[bodyStart..<bodyStart + length]))
         case .untilClose:
             guard buffer.count - bodyStart <= maximumBodySize else { throw TransportFailure.bodyTooLarge(limit: maximumBodySize) }
@@ -118,7 +131,10 @@ struct HTTPResponseParser {
                 // The trailer: field lines up to an empty line.
                 var cursor = lineEnd.next
                 while let trailerEnd = Self.lineEnd(in: buffer, from: cursor) {
-                    if trailerEnd.start == cursor { return true }
+                    if trailerEnd.start == cursor {
+                        messageEnd = trailerEnd.next
+                        return true
+                    }
                     cursor = trailerEnd.next
                 }
                 return false

@@ -2,7 +2,7 @@
 /// and what it puts in the request line. Anything else (https, other hosts, user info) is not one.
 struct LoopbackTarget: Equatable {
     /// The addresses to try, in order (`localhost` is 127.0.0.1, then ::1).
-    let addresses: [LoopbackHost.Address]
+    let addresses: [HostAddress]
     /// The TCP port (80 when the URL names none).
     let port: UInt16
     /// `host[:port]` as the URL has it, for the Host header.

@@ -27,56 +27,18 @@ public struct LoopbackTransport: HTTPTransport {
         guard let target = LoopbackTarget(url: request.url) else {
             throw .other(code: Int(FAUTH_CURLE_BAD_FUNCTION_ARGUMENT), message: "not a plain http:// URL on this machine")
         }
-        let bytes = try Self.requestBytes(request, target: target)
+        let bytes = try HTTPExchange.requestBytes(request, authority: target.authority, pathAndQuery: target.pathAndQuery)
         let started = MonotonicTime.now()
         let deadline = started.adding(seconds: Self.clamped(request.timeout))
         let connectDeadline = started.adding(seconds: Self.clamped(min(request.timeout, connectTimeout)))
-
-        var connection: DeadlineSocket?
-        var lastFailure: TransportFailure?
-        for address in target.addresses where connection == nil {
-            do {
-                connection = try DeadlineSocket(connectingTo: address, port: target.port, started: started,
-                                                connectDeadline: connectDeadline, deadline: deadline)
-            } catch {
-                guard case .connectionRefused = error else { throw error }
-                lastFailure = error
-            }
-        }
-        guard let connection else {
-            throw lastFailure ?? .other(code: Int(FAUTH_CURLE_COULDNT_CONNECT), message: "no address to connect to")
-        }
-
-        try connection.sendAll(bytes)
-        var parser = HTTPResponseParser(maximumBodySize: maximumBodySize, expectsBody: request.method != "HEAD")
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
-        defer { buffer.deallocate() }
-        while true {
-            let count = try connection.receive(into: buffer)
-            if count == 0 {
-                return try parser.finish()
-            }
-            if let response = try parser.take(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
-                return response
-            }
-        }
-    }
-
-    /// The request line, the header fields libcurl would send (Host, Accept, the caller's, Content-Length) and the body.
-    private static func requestBytes(_ request: TransportRequest, target: LoopbackTarget) throws(TransportFailure) -> [UInt8] {
-        var head = "\(request.method) \(target.pathAndQuery) HTTP/1.1\r\nHost: \(target.authority)\r\nAccept: */*\r\n"
-        for line in try request.headerLines() {
-            head += line + "\r\n"
-        }
-        if !(request.method == "GET" && request.body.isEmpty) {
-            head += "Content-Length: \(request.body.count)\r\n"
-        }
-        head += "\r\n"
-        return Array(head.utf8) + request.body
+        let connection = try DeadlineSocket.firstAccepting(target.addresses, port: target.port, started: started,
+                                                    connectDeadline: connectDeadline, deadline: deadline)
+        var exchange = HTTPExchange(maximumBodySize: maximumBodySize)
+        return try exchange.run(bytes, over: connection, expectsBody: request.method != "HEAD").response
     }
 
     /// A timeout in seconds as libcurl takes it: at least a millisecond, at most a day.
-    private static func clamped(_ seconds: Double) -> Double {
+    static func clamped(_ seconds: Double) -> Double {
         seconds.isFinite ? min(max(seconds, 0.001), 86_400) : 86_400
     }
 }

@@ -1,7 +1,7 @@
 import CCurlShim
 
-/// Why a request got no HTTP response; each case carries libcurl's result code (`LoopbackTransport` gives the code
-/// libcurl gives for the same failure) and a message saying what happened.
+/// Why a request got no HTTP response; each case carries libcurl's result code (`LoopbackTransport` and
+/// `TLSTransport` give the code libcurl gives for the same failure) and a message saying what happened.
 public enum TransportFailure: Error, Sendable, Equatable {
     /// Nothing listens at the address, or it could not be reached.
     case connectionRefused(code: Int, message: String)

@@ -37,9 +37,14 @@ final class HarnessProcess {
     /// A TLS front with certificate `certificate` (`valid`, `wrong-name`, `expired`, `untrusted`) forwarding to
     /// `emulator`; with `stall`, one that answers the first byte of a body and then nothing.
     convenience init(front certificate: String, emulator: RunningEmulator, stall: Bool = false) throws {
+        try self.init(front: certificate, upstream: emulator.host, stall: stall)
+    }
+
+    /// A TLS front with certificate `certificate` forwarding to the HTTP server at `upstream` (`host:port`).
+    convenience init(front certificate: String, upstream: String, stall: Bool = false) throws {
         let folder = TLSHarness.certificates
         try self.init(["front", "--cert", "\(folder)/\(certificate).pem", "--key", "\(folder)/\(certificate).key",
-                       "--upstream", emulator.host] + (stall ? ["--stall"] : []))
+                       "--upstream", upstream] + (stall ? ["--stall"] : []))
     }
 
     /// A CONNECT proxy that counts its tunnels.

@@ -7,10 +7,13 @@ final class LoopbackServer: Sendable {
     private let server: HTTPServer
     private let log: Recorder<HTTPRequest>
 
-    /// Starts a server that answers every request with `handler`'s response.
-    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+    /// Starts a server that answers every request with `handler`'s response and closes a connection idle for
+    /// `idleTimeout` seconds.
+    init(idleTimeout: Double? = nil, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         let log = Recorder<HTTPRequest>()
-        server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0)) { request in
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        if let idleTimeout { configuration.idleTimeoutSeconds = idleTimeout }
+        server = try HTTPServer(configuration: configuration) { request in
             log.append(request)
             return handler(request)
         }

@@ -1,0 +1,265 @@
+// libssl through dlopen: resolve the functions one client connection needs once, then drive them over memory
+// buffers. The numbers below are OpenSSL's stable ABI (openssl/ssl.h, bio.h, x509_vfy.h, tls1.h).
+#include "CTLSShim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    SSL_VERIFY_PEER = 1,
+    SSL_CTRL_MODE = 33,
+    SSL_CTRL_SET_TLSEXT_HOSTNAME = 55,
+    SSL_CTRL_SET_MIN_PROTO_VERSION = 123,
+    SSL_MODE_RELEASE_BUFFERS = 0x10,
+    TLSEXT_NAMETYPE_HOST_NAME = 0,
+    TLS1_2_VERSION = 0x0303,
+    SSL_ERROR_WANT_READ = 2,
+    SSL_ERROR_ZERO_RETURN = 6,
+    BIO_C_SET_BUF_MEM_EOF_RETURN = 130,
+    X509_V_FLAG_PARTIAL_CHAIN = 0x80000,
+};
+
+static struct {
+    const void *(*client_method)(void);
+    void *(*ctx_new)(const void *);
+    void (*ctx_free)(void *);
+    void (*ctx_set_verify)(void *, int, void *);
+    int (*ctx_load_verify_locations)(void *, const char *, const char *);
+    int (*ctx_set_default_verify_paths)(void *);
+    long (*ctx_ctrl)(void *, int, long, void *);
+    void *(*ctx_get0_param)(void *);
+    int (*ctx_set_alpn_protos)(void *, const unsigned char *, unsigned int);
+    void *(*ssl_new)(void *);
+    void (*ssl_free)(void *);
+    void (*ssl_set_bio)(void *, void *, void *);
+    void (*ssl_set_connect_state)(void *);
+    long (*ssl_ctrl)(void *, int, long, void *);
+    int (*ssl_set1_host)(void *, const char *);
+    void *(*ssl_get0_param)(void *);
+    int (*ssl_do_handshake)(void *);
+    int (*ssl_read)(void *, void *, int);
+    int (*ssl_write)(void *, const void *, int);
+    int (*ssl_get_error)(const void *, int);
+    long (*ssl_get_verify_result)(const void *);
+    const void *(*bio_s_mem)(void);
+    void *(*bio_new)(const void *);
+    int (*bio_free)(void *);
+    int (*bio_read)(void *, void *, int);
+    int (*bio_write)(void *, const void *, int);
+    long (*bio_ctrl)(void *, int, long, void *);
+    int (*param_set_flags)(void *, unsigned long);
+    int (*param_set1_ip_asc)(void *, const char *);
+    const char *(*verify_cert_error_string)(long);
+    unsigned long (*err_get_error)(void);
+    void (*err_error_string_n)(unsigned long, char *, size_t);
+    void (*err_clear_error)(void);
+} ssl;
+
+struct fauth_tls {
+    void *ssl;
+    void *input;   // bytes from the server, owned by `ssl`
+    void *output;  // bytes for the server, owned by `ssl`
+    int attached;  // whether `ssl` owns the two buffers
+};
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int load_status = -1;
+static char load_message[512] = "libssl was not loaded";
+
+#if defined(__APPLE__)
+static const char *const library_names[] = {"libssl.3.dylib", "libssl.dylib"};
+#else
+static const char *const library_names[] = {"libssl.so.3", "libssl.so"};
+#endif
+
+static void *symbol(void *library, const char *name, int *missing) {
+    void *address = dlsym(library, name);  // the handle's dependencies (libcrypto) are searched too
+    if (address == NULL && *missing == 0) {
+        *missing = 1;
+        snprintf(load_message, sizeof(load_message), "symbol %s not found", name);
+    }
+    return address;
+}
+
+#define RESOLVE(field, name) *(void **)(&ssl.field) = symbol(library, name, &missing)
+
+static void load(void) {
+    void *library = NULL;
+    size_t count = sizeof(library_names) / sizeof(library_names[0]);
+    for (size_t index = 0; index < count && library == NULL; index++) {
+        library = dlopen(library_names[index], RTLD_LAZY | RTLD_LOCAL);
+        if (library == NULL && index == 0) {
+            const char *reason = dlerror();
+            snprintf(load_message, sizeof(load_message), "%s", reason != NULL ? reason : library_names[0]);
+        }
+    }
+    if (library == NULL) {
+        return;
+    }
+    int missing = 0;
+    RESOLVE(client_method, "TLS_client_method");
+    RESOLVE(ctx_new, "SSL_CTX_new");
+    RESOLVE(ctx_free, "SSL_CTX_free");
+    RESOLVE(ctx_set_verify, "SSL_CTX_set_verify");
+    RESOLVE(ctx_load_verify_locations, "SSL_CTX_load_verify_locations");
+    RESOLVE(ctx_set_default_verify_paths, "SSL_CTX_set_default_verify_paths");
+    RESOLVE(ctx_ctrl, "SSL_CTX_ctrl");
+    RESOLVE(ctx_get0_param, "SSL_CTX_get0_param");
+    RESOLVE(ctx_set_alpn_protos, "SSL_CTX_set_alpn_protos");
+    RESOLVE(ssl_new, "SSL_new");
+    RESOLVE(ssl_free, "SSL_free");
+    RESOLVE(ssl_set_bio, "SSL_set_bio");
+    RESOLVE(ssl_set_connect_state, "SSL_set_connect_state");
+    RESOLVE(ssl_ctrl, "SSL_ctrl");
+    RESOLVE(ssl_set1_host, "SSL_set1_host");
+    RESOLVE(ssl_get0_param, "SSL_get0_param");
+    RESOLVE(ssl_do_handshake, "SSL_do_handshake");
+    RESOLVE(ssl_read, "SSL_read");
+    RESOLVE(ssl_write, "SSL_write");
+    RESOLVE(ssl_get_error, "SSL_get_error");
+    RESOLVE(ssl_get_verify_result, "SSL_get_verify_result");
+    RESOLVE(bio_s_mem, "BIO_s_mem");
+    RESOLVE(bio_new, "BIO_new");
+    RESOLVE(bio_free, "BIO_free");
+    RESOLVE(bio_read, "BIO_read");
+    RESOLVE(bio_write, "BIO_write");
+    RESOLVE(bio_ctrl, "BIO_ctrl");
+    RESOLVE(param_set_flags, "X509_VERIFY_PARAM_set_flags");
+    RESOLVE(param_set1_ip_asc, "X509_VERIFY_PARAM_set1_ip_asc");
+    RESOLVE(verify_cert_error_string, "X509_verify_cert_error_string");
+    RESOLVE(err_get_error, "ERR_get_error");
+    RESOLVE(err_error_string_n, "ERR_error_string_n");
+    RESOLVE(err_clear_error, "ERR_clear_error");
+    if (!missing) {
+        load_status = 0;
+    }
+}
+
+int fauth_tls_load(const char **message) {
+    pthread_once(&load_once, load);
+    if (load_status != 0 && message != NULL) {
+        *message = load_message;
+    }
+    return load_status;
+}
+
+void *fauth_tls_context_new(const char *ca_file, const char *ca_directory) {
+    ssl.err_clear_error();
+    void *context = ssl.ctx_new(ssl.client_method());
+    if (context == NULL) {
+        return NULL;
+    }
+    static const unsigned char alpn[] = {8, 'h', 't', 't', 'p', '/', '1', '.', '1'};
+    ssl.ctx_set_verify(context, SSL_VERIFY_PEER, NULL);
+    ssl.ctx_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION, TLS1_2_VERSION, NULL);
+    ssl.ctx_ctrl(context, SSL_CTRL_MODE, SSL_MODE_RELEASE_BUFFERS, NULL);
+    // An intermediate CA among the trusted ones is an anchor of its own, as curl has it.
+    ssl.param_set_flags(ssl.ctx_get0_param(context), X509_V_FLAG_PARTIAL_CHAIN);
+    int loaded = (ca_file == NULL && ca_directory == NULL)
+        ? ssl.ctx_set_default_verify_paths(context)
+        : ssl.ctx_load_verify_locations(context, ca_file, ca_directory);
+    if (loaded != 1 || ssl.ctx_set_alpn_protos(context, alpn, sizeof(alpn)) != 0) {
+        ssl.ctx_free(context);
+        return NULL;
+    }
+    return context;
+}
+
+void fauth_tls_context_free(void *context) {
+    ssl.ctx_free(context);
+}
+
+fauth_tls *fauth_tls_new(void *context, const char *host, int is_address) {
+    fauth_tls *tls = calloc(1, sizeof(fauth_tls));
+    if (tls == NULL) {
+        return NULL;
+    }
+    tls->ssl = ssl.ssl_new(context);
+    tls->input = ssl.bio_new(ssl.bio_s_mem());
+    tls->output = ssl.bio_new(ssl.bio_s_mem());
+    if (tls->ssl == NULL || tls->input == NULL || tls->output == NULL) {
+        fauth_tls_free(tls);
+        return NULL;
+    }
+    ssl.bio_ctrl(tls->input, BIO_C_SET_BUF_MEM_EOF_RETURN, -1, NULL);  // empty input: "wants more", not EOF
+    ssl.ssl_set_bio(tls->ssl, tls->input, tls->output);
+    tls->attached = 1;
+    ssl.ssl_set_connect_state(tls->ssl);
+    int named = is_address
+        ? ssl.param_set1_ip_asc(ssl.ssl_get0_param(tls->ssl), host)
+        : (ssl.ssl_ctrl(tls->ssl, SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_HOST_NAME, (void *)host) == 1
+           && ssl.ssl_set1_host(tls->ssl, host) == 1);
+    if (!named) {
+        fauth_tls_free(tls);
+        return NULL;
+    }
+    return tls;
+}
+
+void fauth_tls_free(fauth_tls *tls) {
+    if (tls->attached) {
+        ssl.ssl_free(tls->ssl);  // and both buffers, which it owns
+    } else {
+        if (tls->ssl != NULL) ssl.ssl_free(tls->ssl);
+        if (tls->input != NULL) ssl.bio_free(tls->input);
+        if (tls->output != NULL) ssl.bio_free(tls->output);
+    }
+    free(tls);
+}
+
+/// What a failed step's result means for the caller.
+static int outcome(fauth_tls *tls, int result) {
+    int error = ssl.ssl_get_error(tls->ssl, result);
+    if (error == SSL_ERROR_WANT_READ) {
+        return FAUTH_TLS_WANTS_INPUT;
+    }
+    return error == SSL_ERROR_ZERO_RETURN ? FAUTH_TLS_CLOSED : FAUTH_TLS_FAILED;
+}
+
+int fauth_tls_handshake(fauth_tls *tls) {
+    ssl.err_clear_error();
+    int result = ssl.ssl_do_handshake(tls->ssl);
+    return result == 1 ? FAUTH_TLS_DONE : outcome(tls, result);
+}
+
+int fauth_tls_write(fauth_tls *tls, const void *bytes, int count) {
+    ssl.err_clear_error();
+    int result = ssl.ssl_write(tls->ssl, bytes, count);  // a memory buffer takes all of it
+    return result == count ? count : FAUTH_TLS_FAILED;
+}
+
+int fauth_tls_read(fauth_tls *tls, void *buffer, int size) {
+    ssl.err_clear_error();
+    int result = ssl.ssl_read(tls->ssl, buffer, size);
+    return result > 0 ? result : outcome(tls, result);
+}
+
+int fauth_tls_feed(fauth_tls *tls, const void *bytes, int count) {
+    return ssl.bio_write(tls->input, bytes, count) == count ? 0 : -1;
+}
+
+int fauth_tls_take_output(fauth_tls *tls, void *buffer, int size) {
+    int count = ssl.bio_read(tls->output, buffer, size);
+    return count > 0 ? count : 0;
+}
+
+long fauth_tls_verify_result(fauth_tls *tls) {
+    return ssl.ssl_get_verify_result(tls->ssl);
+}
+
+const char *fauth_tls_verify_text(long result) {
+    return ssl.verify_cert_error_string(result);
+}
+
+void fauth_tls_failure(char *buffer, size_t size) {
+    unsigned long first = ssl.err_get_error();
+    if (first == 0) {
+        snprintf(buffer, size, "%s", "");
+    } else {
+        ssl.err_error_string_n(first, buffer, size);
+    }
+    ssl.err_clear_error();
+}
