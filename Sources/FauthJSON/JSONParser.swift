@@ -1,8 +1,10 @@
 extension JSONValue {
     /// Parses exactly one JSON document (RFC 8259): strict grammar, valid UTF-8, nesting at most `maxDepth` deep.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 128) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
-        return try parser.parseDocument()
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+            var parser = JSONParser(bytes: buffer, maxDepth: maxDepth)
+            return try parser.parseDocument()
+        }
     }
 
     /// Parses exactly one JSON document from text.
@@ -11,14 +13,15 @@ extension JSONValue {
     }
 }
 
-/// A recursive-descent parser over bytes; its depth bound keeps hostile input from exhausting the stack.
+/// A recursive-descent parser over bytes; its depth bound keeps hostile input from exhausting the stack. It reads the
+/// document in place (every read is after a check of `index` against `bytes.count`).
 struct JSONParser {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private var index = 0
     private var depth = 0
 
-    init(bytes: [UInt8], maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
@@ -131,20 +134,18 @@ struct JSONParser {
         // Most strings have no escape: find the closing quote and make the string from the bytes in between.
         var end = index
         var isASCII = true
-        bytes.withUnsafeBufferPointer { buffer in
-            // Whole words without a quote, a backslash or a control character are passed over first.
-            while end + 8 <= buffer.count {
-                let word = ByteScan.word(buffer, at: end)
-                if ByteScan.hasQuoteBackslashOrControl(word) { break }
-                isASCII = isASCII && !ByteScan.hasNonASCII(word)
-                end += 8
-            }
+        // Whole words without a quote, a backslash or a control character are passed over first.
+        while end + 8 <= bytes.count {
+            let word = ByteScan.word(bytes, at: end)
+            if ByteScan.hasQuoteBackslashOrControl(word) { break }
+            isASCII = isASCII && !ByteScan.hasNonASCII(word)
+            end += 8
         }
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
-                let text = isASCII ? String(decoding: bytes[index..<end], as: UTF8.self)
-                                   : String(validating: bytes[index..<end], as: UTF8.self)
+                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                let text = isASCII ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
                 guard let text else { break }
                 index = end + 1
                 return text

@@ -7,7 +7,7 @@ extension JSONValue {
     /// The JSON text as UTF-8 bytes.
     public func serializedBytes(pretty: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(256)
+        output.reserveCapacity(1024)  // an account's answer in one allocation
         JSONSerializer(pretty: pretty).write(self, into: &output, indent: 0)
         return output
     }

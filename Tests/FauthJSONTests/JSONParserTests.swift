@@ -2,6 +2,23 @@ import Testing
 @testable import FauthJSON
 
 @Suite struct JSONParserTests {
+    /// The parser reads the document in place, each read after a bounds check of its own: every proper prefix of
+    /// these documents (cut anywhere, in a literal, a number, an escape, a surrogate pair or a long string's word
+    /// scan) is refused, never read past its end (a debug build traps on such a read).
+    @Test func everyTruncatedDocumentIsRefused() throws {
+        let documents = [
+            #"{"a":[1,-2.5e+3,0.5,true,false,null],"b":{"c":"d\n\u00e9\ud83d\ude00"},"long":"abcdefghijklmnopqrstuvwxyz0123456789"}"#,
+            #"[{"k":"café abcdefghijk"},-0,123456789012345678901,"\/\b\f\r\t\"\\"]"#,
+        ]
+        for document in documents {
+            let bytes = Array(document.utf8)
+            _ = try JSONValue.parse(bytes)
+            for length in 0..<bytes.count {
+                #expect(throws: JSONParseError.self, "prefix of \(length) bytes") { try JSONValue.parse(Array(bytes[..<length])) }
+            }
+        }
+    }
+
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONValue.parse(#" {"a": [1, -2.5, 3e2, true, false, null], "b": {"c": "d"}, "e": ""} "#)
         #expect(value["a"] == [1, -2.5, 300, true, false, .null])
