@@ -15,44 +15,20 @@ final class DeadlineSocket: ByteChannel {
     /// How many bytes have been received so far (for the timeout message).
     private var received = 0
 
-    /// Connects to `address`:`port` before `connectDeadline` (and the total deadline); a refusal is
-    /// `connectionRefused` (7), no connection in time is `timedOut` (28).
-    init(connectingTo address: HostAddress, port: UInt16, started: MonotonicTime,
-         connectDeadline: MonotonicTime, deadline: MonotonicTime) throws(TransportFailure) {
-        let family = if case .ipv4 = address { AF_INET } else { AF_INET6 }
-        descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        self.started = started
-        self.deadline = deadline
-        guard descriptor >= 0 else {
-            throw .other(code: Int(FAUTH_CURLE_COULDNT_CONNECT), message: "socket: \(Self.describe(errno))")
-        }
-        let result = Self.withSocketAddress(address, port: port) { connect(descriptor, $0, $1) }
-        if result != 0 {
-            guard errno == EINPROGRESS || errno == EINTR else { throw refused(address, port, errno) }
-            try wait(for: Int16(POLLOUT), until: min(connectDeadline, deadline))
-            var error: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else {
-                throw refused(address, port, error)
-            }
-        }
+    /// A connection to whichever of `addresses` accepts first (`ConnectionRace`), before `connectDeadline` (and the
+    /// total deadline); every address refusing is `connectionRefused` (7), no connection in time is `timedOut` (28).
+    static func firstAccepting(_ addresses: [HostAddress], port: UInt16, started: MonotonicTime,
+                               connectDeadline: MonotonicTime, deadline: MonotonicTime) throws(TransportFailure) -> DeadlineSocket {
+        let descriptor = try ConnectionRace(addresses: addresses, port: port)
+            .firstAccepting(started: started, until: min(connectDeadline, deadline))
+        return DeadlineSocket(descriptor: descriptor, started: started, deadline: deadline)
     }
 
-    /// A connection to the first of `addresses` that accepts (a refusal moves on to the next; any other failure
-    /// ends the attempt), made as `init(connectingTo:…)` makes one.
-    static func firstAccepting(_ addresses: [HostAddress], port: UInt16, started: MonotonicTime,
-                        connectDeadline: MonotonicTime, deadline: MonotonicTime) throws(TransportFailure) -> DeadlineSocket {
-        var lastFailure: TransportFailure?
-        for address in addresses {
-            do {
-                return try DeadlineSocket(connectingTo: address, port: port, started: started,
-                                          connectDeadline: connectDeadline, deadline: deadline)
-            } catch {
-                guard case .connectionRefused = error else { throw error }
-                lastFailure = error
-            }
-        }
-        throw lastFailure ?? .other(code: Int(FAUTH_CURLE_COULDNT_CONNECT), message: "no address to connect to")
+    /// Takes over `descriptor`, a connected non-blocking socket.
+    private init(descriptor: Int32, started: MonotonicTime, deadline: MonotonicTime) {
+        self.descriptor = descriptor
+        self.started = started
+        self.deadline = deadline
     }
 
     deinit {
@@ -128,48 +104,8 @@ final class DeadlineSocket: ByteChannel {
         return Int64(roundingUp ? milliseconds.rounded(.up) : milliseconds.rounded(.down))
     }
 
-    private func refused(_ address: HostAddress, _ port: UInt16, _ code: Int32) -> TransportFailure {
-        let host = Self.text(of: address)
-        return .connectionRefused(code: Int(FAUTH_CURLE_COULDNT_CONNECT),
-                                  message: "Failed to connect to \(host) port \(port): \(Self.describe(code))")
-    }
-
-    private static func withSocketAddress(
-        _ address: HostAddress, port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
-    ) -> Int32 {
-        switch address {
-        case .ipv4(let value):
-            var socketAddress = sockaddr_in()
-            socketAddress.sin_family = sa_family_t(AF_INET)
-            socketAddress.sin_port = port.bigEndian
-            socketAddress.sin_addr = in_addr(s_addr: value)
-            return withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-        case .ipv6(let bytes):
-            var socketAddress = sockaddr_in6()
-            socketAddress.sin6_family = sa_family_t(AF_INET6)
-            socketAddress.sin6_port = port.bigEndian
-            withUnsafeMutableBytes(of: &socketAddress.sin6_addr) { $0.copyBytes(from: bytes) }
-            return withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        }
-    }
-
-    /// The address as `inet_ntop` writes it (`127.0.0.1`, `::1`).
-    private static func text(of address: HostAddress) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        switch address {
-        case .ipv4(var value):
-            _ = inet_ntop(AF_INET, &value, &buffer, socklen_t(buffer.count))
-        case .ipv6(let bytes):
-            _ = bytes.withUnsafeBytes { inet_ntop(AF_INET6, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
-        }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func describe(_ code: Int32) -> String {
+    /// The system's words for an `errno` value.
+    static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 }

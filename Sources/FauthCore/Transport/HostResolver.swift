@@ -25,6 +25,24 @@ enum HostResolver {
         resolve(host, flags: AI_NUMERICHOST)
     }
 
+    /// The loopback addresses for `localhost` and names under `.localhost` (RFC 6761: never asked of a resolver),
+    /// nil for any other name. `name` is lower case, without a final dot.
+    static func reserved(_ name: String) -> [HostAddress]? {
+        name == "localhost" || name.hasSuffix(".localhost") ? [.ipv4Loopback, .ipv6Loopback] : nil
+    }
+
+    /// The addresses to connect to for `host`: an address literal's own, `reserved` ones, or the system resolver's
+    /// awaited at most `seconds`; an empty answer is nil.
+    static func addresses(of host: String, within seconds: Double) throws(TransportFailure) -> [HostAddress]? {
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        if let known = literal(name) ?? reserved(name) {
+            return known
+        }
+        let resolved = try resolve(name, within: seconds) { systemResolve($0) }
+        return resolved?.isEmpty == false ? resolved : nil
+    }
+
     /// `resolver(name)`, awaited at most `seconds` (on another thread when the wait is bounded).
     static func resolve(
         _ name: String, within seconds: Double, _ resolver: @escaping @Sendable (String) -> [HostAddress]?

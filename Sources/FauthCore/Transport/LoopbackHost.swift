@@ -19,8 +19,8 @@ enum LoopbackHost {
     ) throws(TransportFailure) -> [HostAddress]? {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
-        if name == "localhost" || name.hasSuffix(".localhost") {
-            return [HostAddress.ipv4Loopback, .ipv6Loopback]
+        if let reserved = HostResolver.reserved(name) {
+            return reserved
         }
         if let literal = HostResolver.literal(name) {
             return literal.allSatisfy(isLocal) ? literal : nil

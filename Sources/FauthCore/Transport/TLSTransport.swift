@@ -71,13 +71,7 @@ public struct TLSTransport: HTTPTransport {
     ) throws(TransportFailure) -> TLSChannel {
         let context = try state.context(for: trust)
         let remaining = min(connectDeadline, deadline).seconds(since: MonotonicTime.now())
-        let addresses: [HostAddress]
-        if let literal = HostResolver.literal(parts.host) {
-            addresses = literal
-        } else if let resolved = try HostResolver.resolve(parts.host, within: max(remaining, 0), { HostResolver.systemResolve($0) }),
-                  !resolved.isEmpty {
-            addresses = resolved
-        } else {
+        guard let addresses = try HostResolver.addresses(of: parts.host, within: max(remaining, 0)) else {
             throw .hostNotFound(code: Int(FAUTH_CURLE_COULDNT_RESOLVE_HOST), message: "Could not resolve host: \(parts.host)")
         }
         let socket = try DeadlineSocket.firstAccepting(addresses, port: parts.port, started: started,

@@ -33,6 +33,21 @@ import Testing
         #expect(server.requests.map { $0.header("Host") } == ["localhost:\(front.port)", "localhost:\(front.port)"])
     }
 
+    @Test func capsTheResponseBodyAndDropsTheConnection() throws {
+        let server = try LoopbackServer { _ in HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: 11)) }
+        defer { server.stop() }
+        let front = try HarnessProcess(front: "valid", upstream: server.hostAndPort)
+        let transport = TLSTransport(maximumBodySize: 10)
+        for _ in 0..<2 {
+            #expect {
+                try transport.send(post(front.url, trust: trusted))
+            } throws: { error in
+                (error as? TransportFailure)?.code == 63
+            }
+        }
+        #expect(front.handshakes == 2, "a connection left mid-response is never reused")
+    }
+
     @Test func anIPAddressIsCheckedAgainstTheCertificatesAddresses() throws {
         let server = try echoServer()
         defer { server.stop() }
