@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import FauthJSON
 import FauthTestSupport
 import Glibc
@@ -172,6 +173,69 @@ struct HTTPServerTests {
         }
         proceed.signal()
         #expect(try waiting.readResponse().body == Array("/wait".utf8))
+    }
+
+    /// More handlers wait at once than there are turns (two per core, at most): the waiting threads' turns are lent,
+    /// so other connections are still answered and every waiting request is answered in the end.
+    @Test func handlersWaitingPastTheTurnsStillLeaveOtherConnectionsAnswered() throws {
+        let waiters = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.workerThreads = waiters + 1
+        let server = try HTTPServer(configuration: configuration) { request in
+            if request.path == "/wait" {
+                entered.signal()
+                proceed.wait()
+            }
+            return HTTPResponse(status: 200, body: Array(request.path.utf8))
+        }
+        server.start()
+        defer {
+            for _ in 0 ..< waiters { proceed.signal() }
+            server.stop()
+        }
+        var waiting: [TestHTTPClient] = []
+        for _ in 0 ..< waiters {
+            let client = try TestHTTPClient(port: server.port)
+            try client.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
+            try #require(entered.wait(timeout: .now() + 10) == .success, "a handler started while \(waiting.count) wait")
+            waiting.append(client)
+        }
+        #expect(try TestHTTPClient(port: server.port).send(method: "GET", path: "/other").body == Array("/other".utf8))
+        for _ in 0 ..< waiters { proceed.signal() }
+        for client in waiting { #expect(try client.readResponse().body == Array("/wait".utf8)) }
+    }
+
+    /// A turn is held while its thread serves, lent when the thread has served one connection too long, and given
+    /// back when that thread is done.
+    @Test func aTurnIsLentWhileItsThreadWaitsAndGivenBackAfter() throws {
+        let turns = ServingTurns(threads: 2, limit: 1)
+        #expect(turns.limit == 1 && turns.take())
+        let second = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if turns.take() { second.signal() }
+        }
+        #expect(second.wait(timeout: .now() + 0.2) == .timedOut, "no second turn while the first is held")
+        turns.lendStuckTurns()
+        #expect(second.wait(timeout: .now() + 0.2) == .timedOut, "a thread between connections keeps its turn")
+        turns.begin(turns.seats[0])
+        usleep(useconds_t(ServingTurns.lendAfter + 20) * 1000)
+        turns.lendStuckTurns()
+        #expect(second.wait(timeout: .now() + 10) == .success, "the waiting thread's turn was lent")
+        #expect(!turns.end(turns.seats[0]), "the lent turn is given back: the thread must take one again")
+        let third = DispatchSemaphore(value: 0)
+        let thirdTook = Recorder<Bool>()
+        DispatchQueue.global().async {
+            thirdTook.append(turns.take())
+            third.signal()
+        }
+        #expect(third.wait(timeout: .now() + 0.2) == .timedOut, "back to one turn, held by the second thread")
+        turns.begin(turns.seats[1])
+        #expect(turns.end(turns.seats[1]), "a thread done in time keeps its turn")
+        turns.stop()
+        #expect(third.wait(timeout: .now() + 10) == .success && thirdTook.values == [false], "a stopped server gives no turn")
+        #expect(!turns.take())
     }
 
     @Test func oversizedBodyGets413AndTheConnectionCloses() throws {

@@ -2,16 +2,19 @@ import Foundation
 import CEventPoll
 import Glibc
 
-/// The server's threads. A fixed set of serving threads wait together on one epoll descriptor where every connection
-/// is registered one-shot: the thread woken for a connection reads it, runs the handler and writes the answer
-/// itself, then arms the connection again (no hand-off between threads, so one wake-up per request). One more
-/// thread accepts, refuses past the connection cap and times connections out. An idle or slow connection costs a
-/// file descriptor and a few bytes, never a thread.
+/// The server's threads. A fixed set of serving threads, about two per core at a time (`ServingTurns`), wait together
+/// on one epoll descriptor where every connection is registered one-shot: the thread woken for a connection reads it,
+/// runs the handler and writes the answer itself, then arms the connection again (no hand-off between threads, so one
+/// wake-up per request). One more thread accepts, refuses past the connection cap, times connections out and lends
+/// the turn of a thread whose handler waits. An idle or slow connection costs a file descriptor and a few bytes,
+/// never a thread.
 final class ServerLoop: @unchecked Sendable {
     private let configuration: HTTPServerConfiguration
     private let listener: Int32
     private let table: ConnectionTable
     private let server: ConnectionServer
+    /// How many serving threads poll and serve at once.
+    private let turns: ServingTurns
     /// Readable (never read) once the server stops: wakes every thread.
     private let wake: Int32
     /// The connection cap in force (the configured one, lowered to fit the file-descriptor limit).
@@ -37,6 +40,7 @@ final class ServerLoop: @unchecked Sendable {
         maxConnections = max(1, min(configuration.maxConnections, limit - 2 * Self.spareDescriptors))
         table = ConnectionTable(maxBufferedBytes: configuration.maxBufferedBytes)
         server = ConnectionServer(table: table, configuration: configuration, handler: handler)
+        turns = ServingTurns(threads: max(1, configuration.workerThreads))
         wake = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
         reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
         table.watchForAll(wake, id: Self.wakeId)
@@ -48,7 +52,7 @@ final class ServerLoop: @unchecked Sendable {
         lifecycle.withLock { runningThreads = serving + 1 }
         spawn("fauth-emulator accept") { [self] in acceptLoop() }
         for index in 0 ..< serving {
-            spawn("fauth-emulator serve \(index)") { [self] in serveLoop() }
+            spawn("fauth-emulator serve \(index)") { [self] in serveLoop(seat: turns.seats[index]) }
         }
     }
 
@@ -56,6 +60,7 @@ final class ServerLoop: @unchecked Sendable {
     /// has ended.
     func stop() {
         table.stop()
+        turns.stop()
         var one: UInt64 = 1
         _ = write(wake, &one, 8)
         lifecycle.lock()
@@ -79,11 +84,17 @@ final class ServerLoop: @unchecked Sendable {
 
     // MARK: Serving threads
 
-    private func serveLoop() {
+    /// Serves connections while the thread holds a turn (`ServingTurns`).
+    private func serveLoop(seat: ServingTurns.Seat) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ConnectionServer.readSize, alignment: 16)
         defer { buffer.deallocate() }
         var event = epoll_event()
+        var hasTurn = false
         while true {
+            if !hasTurn {
+                guard turns.take() else { return }
+                hasTurn = true
+            }
             let count = epoll_wait(table.epoll, &event, 1, -1)
             guard count == 1 else {
                 if count < 0, errno != EINTR { return }
@@ -92,7 +103,9 @@ final class ServerLoop: @unchecked Sendable {
             let id = event.data.u64
             if id == Self.wakeId { return }
             guard let connection = table.take(id) else { continue }
+            turns.begin(seat)
             server.serve(connection, buffer: buffer)
+            hasTurn = turns.end(seat)
         }
     }
 
@@ -108,6 +121,7 @@ final class ServerLoop: @unchecked Sendable {
             if now - lastSweep >= 0.05 {
                 lastSweep = now
                 sweep(now: now)
+                turns.lendStuckTurns()
             }
         }
         // A connection this thread accepted after `stop` closed the others is closed when released.
