@@ -11,10 +11,11 @@ public struct HTTPResponse: Sendable {
     private var content: Content
 
     /// The body as bytes, or as a JSON value serialized only when the body is read (by the connection, after the
-    /// emulator's lock is released).
+    /// emulator's lock is released), or one built then too.
     private enum Content: Sendable {
         case bytes([UInt8])
         case json(JSONValue, pretty: Bool)
+        case builtJSON(@Sendable () -> JSONValue)
     }
 
     /// The body bytes.
@@ -23,6 +24,7 @@ public struct HTTPResponse: Sendable {
             switch content {
             case .bytes(let bytes): return bytes
             case .json(let value, let pretty): return value.serializedBytes(pretty: pretty)
+            case .builtJSON(let build): return build().serializedBytes()
             }
         }
         set { content = .bytes(newValue) }
@@ -41,6 +43,15 @@ public struct HTTPResponse: Sendable {
         self.status = status
         self.headers = headers
         self.content = .json(json, pretty: pretty)
+        self.dropsConnection = false
+    }
+
+    /// A response whose compact JSON body `build` makes when the body is read: a handler that runs under the
+    /// emulator's lock leaves the building of a large answer from values it has copied to after the lock.
+    public init(status: Int, headers: [(name: String, value: String)], building build: @escaping @Sendable () -> JSONValue) {
+        self.status = status
+        self.headers = headers
+        self.content = .builtJSON(build)
         self.dropsConnection = false
     }
 

@@ -13,9 +13,12 @@ enum LookupRoute {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
         let users = try request.isPrivileged ? adminMatches(request, project) : [ownUser(request, state, project)]
-        var response: JSONObject = ["kind": "identitytoolkit#GetAccountInfoResponse"]
-        if !users.isEmpty { response["users"] = .array(users.map { .object($0.accountInfo) }) }
-        return HTTPResponse.json(response)
+        // The accounts are copies: their answer is built after the state's lock is released.
+        return HTTPResponse.json { [users] in
+            var response: JSONObject = ["kind": "identitytoolkit#GetAccountInfoResponse"]
+            if !users.isEmpty { response["users"] = .array(users.map { .object($0.accountInfo) }) }
+            return response
+        }
     }
 
     private static func ownUser(_ request: RouteRequest, _ state: EmulatorState, _ project: ProjectState) throws(APIError) -> UserRecord {
