@@ -86,9 +86,13 @@ struct UserTable {
         emailIndex.update(slot, from: old.email, to: new.email)
         phoneIndex.update(slot, from: old.phoneNumber, to: new.phoneNumber)
         initialEmailIndex.update(slot, from: old.initialEmail, to: new.initialEmail)
-        providerEmailIndex.update(slot, from: old.providerEmailKeys, to: new.providerEmailKeys)
-        providerIndex.update(slot, from: old.providerLinkKeys, to: new.providerLinkKeys)
-        passkeyIndex.update(slot, from: old.passkeyKeys, to: new.passkeyKeys)
+        // The key lists are worked out only when what they are made from changed (a sign-in changes none of them).
+        let providersChanged = old.providerUserInfo != new.providerUserInfo
+        if providersChanged || old.email != new.email {
+            providerEmailIndex.update(slot, from: old.providerEmailKeys, to: new.providerEmailKeys)
+        }
+        if providersChanged { providerIndex.update(slot, from: old.providerLinkKeys, to: new.providerLinkKeys) }
+        if old.passkeys != new.passkeys { passkeyIndex.update(slot, from: old.passkeyKeys, to: new.passkeyKeys) }
     }
 
     /// Drops the empty slots and indexes the accounts again, keeping their order.
