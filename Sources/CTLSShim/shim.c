@@ -72,7 +72,7 @@ static char load_message[512] = "libssl was not loaded";
 #if defined(__APPLE__)
 static const char *const library_names[] = {"libssl.3.dylib", "libssl.dylib"};
 #else
-static const char *const library_names[] = {"libssl.so.3", "libssl.so"};
+static const char *const library_names[] = {"libssl.so.3", "libssl.so.1.1", "libssl.so"};
 #endif
 
 static void *symbol(void *library, const char *name, int *missing) {

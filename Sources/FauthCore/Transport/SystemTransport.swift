@@ -1,7 +1,7 @@
 /// fauth's transport: plain `http://` to this machine (an emulator) goes over a socket (`LoopbackTransport`),
 /// `https://` with no proxy set for it over TLS with libssl (`TLSTransport`), everything else through libcurl
-/// (`CurlTransport`: proxies, and plain `http://` to other machines). libssl and libcurl are loaded only when a
-/// request needs them.
+/// (`CurlTransport`: proxies, plain `http://` to other machines, and https:// where libssl cannot be loaded).
+/// libssl and libcurl are loaded only when a request needs them.
 public struct SystemTransport: HTTPTransport {
     /// Sends requests to an emulator on this machine.
     public var loopback: LoopbackTransport
@@ -18,14 +18,28 @@ public struct SystemTransport: HTTPTransport {
         curl = CurlTransport(maximumBodySize: maximumBodySize, connectTimeout: connectTimeout, proxies: proxies)
     }
 
+    /// Which of the three transports sends a request.
+    public enum Route: Equatable, Sendable {
+        case loopback, tls, curl
+    }
+
+    /// The transport for `url` under `proxies`; `tlsAvailable` is asked only for an https:// URL with no proxy set.
+    public static func route(for url: String, proxies: ProxySettings, tlsAvailable: @autoclosure () -> Bool) -> Route {
+        if LoopbackTransport.handles(url) {
+            return .loopback
+        }
+        if TLSTransport.handles(url) && proxies.proxy(forScheme: "https") == nil && tlsAvailable() {
+            return .tls
+        }
+        return .curl
+    }
+
     /// Sends `request` with the transport its URL and the proxy settings call for.
     public func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
-        if LoopbackTransport.handles(request.url) {
-            return try loopback.send(request)
+        switch Self.route(for: request.url, proxies: curl.proxies, tlsAvailable: TLSTransport.isAvailable) {
+        case .loopback: try loopback.send(request)
+        case .tls: try tls.send(request)
+        case .curl: try curl.send(request)
         }
-        if TLSTransport.handles(request.url) && curl.proxies.proxy(forScheme: "https") == nil {
-            return try tls.send(request)
-        }
-        return try curl.send(request)
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CCurlShim
+import CTLSShim
 
 /// An `HTTPTransport` for `https://` reached directly (no proxy): HTTP/1.1 over TLS with libssl, loaded with
 /// dlopen on the first request. It behaves as `CurlTransport` does for such URLs (same requests, certificate checks,
@@ -29,6 +30,11 @@ public struct TLSTransport: HTTPTransport {
     /// Whether this transport can send to `url`: an `https://` URL.
     public static func handles(_ url: String) -> Bool {
         URLParts(url: url)?.scheme == "https"
+    }
+
+    /// Whether libssl (OpenSSL 3 or 1.1) can be loaded on this system; it is loaded by the first call.
+    public static var isAvailable: Bool {
+        fauth_tls_load(nil) == 0
     }
 
     /// Sends `request` and returns whatever response arrived, or the reason none did.

@@ -4,23 +4,57 @@ import Testing
 
 /// The transports fauth uses, against a real HTTP server on the loopback interface (the emulator's, answering as
 /// each test scripts it; the core's own tests run on an in-memory transport): `CurlTransport` and
-/// `LoopbackTransport` (which `SystemTransport` picks for an emulator on this machine) must behave alike.
+/// `LoopbackTransport` (which `SystemTransport` picks for an emulator on this machine) over plain HTTP, and
+/// `TLSTransport` and `CurlTransport` over TLS, through the TLS harness's front before the same server, must behave
+/// alike.
 enum TransportKind: String, CaseIterable, Sendable {
-    case curl, loopback
+    case curl, loopback, tls, curlOverTLS
 
     /// A transport of this kind.
     func make(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize) -> any HTTPTransport {
         switch self {
-        case .curl: CurlTransport(maximumBodySize: maximumBodySize)
+        case .curl, .curlOverTLS: CurlTransport(maximumBodySize: maximumBodySize)
         case .loopback: LoopbackTransport(maximumBodySize: maximumBodySize)
+        case .tls: TLSTransport(maximumBodySize: maximumBodySize)
         }
+    }
+
+    /// How a transport of this kind reaches `server`: directly, or through a TLS front before it.
+    func reach(_ server: LoopbackServer) throws -> ServerRoute {
+        switch self {
+        case .curl, .loopback: ServerRoute(baseURL: server.baseURL, trust: .system, front: nil)
+        case .tls, .curlOverTLS:
+            try ServerRoute(front: HarnessProcess(front: "valid", upstream: server.hostAndPort))
+        }
+    }
+
+    /// The scheme this kind speaks.
+    var scheme: String { self == .curl || self == .loopback ? "http" : "https" }
+}
+
+/// Where a test sends its requests: the server's URL or a TLS front's (kept running as long as this lives), and the
+/// authorities to trust.
+struct ServerRoute {
+    let baseURL: String
+    let trust: TrustedCertificates
+    let front: HarnessProcess?
+
+    init(baseURL: String, trust: TrustedCertificates, front: HarnessProcess?) {
+        self.baseURL = baseURL
+        self.trust = trust
+        self.front = front
+    }
+
+    init(front: HarnessProcess) {
+        self.init(baseURL: front.url, trust: TrustedCertificates(caFile: TLSHarness.caFile), front: front)
     }
 }
 
 @Suite struct HTTPTransportTests {
-    private func post(_ server: LoopbackServer, path: String = "/echo", body: String = "{}", timeout: Double = 10,
+    private func post(_ route: ServerRoute, path: String = "/echo", body: String = "{}", timeout: Double = 10,
                       headers: [(name: String, value: String)] = [("Content-Type", "application/json")]) -> TransportRequest {
-        TransportRequest(method: "POST", url: server.baseURL + path, headers: headers, body: bytes(body), timeout: timeout)
+        TransportRequest(method: "POST", url: route.baseURL + path, headers: headers, body: bytes(body), timeout: timeout,
+                         trust: route.trust)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -30,7 +64,8 @@ enum TransportKind: String, CaseIterable, Sendable {
             HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("X-Test", "  yes  ")], body: bytes(#"{"ok":true}"#))
         }
         defer { server.stop() }
-        let response = try transport.send(post(server))
+        let route = try kind.reach(server)
+        let response = try transport.send(post(route))
         #expect(response.status == 200)
         #expect(response.body == bytes(#"{"ok":true}"#))
         #expect(response.header("x-test") == "yes")
@@ -43,8 +78,9 @@ enum TransportKind: String, CaseIterable, Sendable {
         let transport = kind.make()
         let server = try LoopbackServer { _ in HTTPResponse(status: 204) }
         defer { server.stop() }
+        let route = try kind.reach(server)
         let body = String(repeating: "x", count: 100_000)  // large enough that curl would use Expect: 100-continue
-        _ = try transport.send(post(server, path: "/v1/accounts:signUp?key=k%2B1", body: body,
+        _ = try transport.send(post(route, path: "/v1/accounts:signUp?key=k%2B1", body: body,
                                     headers: [("Content-Type", "application/json"), ("X-Client-Version", "fauth/test")]))
         let request = try #require(server.requests.first)
         #expect(request.method == "POST")
@@ -61,7 +97,8 @@ enum TransportKind: String, CaseIterable, Sendable {
         let transport = kind.make()
         let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
         defer { server.stop() }
-        let response = try transport.send(post(server, body: ""))
+        let route = try kind.reach(server)
+        let response = try transport.send(post(route, body: ""))
         #expect(response.status == 200)
         let request = try #require(server.requests.first)
         #expect(request.method == "POST")
@@ -74,8 +111,10 @@ enum TransportKind: String, CaseIterable, Sendable {
         let transport = kind.make()
         let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
         defer { server.stop() }
-        _ = try transport.send(TransportRequest(method: "GET", url: server.baseURL + "/ready", timeout: 10))
-        _ = try transport.send(TransportRequest(method: "PATCH", url: server.baseURL + "/config", body: bytes("{}"), timeout: 10))
+        let route = try kind.reach(server)
+        _ = try transport.send(TransportRequest(method: "GET", url: route.baseURL + "/ready", timeout: 10, trust: route.trust))
+        _ = try transport.send(TransportRequest(method: "PATCH", url: route.baseURL + "/config", body: bytes("{}"), timeout: 10,
+                                                trust: route.trust))
         #expect(server.requests.map(\.method) == ["GET", "PATCH"])
         #expect(server.requests.last?.body == bytes("{}"))
     }
@@ -86,7 +125,8 @@ enum TransportKind: String, CaseIterable, Sendable {
         let errorBody = #"{"error":{"code":400,"message":"EMAIL_EXISTS"}}"#
         let server = try LoopbackServer { _ in HTTPResponse(status: 400, body: bytes(errorBody)) }
         defer { server.stop() }
-        let response = try transport.send(post(server))
+        let route = try kind.reach(server)
+        let response = try transport.send(post(route))
         #expect(response.status == 400)
         #expect(response.body == bytes(errorBody))
     }
@@ -98,7 +138,8 @@ enum TransportKind: String, CaseIterable, Sendable {
             request.path == "/moved" ? HTTPResponse(status: 200) : HTTPResponse(status: 307, headers: [("Location", "/moved")])
         }
         defer { server.stop() }
-        let response = try transport.send(post(server, path: "/start"))
+        let route = try kind.reach(server)
+        let response = try transport.send(post(route, path: "/start"))
         #expect(response.status == 307)
         #expect(response.header("Location") == "/moved")
         #expect(server.requests.map(\.path) == ["/start"])
@@ -116,8 +157,9 @@ enum TransportKind: String, CaseIterable, Sendable {
             gate.open()
             server.stop()
         }
+        let route = try kind.reach(server)
         #expect {
-            try transport.send(post(server, timeout: 0.3))
+            try transport.send(post(route, timeout: 0.3))
         } throws: { error in
             guard case .timedOut(let code, _) = error as? TransportFailure else { return false }
             return code == 28
@@ -129,8 +171,9 @@ enum TransportKind: String, CaseIterable, Sendable {
         let transport = kind.make()
         let server = try LoopbackServer { _ in .dropConnection }
         defer { server.stop() }
+        let route = try kind.reach(server)
         #expect {
-            try transport.send(post(server))
+            try transport.send(post(route))
         } throws: { error in
             guard case .connectionReset(let code, let message) = error as? TransportFailure else { return false }
             return code == 52 && !message.isEmpty
@@ -141,7 +184,7 @@ enum TransportKind: String, CaseIterable, Sendable {
     func failsWhenNothingListens(kind: TransportKind) throws {
         let transport = kind.make()
         let port = try closedLoopbackPort()
-        let request = TransportRequest(method: "POST", url: "http://127.0.0.1:\(port)/x", timeout: 10)
+        let request = TransportRequest(method: "POST", url: "\(kind.scheme)://127.0.0.1:\(port)/x", timeout: 10)
         #expect {
             try transport.send(request)
         } throws: { error in
@@ -167,10 +210,11 @@ enum TransportKind: String, CaseIterable, Sendable {
             HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: request.path == "/big" ? 1001 : 1000))
         }
         defer { server.stop() }
+        let route = try kind.reach(server)
         let capped = kind.make(maximumBodySize: 1000)
-        #expect(try capped.send(post(server, path: "/fits")).body.count == 1000)
+        #expect(try capped.send(post(route, path: "/fits")).body.count == 1000)
         #expect {
-            try capped.send(post(server, path: "/big"))
+            try capped.send(post(route, path: "/big"))
         } throws: { error in
             guard case .other(let code, let message) = error as? TransportFailure else { return false }
             return code == 63 && message.contains("1000")
@@ -184,8 +228,9 @@ enum TransportKind: String, CaseIterable, Sendable {
             HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: CurlTransport.defaultMaximumBodySize + 1))
         }
         defer { server.stop() }
+        let route = try kind.reach(server)
         #expect(throws: TransportFailure.self) {
-            try transport.send(post(server))
+            try transport.send(post(route))
         }
     }
 
@@ -194,8 +239,9 @@ enum TransportKind: String, CaseIterable, Sendable {
         let transport = kind.make()
         let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
         defer { server.stop() }
+        let route = try kind.reach(server)
         #expect {
-            try transport.send(post(server, headers: [("X-Bad", "a\r\nInjected: yes")]))
+            try transport.send(post(route, headers: [("X-Bad", "a\r\nInjected: yes")]))
         } throws: { error in
             guard case .other(let code, _) = error as? TransportFailure else { return false }
             return code == 43
