@@ -104,12 +104,22 @@ struct PathPattern: Sendable {
     static func split(_ path: String) -> [String] {
         var segments: [String] = []
         segments.reserveCapacity(6)
-        let bytes = path.utf8
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
-            if end > start { segments.append(FormURLEncoding.percentDecode(Substring(bytes[start ..< end]))) }
-            start = end < bytes.endIndex ? bytes.index(after: end) : end
+        var path = path
+        path.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                var encoded = false
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") {
+                    encoded = encoded || bytes[end] == UInt8(ascii: "%") || bytes[end] == UInt8(ascii: "+")
+                    end += 1
+                }
+                if end > start {
+                    let segment = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)
+                    segments.append(encoded ? FormURLEncoding.percentDecode(Substring(segment)) : segment)
+                }
+                start = end + 1
+            }
         }
         return segments
     }
