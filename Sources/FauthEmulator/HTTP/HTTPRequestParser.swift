@@ -174,6 +174,7 @@ public struct HTTPRequestParser: Sendable {
             if line.isEmpty { break }
             if head == nil {
                 head = try Self.requestLine(line)
+                head?.headers.reserveCapacity(8)
             } else {
                 head?.headers.append(try Self.headerField(line))
             }

@@ -15,22 +15,22 @@ enum HTTPResponseEncoder {
         let body = bodyless ? [] : response.body
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + (headRequest ? 0 : body.count))
-        bytes.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendLiteral("HTTP/1.1 ", to: &bytes)
         appendDecimal(response.status, to: &bytes)
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: reasonPhrase(response.status).utf8)
-        bytes.append(contentsOf: "\r\n".utf8)
+        appendText(reasonPhrase(response.status), to: &bytes)
+        appendLiteral("\r\n", to: &bytes)
         for (name, value) in response.headers where !serverOwnedHeaders.contains(where: { name.equalsIgnoringASCIICase($0) }) {
             appendHeader(name, value, to: &bytes)
         }
         for (name, value) in extraHeaders {
             appendHeader(name, value, to: &bytes)
         }
-        bytes.append(contentsOf: "Date: ".utf8)
+        appendLiteral("Date: ", to: &bytes)
         appendDate(time(nil), to: &bytes)
-        bytes.append(contentsOf: keepAlive ? "\r\nConnection: keep-alive\r\nContent-Length: ".utf8 : "\r\nConnection: close\r\nContent-Length: ".utf8)
+        appendLiteral(keepAlive ? "\r\nConnection: keep-alive\r\nContent-Length: " : "\r\nConnection: close\r\nContent-Length: ", to: &bytes)
         appendDecimal(body.count, to: &bytes)
-        bytes.append(contentsOf: "\r\n\r\n".utf8)
+        appendLiteral("\r\n\r\n", to: &bytes)
         if !headRequest {
             bytes.append(contentsOf: body)
         }
@@ -38,10 +38,21 @@ enum HTTPResponseEncoder {
     }
 
     private static func appendHeader(_ name: String, _ value: String, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: name.utf8)
-        bytes.append(contentsOf: ": ".utf8)
-        bytes.append(contentsOf: value.utf8)
-        bytes.append(contentsOf: "\r\n".utf8)
+        appendText(name, to: &bytes)
+        appendLiteral(": ", to: &bytes)
+        appendText(value, to: &bytes)
+        appendLiteral("\r\n", to: &bytes)
+    }
+
+    /// Appends the bytes of a literal (in place: no walk over a String's UTF-8 view).
+    private static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends the UTF-8 bytes of `text`, read in place.
+    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a non-negative number in decimal.
@@ -93,7 +104,7 @@ enum HTTPResponseEncoder {
         let (year, month, day) = (Int(civil.year), Int(civil.month), Int(civil.day))
         let weekday = ((days + 4) % 7 + 7) % 7 // 1970-01-01 was a Thursday
         bytes.append(contentsOf: weekdayNames[weekday * 3 ..< weekday * 3 + 3])
-        bytes.append(contentsOf: ", ".utf8)
+        appendLiteral(", ", to: &bytes)
         appendTwoDigits(day, to: &bytes)
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: monthNames[(month - 1) * 3 ..< month * 3])
@@ -105,7 +116,7 @@ enum HTTPResponseEncoder {
         appendTwoDigits(secondOfDay / 60 % 60, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         appendTwoDigits(secondOfDay % 60, to: &bytes)
-        bytes.append(contentsOf: " GMT".utf8)
+        appendLiteral(" GMT", to: &bytes)
     }
 
     private static let weekdayNames = Array("SunMonTueWedThuFriSat".utf8)
