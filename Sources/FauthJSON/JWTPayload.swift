@@ -41,20 +41,28 @@ public enum JWTPayload {
         var valid = true
         let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
             sextetTable.withUnsafeBufferPointer { table in
-                var value: UInt32 = 0
                 var invalid: UInt8 = 0
                 var written = 0
-                for position in 0..<digitCount {
+                var position = 0
+                // Whole groups of four digits, three bytes each.
+                while position + 4 <= digitCount {
+                    let first = table[Int(text[position])], second = table[Int(text[position + 1])]
+                    let third = table[Int(text[position + 2])], fourth = table[Int(text[position + 3])]
+                    invalid |= first | second | third | fourth
+                    let group = UInt32(first & 0x3F) << 18 | UInt32(second & 0x3F) << 12 | UInt32(third & 0x3F) << 6
+                        | UInt32(fourth & 0x3F)
+                    output[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    output[written + 2] = UInt8(truncatingIfNeeded: group)
+                    written += 3
+                    position += 4
+                }
+                var value: UInt32 = 0
+                while position < digitCount {
                     let sextet = table[Int(text[position])]
                     invalid |= sextet
                     value = value << 6 | UInt32(sextet & 0x3F)
-                    if position & 3 == 3 {
-                        output[written] = UInt8(truncatingIfNeeded: value >> 16)
-                        output[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
-                        output[written + 2] = UInt8(truncatingIfNeeded: value)
-                        written += 3
-                        value = 0
-                    }
+                    position += 1
                 }
                 // 2 digits left → 1 byte, 3 → 2 bytes: the value is shifted up to a whole group first.
                 if tail >= 2 {
