@@ -144,13 +144,14 @@ struct HTTPServerTests {
         }
     }
 
-    /// A handler that waits (as a delay fault or a blocking-function call does) holds up its own connection only: with
-    /// two serving threads, one waiting, other connections are answered meanwhile.
-    @Test func aHandlerThatWaitsHoldsUpOnlyItsOwnConnection() throws {
+    /// Runs `body` with a server of `workerThreads` serving threads whose `/wait` handler signals `entered`, then waits
+    /// for `proceed`; afterwards `proceed` is signalled `releases` times and the server stopped.
+    private func withWaitingServer(workerThreads: Int, releases: Int,
+                                   _ body: (_ server: HTTPServer, _ entered: DispatchSemaphore, _ proceed: DispatchSemaphore) throws -> Void) throws {
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         var configuration = HTTPServerConfiguration(port: 0)
-        configuration.workerThreads = 2
+        configuration.workerThreads = workerThreads
         let server = try HTTPServer(configuration: configuration) { request in
             if request.path == "/wait" {
                 entered.signal()
@@ -160,51 +161,45 @@ struct HTTPServerTests {
         }
         server.start()
         defer {
-            proceed.signal()
+            for _ in 0 ..< releases { proceed.signal() }
             server.stop()
         }
-        let waiting = try TestHTTPClient(port: server.port)
-        try waiting.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
-        try #require(entered.wait(timeout: .now() + 10) == .success)
-        let keptAlive = try TestHTTPClient(port: server.port)
-        for index in 0 ..< 5 {
-            #expect(try keptAlive.send(method: "GET", path: "/kept-\(index)").body == Array("/kept-\(index)".utf8))
-            #expect(try TestHTTPClient(port: server.port).send(method: "GET", path: "/new-\(index)").body == Array("/new-\(index)".utf8))
+        try body(server, entered, proceed)
+    }
+
+    /// A handler that waits (as a delay fault or a blocking-function call does) holds up its own connection only: with
+    /// two serving threads, one waiting, other connections are answered meanwhile.
+    @Test func aHandlerThatWaitsHoldsUpOnlyItsOwnConnection() throws {
+        try withWaitingServer(workerThreads: 2, releases: 1) { server, entered, proceed in
+            let waiting = try TestHTTPClient(port: server.port)
+            try waiting.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
+            try #require(entered.wait(timeout: .now() + 10) == .success)
+            let keptAlive = try TestHTTPClient(port: server.port)
+            for index in 0 ..< 5 {
+                #expect(try keptAlive.send(method: "GET", path: "/kept-\(index)").body == Array("/kept-\(index)".utf8))
+                #expect(try TestHTTPClient(port: server.port).send(method: "GET", path: "/new-\(index)").body == Array("/new-\(index)".utf8))
+            }
+            proceed.signal()
+            #expect(try waiting.readResponse().body == Array("/wait".utf8))
         }
-        proceed.signal()
-        #expect(try waiting.readResponse().body == Array("/wait".utf8))
     }
 
     /// More handlers wait at once than there are turns (two per core, at most): the waiting threads' turns are lent,
     /// so other connections are still answered and every waiting request is answered in the end.
     @Test func handlersWaitingPastTheTurnsStillLeaveOtherConnectionsAnswered() throws {
         let waiters = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        var configuration = HTTPServerConfiguration(port: 0)
-        configuration.workerThreads = waiters + 1
-        let server = try HTTPServer(configuration: configuration) { request in
-            if request.path == "/wait" {
-                entered.signal()
-                proceed.wait()
+        try withWaitingServer(workerThreads: waiters + 1, releases: waiters) { server, entered, proceed in
+            var waiting: [TestHTTPClient] = []
+            for _ in 0 ..< waiters {
+                let client = try TestHTTPClient(port: server.port)
+                try client.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
+                try #require(entered.wait(timeout: .now() + 10) == .success, "a handler started while \(waiting.count) wait")
+                waiting.append(client)
             }
-            return HTTPResponse(status: 200, body: Array(request.path.utf8))
-        }
-        server.start()
-        defer {
+            #expect(try TestHTTPClient(port: server.port).send(method: "GET", path: "/other").body == Array("/other".utf8))
             for _ in 0 ..< waiters { proceed.signal() }
-            server.stop()
+            for client in waiting { #expect(try client.readResponse().body == Array("/wait".utf8)) }
         }
-        var waiting: [TestHTTPClient] = []
-        for _ in 0 ..< waiters {
-            let client = try TestHTTPClient(port: server.port)
-            try client.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
-            try #require(entered.wait(timeout: .now() + 10) == .success, "a handler started while \(waiting.count) wait")
-            waiting.append(client)
-        }
-        #expect(try TestHTTPClient(port: server.port).send(method: "GET", path: "/other").body == Array("/other".utf8))
-        for _ in 0 ..< waiters { proceed.signal() }
-        for client in waiting { #expect(try client.readResponse().body == Array("/wait".utf8)) }
     }
 
     /// A turn is held while its thread serves, lent when the thread has served one connection too long, and given
