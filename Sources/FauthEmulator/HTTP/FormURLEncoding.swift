@@ -2,17 +2,32 @@
 public enum FormURLEncoding {
     /// Splits `a=b&c=d` into decoded pairs, in order; a pair without `=` has an empty value.
     public static func decode(_ text: String) -> [(name: String, value: String)] {
-        // Split on the bytes of `&` and `=` (never part of a longer UTF-8 character), not on Characters.
+        // Split on the bytes of `&` and `=` (never part of a longer UTF-8 character), read in place.
         var pairs: [(name: String, value: String)] = []
-        for pair in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let pair = Substring(pair)
-            guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else {
-                pairs.append((percentDecode(pair), ""))
-                continue
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                var equals: Int?
+                while end < bytes.count, bytes[end] != UInt8(ascii: "&") {
+                    if equals == nil, bytes[end] == UInt8(ascii: "=") { equals = end }
+                    end += 1
+                }
+                if end > start {
+                    let name = component(UnsafeBufferPointer(rebasing: bytes[start ..< (equals ?? end)]))
+                    pairs.append((name, equals.map { component(UnsafeBufferPointer(rebasing: bytes[($0 + 1) ..< end])) } ?? ""))
+                }
+                start = end + 1
             }
-            pairs.append((percentDecode(pair[..<equals]), percentDecode(pair[pair.utf8.index(after: equals)...])))
         }
         return pairs
+    }
+
+    /// One name or value of a pair, decoded.
+    private static func component(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") } ? percentDecode(Substring(text)) : text
     }
 
     /// Decodes `+` as a space and `%XX` escapes; an invalid escape is kept as written, invalid UTF-8 is repaired.

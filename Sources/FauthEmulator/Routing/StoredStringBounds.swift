@@ -10,11 +10,16 @@ enum StoredStringBounds {
 
     private static let smallestBound = maximum.values.min() ?? 0
 
+    /// The last bytes a pointer to a bounded member can end with (a trailing `/` is passed over).
+    private static let boundedLastBytes = Set(maximum.keys.compactMap(\.utf8.last)).union([UInt8(ascii: "/")])
+
     /// `text` unchanged when the member at `pointer` (`/displayName`, `/users/0/email`) is within its bound; else
     /// 400 `INVALID_ARGUMENT` naming the member and the bound.
     static func check(_ text: String, pointer: String) throws(APIError) -> String {
         // A text of no more UTF-8 bytes than the smallest bound has no more scalars than any bound allows.
         guard text.utf8.count > smallestBound else { return text }
+        // An ID token is longer than the smallest bound: most long values are no bounded member, told by one byte.
+        guard let last = pointer.utf8.last, boundedLastBytes.contains(last) else { return text }
         // The member is the pointer's last segment, found over its bytes (a `/` is never part of a longer UTF-8
         // character): Character-wise, this search cost more than all the rest of an ID token's lookup.
         let bytes = pointer.utf8
