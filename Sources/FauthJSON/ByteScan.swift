@@ -1,5 +1,5 @@
 /// Tests eight bytes at a time for what ends a plain run of JSON string text (a quote, a backslash, a control
-/// character), so that long strings (tokens) are read and written a word at a time.
+/// character) or for one byte, so that long strings (tokens) are read, written and searched a word at a time.
 enum ByteScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
@@ -22,6 +22,18 @@ enum ByteScan {
     @inline(__always)
     static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The index of the first `byte` in `bytes` at or after `start`, or nil; eight bytes at a time (a token's dots).
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        let pattern = ones &* UInt64(byte)
+        while index + 8 <= bytes.count, !hasZeroByte(word(bytes, at: index) ^ pattern) { index += 8 }
+        while index < bytes.count {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
     }
 
     @inline(__always)

@@ -11,9 +11,9 @@ public enum JWTPayload {
 
     private static func decode(_ token: UnsafeBufferPointer<UInt8>) -> JSONObject? {
         let dot = UInt8(ascii: ".")
-        guard let firstDot = token.firstIndex(of: dot),
-              let secondDot = token[(firstDot + 1)...].firstIndex(of: dot),
-              !token[(secondDot + 1)...].contains(dot),
+        guard let firstDot = ByteScan.firstIndex(of: dot, in: token, from: 0),
+              let secondDot = ByteScan.firstIndex(of: dot, in: token, from: firstDot + 1),
+              ByteScan.firstIndex(of: dot, in: token, from: secondDot + 1) == nil,
               let header = decodeBase64(UnsafeBufferPointer(rebasing: token[..<firstDot])),
               (try? JSONValue.parse(header))?.object != nil,
               let payload = decodeBase64(UnsafeBufferPointer(rebasing: token[(firstDot + 1)..<secondDot])) else {

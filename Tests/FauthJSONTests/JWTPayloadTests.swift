@@ -118,4 +118,20 @@ import Testing
         // A token held in a bridged or sliced string decodes the same.
         #expect(JWTPayload.decode(String((part + "." + part + ".x").dropFirst(0))) == ["a": 1])
     }
+
+    /// The word-at-a-time search for a token's dots finds what a byte-by-byte search finds, wherever the byte is.
+    @Test func theWordSearchFindsEveryByteWhereAPlainSearchDoes() {
+        for length in 0 ..< 40 {
+            for position in -1 ..< length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                if position >= 0 { bytes[position] = UInt8(ascii: ".") }
+                bytes.withUnsafeBufferPointer { buffer in
+                    for start in 0 ... length {
+                        let plain = buffer[start...].firstIndex(of: UInt8(ascii: "."))
+                        #expect(ByteScan.firstIndex(of: UInt8(ascii: "."), in: buffer, from: start) == plain, "\(length) \(position) \(start)")
+                    }
+                }
+            }
+        }
+    }
 }
