@@ -14,10 +14,12 @@ let package = Package(
         .target(name: "FauthJSON", linkerSettings: [.linkedLibrary("m")]),
         // Text rules the client and the emulator both apply: HTML escaping, phone-number masking.
         .target(name: "FauthText"),
+        // Opening a system library at run time (dlopen) and finding its functions, for the two shims below.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers.
-        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
         // libssl, loaded at run time with dlopen, so building needs no OpenSSL headers: TLS without a proxy.
-        .target(name: "CTLSShim", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CTLSShim", dependencies: ["CLibraryLoader"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
         .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "CCurlShim", "CTLSShim"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.

@@ -1,7 +1,8 @@
 // libcurl through dlopen: resolve a handful of functions once, then forward to them.
 #include "CCurlShim.h"
 
-#include <dlfcn.h>
+#include "CLibraryLoader.h"
+
 #include <pthread.h>
 #include <stdio.h>
 
@@ -30,7 +31,7 @@ static struct {
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int load_status = -1;
-static char load_message[512] = "libcurl was not loaded";
+static fauth_library library = {.message = "libcurl was not loaded"};
 
 #if defined(__APPLE__)
 static const char *const library_names[] = {"libcurl.4.dylib", "libcurl.dylib"};
@@ -41,54 +42,26 @@ static const char *const library_names[] = {"libcurl.so.4", "libcurl.so"};
 /// CURL_GLOBAL_DEFAULT (CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32).
 static const long global_init_default = 3;
 
-// RTLD_LAZY: the functions of libcurl's dependencies that are not linked BIND_NOW are bound on first call, not all at
-// load (about a sixth of the loading work); the entry points fauth uses are still checked at load, by dlsym below.
-static void *open_library(void) {
-    size_t count = sizeof(library_names) / sizeof(library_names[0]);
-    for (size_t index = 0; index < count; index++) {
-        void *library = dlopen(library_names[index], RTLD_LAZY | RTLD_LOCAL);
-        if (library != NULL) {
-            return library;
-        }
-        if (index == 0) {
-            const char *reason = dlerror();
-            snprintf(load_message, sizeof(load_message), "%s", reason != NULL ? reason : library_names[0]);
-        }
-    }
-    return NULL;
-}
-
-static void *symbol(void *library, const char *name, int *missing) {
-    void *address = dlsym(library, name);
-    if (address == NULL && *missing == 0) {
-        *missing = 1;
-        snprintf(load_message, sizeof(load_message), "symbol %s not found", name);
-    }
-    return address;
-}
-
 static void load(void) {
-    void *library = open_library();
-    if (library == NULL) {
+    if (fauth_library_open(&library, library_names, sizeof(library_names) / sizeof(library_names[0])) != 0) {
         return;
     }
-    int missing = 0;
-    curl.easy_init = (easy_init_fn)symbol(library, "curl_easy_init", &missing);
-    curl.easy_cleanup = (easy_cleanup_fn)symbol(library, "curl_easy_cleanup", &missing);
-    curl.easy_reset = (easy_reset_fn)symbol(library, "curl_easy_reset", &missing);
-    curl.easy_setopt = (easy_setopt_fn)symbol(library, "curl_easy_setopt", &missing);
-    curl.easy_perform = (easy_perform_fn)symbol(library, "curl_easy_perform", &missing);
-    curl.easy_getinfo = (easy_getinfo_fn)symbol(library, "curl_easy_getinfo", &missing);
-    curl.easy_strerror = (easy_strerror_fn)symbol(library, "curl_easy_strerror", &missing);
-    curl.slist_append = (slist_append_fn)symbol(library, "curl_slist_append", &missing);
-    curl.slist_free_all = (slist_free_all_fn)symbol(library, "curl_slist_free_all", &missing);
-    global_init_fn global_init = (global_init_fn)symbol(library, "curl_global_init", &missing);
-    if (missing) {
+    curl.easy_init = (easy_init_fn)fauth_library_symbol(&library, "curl_easy_init");
+    curl.easy_cleanup = (easy_cleanup_fn)fauth_library_symbol(&library, "curl_easy_cleanup");
+    curl.easy_reset = (easy_reset_fn)fauth_library_symbol(&library, "curl_easy_reset");
+    curl.easy_setopt = (easy_setopt_fn)fauth_library_symbol(&library, "curl_easy_setopt");
+    curl.easy_perform = (easy_perform_fn)fauth_library_symbol(&library, "curl_easy_perform");
+    curl.easy_getinfo = (easy_getinfo_fn)fauth_library_symbol(&library, "curl_easy_getinfo");
+    curl.easy_strerror = (easy_strerror_fn)fauth_library_symbol(&library, "curl_easy_strerror");
+    curl.slist_append = (slist_append_fn)fauth_library_symbol(&library, "curl_slist_append");
+    curl.slist_free_all = (slist_free_all_fn)fauth_library_symbol(&library, "curl_slist_free_all");
+    global_init_fn global_init = (global_init_fn)fauth_library_symbol(&library, "curl_global_init");
+    if (library.missing) {
         return;
     }
     int code = global_init(global_init_default);
     if (code != FAUTH_CURLE_OK) {
-        snprintf(load_message, sizeof(load_message), "curl_global_init failed (%d)", code);
+        snprintf(library.message, sizeof(library.message), "curl_global_init failed (%d)", code);
         return;
     }
     load_status = 0;
@@ -97,7 +70,7 @@ static void load(void) {
 int fauth_curl_load(const char **message) {
     pthread_once(&load_once, load);
     if (load_status != 0 && message != NULL) {
-        *message = load_message;
+        *message = library.message;
     }
     return load_status;
 }

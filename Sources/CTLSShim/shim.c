@@ -2,7 +2,8 @@
 // buffers. The numbers below are OpenSSL's stable ABI (openssl/ssl.h, bio.h, x509_vfy.h, tls1.h).
 #include "CTLSShim.h"
 
-#include <dlfcn.h>
+#include "CLibraryLoader.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +68,7 @@ struct fauth_tls {
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int load_status = -1;
-static char load_message[512] = "libssl was not loaded";
+static fauth_library library = {.message = "libssl was not loaded"};
 
 #if defined(__APPLE__)
 static const char *const library_names[] = {"libssl.3.dylib", "libssl.dylib"};
@@ -75,31 +76,12 @@ static const char *const library_names[] = {"libssl.3.dylib", "libssl.dylib"};
 static const char *const library_names[] = {"libssl.so.3", "libssl.so.1.1", "libssl.so"};
 #endif
 
-static void *symbol(void *library, const char *name, int *missing) {
-    void *address = dlsym(library, name);  // the handle's dependencies (libcrypto) are searched too
-    if (address == NULL && *missing == 0) {
-        *missing = 1;
-        snprintf(load_message, sizeof(load_message), "symbol %s not found", name);
-    }
-    return address;
-}
-
-#define RESOLVE(field, name) *(void **)(&ssl.field) = symbol(library, name, &missing)
+#define RESOLVE(field, name) *(void **)(&ssl.field) = fauth_library_symbol(&library, name)
 
 static void load(void) {
-    void *library = NULL;
-    size_t count = sizeof(library_names) / sizeof(library_names[0]);
-    for (size_t index = 0; index < count && library == NULL; index++) {
-        library = dlopen(library_names[index], RTLD_LAZY | RTLD_LOCAL);
-        if (library == NULL && index == 0) {
-            const char *reason = dlerror();
-            snprintf(load_message, sizeof(load_message), "%s", reason != NULL ? reason : library_names[0]);
-        }
-    }
-    if (library == NULL) {
+    if (fauth_library_open(&library, library_names, sizeof(library_names) / sizeof(library_names[0])) != 0) {
         return;
     }
-    int missing = 0;
     RESOLVE(client_method, "TLS_client_method");
     RESOLVE(ctx_new, "SSL_CTX_new");
     RESOLVE(ctx_free, "SSL_CTX_free");
@@ -133,7 +115,7 @@ static void load(void) {
     RESOLVE(err_get_error, "ERR_get_error");
     RESOLVE(err_error_string_n, "ERR_error_string_n");
     RESOLVE(err_clear_error, "ERR_clear_error");
-    if (!missing) {
+    if (!library.missing) {
         load_status = 0;
     }
 }
@@ -141,7 +123,7 @@ static void load(void) {
 int fauth_tls_load(const char **message) {
     pthread_once(&load_once, load);
     if (load_status != 0 && message != NULL) {
-        *message = load_message;
+        *message = library.message;
     }
     return load_status;
 }
