@@ -17,11 +17,11 @@ final class DeadlineSocket: ByteChannel {
 
     /// A connection to whichever of `addresses` accepts first (`ConnectionRace`), before `connectDeadline` (and the
     /// total deadline); every address refusing is `connectionRefused` (7), no connection in time is `timedOut` (28).
-    static func firstAccepting(_ addresses: [HostAddress], port: UInt16, started: MonotonicTime,
-                               connectDeadline: MonotonicTime, deadline: MonotonicTime) throws(TransportFailure) -> DeadlineSocket {
+    static func firstAccepting(_ addresses: [HostAddress], port: UInt16,
+                               within deadlines: RequestDeadlines) throws(TransportFailure) -> DeadlineSocket {
         let descriptor = try ConnectionRace(addresses: addresses, port: port)
-            .firstAccepting(started: started, until: min(connectDeadline, deadline))
-        return DeadlineSocket(descriptor: descriptor, started: started, deadline: deadline)
+            .firstAccepting(started: deadlines.started, until: deadlines.connectDeadline)
+        return DeadlineSocket(descriptor: descriptor, started: deadlines.started, deadline: deadlines.deadline)
     }
 
     /// Takes over `descriptor`, a connected non-blocking socket.
@@ -35,10 +35,10 @@ final class DeadlineSocket: ByteChannel {
         close(descriptor)
     }
 
-    /// Starts a new request on this connection: its waits end at `deadline`.
-    func renew(started: MonotonicTime, deadline: MonotonicTime) {
-        self.started = started
-        self.deadline = deadline
+    /// Starts a new request on this connection: its waits end at its deadline.
+    func renew(for deadlines: RequestDeadlines) {
+        started = deadlines.started
+        deadline = deadlines.deadline
         received = 0
     }
 

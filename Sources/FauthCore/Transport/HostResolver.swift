@@ -31,16 +31,22 @@ enum HostResolver {
         name == "localhost" || name.hasSuffix(".localhost") ? [.ipv4Loopback, .ipv6Loopback] : nil
     }
 
-    /// The addresses to connect to for `host`: an address literal's own, `reserved` ones, or the system resolver's
-    /// awaited at most `seconds`; an empty answer is nil.
-    static func addresses(of host: String, within seconds: Double) throws(TransportFailure) -> [HostAddress]? {
+    /// The addresses to connect to for `host` (without IPv6 brackets): an address literal's own, `reserved` ones, or,
+    /// when `resolvingNames`, `resolver`'s (the system's unless a test gives another) awaited at most `seconds`; nil
+    /// for a name not resolved or resolved to nothing.
+    static func addresses(
+        of host: String, resolvingNames: Bool = true, within seconds: Double,
+        resolver: @escaping @Sendable (String) -> [HostAddress]? = { systemResolve($0) }
+    ) throws(TransportFailure) -> [HostAddress]? {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         if let known = literal(name) ?? reserved(name) {
             return known
         }
-        let resolved = try resolve(name, within: seconds) { systemResolve($0) }
-        return resolved?.isEmpty == false ? resolved : nil
+        guard resolvingNames, !name.isEmpty, let resolved = try resolve(name, within: seconds, resolver), !resolved.isEmpty else {
+            return nil
+        }
+        return resolved
     }
 
     /// `resolver(name)`, awaited at most `seconds` (on another thread when the wait is bounded).

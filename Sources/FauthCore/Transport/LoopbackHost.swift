@@ -17,18 +17,9 @@ enum LoopbackHost {
         of host: String, resolvingNames: Bool = true, within seconds: Double,
         resolver: @escaping @Sendable (String) -> [HostAddress]? = { HostResolver.systemResolve($0) }
     ) throws(TransportFailure) -> [HostAddress]? {
-        var name = host.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
-        if let reserved = HostResolver.reserved(name) {
-            return reserved
-        }
-        if let literal = HostResolver.literal(name) {
-            return literal.allSatisfy(isLocal) ? literal : nil
-        }
-        guard resolvingNames, !name.isEmpty, let resolved = try HostResolver.resolve(name, within: seconds, resolver), !resolved.isEmpty else {
-            return nil
-        }
-        return resolved.allSatisfy(isLocal) ? resolved : nil
+        guard let addresses = try HostResolver.addresses(of: host, resolvingNames: resolvingNames, within: seconds,
+                                                         resolver: resolver) else { return nil }
+        return addresses.allSatisfy(isLocal) ? addresses : nil
     }
 
     /// Whether `address` is a loopback or unspecified address.

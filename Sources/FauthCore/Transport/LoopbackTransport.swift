@@ -28,17 +28,9 @@ public struct LoopbackTransport: HTTPTransport {
             throw .other(code: Int(FAUTH_CURLE_BAD_FUNCTION_ARGUMENT), message: "not a plain http:// URL on this machine")
         }
         let bytes = try HTTPExchange.requestBytes(request, authority: target.authority, pathAndQuery: target.pathAndQuery)
-        let started = MonotonicTime.now()
-        let deadline = started.adding(seconds: Self.clamped(request.timeout))
-        let connectDeadline = started.adding(seconds: Self.clamped(min(request.timeout, connectTimeout)))
-        let connection = try DeadlineSocket.firstAccepting(target.addresses, port: target.port, started: started,
-                                                    connectDeadline: connectDeadline, deadline: deadline)
+        let connection = try DeadlineSocket.firstAccepting(
+            target.addresses, port: target.port, within: RequestDeadlines(timeout: request.timeout, connectTimeout: connectTimeout))
         var exchange = HTTPExchange(maximumBodySize: maximumBodySize)
         return try exchange.run(bytes, over: connection, expectsBody: request.method != "HEAD").response
-    }
-
-    /// A timeout in seconds as libcurl takes it: at least a millisecond, at most a day.
-    static func clamped(_ seconds: Double) -> Double {
-        seconds.isFinite ? min(max(seconds, 0.001), 86_400) : 86_400
     }
 }

@@ -43,45 +43,42 @@ public struct TLSTransport: HTTPTransport {
             throw .other(code: Int(FAUTH_CURLE_BAD_FUNCTION_ARGUMENT), message: "not an https:// URL")
         }
         let bytes = try HTTPExchange.requestBytes(request, authority: parts.authority, pathAndQuery: parts.pathAndQuery)
-        let started = MonotonicTime.now()
-        let deadline = started.adding(seconds: LoopbackTransport.clamped(request.timeout))
-        let connectDeadline = started.adding(seconds: LoopbackTransport.clamped(min(request.timeout, connectTimeout)))
+        let deadlines = RequestDeadlines(timeout: request.timeout, connectTimeout: connectTimeout)
         let origin = KeptTLSConnection.Origin(host: parts.host.lowercased(), port: parts.port, trust: request.trust)
         let expectsBody = request.method != "HEAD"
 
         return try kept.withLock { (state) throws(TransportFailure) -> TransportResponse in
+            // Sends the request on `channel`, which is kept when the answer allows it.
+            func send(on channel: TLSChannel, _ attempt: inout HTTPExchange) throws(TransportFailure) -> TransportResponse {
+                let outcome = try attempt.run(bytes, over: channel, expectsBody: expectsBody)
+                state.keep(outcome.connectionReusable ? channel : nil, for: origin)
+                return outcome.response
+            }
             if let reused = state.take(for: origin) {
-                reused.socket.renew(started: started, deadline: deadline)
-                var exchange = HTTPExchange(maximumBodySize: maximumBodySize)
+                reused.socket.renew(for: deadlines)
+                var attempt = HTTPExchange(maximumBodySize: maximumBodySize)
                 do throws(TransportFailure) {
-                    let outcome = try exchange.run(bytes, over: reused, expectsBody: expectsBody)
-                    state.keep(outcome.connectionReusable ? reused : nil, for: origin)
-                    return outcome.response
+                    return try send(on: reused, &attempt)
                 } catch {
-                    guard case .connectionReset = error, !exchange.receivedAnything else { throw error }
+                    guard case .connectionReset = error, !attempt.receivedAnything else { throw error }
                     // The server closed the kept connection as the request went out: send it on a new one.
                 }
             }
-            let channel = try connect(to: parts, trust: request.trust, state: &state, started: started,
-                                      connectDeadline: connectDeadline, deadline: deadline)
-            var exchange = HTTPExchange(maximumBodySize: maximumBodySize)
-            let outcome = try exchange.run(bytes, over: channel, expectsBody: expectsBody)
-            state.keep(outcome.connectionReusable ? channel : nil, for: origin)
-            return outcome.response
+            let channel = try connect(to: parts, trust: request.trust, state: &state, within: deadlines)
+            var attempt = HTTPExchange(maximumBodySize: maximumBodySize)
+            return try send(on: channel, &attempt)
         }
     }
 
     /// A new connection to the URL's host, its name resolved within the connect deadline, with the handshake done.
     private func connect(to parts: URLParts, trust: TrustedCertificates, state: inout KeptTLSConnection.State,
-                         started: MonotonicTime, connectDeadline: MonotonicTime, deadline: MonotonicTime
-    ) throws(TransportFailure) -> TLSChannel {
+                         within deadlines: RequestDeadlines) throws(TransportFailure) -> TLSChannel {
         let context = try state.context(for: trust)
-        let remaining = min(connectDeadline, deadline).seconds(since: MonotonicTime.now())
+        let remaining = deadlines.connectDeadline.seconds(since: MonotonicTime.now())
         guard let addresses = try HostResolver.addresses(of: parts.host, within: max(remaining, 0)) else {
             throw .hostNotFound(code: Int(FAUTH_CURLE_COULDNT_RESOLVE_HOST), message: "Could not resolve host: \(parts.host)")
         }
-        let socket = try DeadlineSocket.firstAccepting(addresses, port: parts.port, started: started,
-                                                connectDeadline: connectDeadline, deadline: deadline)
+        let socket = try DeadlineSocket.firstAccepting(addresses, port: parts.port, within: deadlines)
         return try TLSChannel(socket: socket, context: context, host: parts.host)
     }
 }
