@@ -26,8 +26,7 @@ public enum FormURLEncoding {
 
     /// One name or value of a pair, decoded.
     private static func component(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") } ? percentDecode(Substring(text)) : text
+        percentDecode(Substring(String(decoding: bytes, as: UTF8.self)))  // which returns text without escapes as it is
     }
 
     /// Decodes `+` as a space and `%XX` escapes; an invalid escape is kept as written, invalid UTF-8 is repaired.
