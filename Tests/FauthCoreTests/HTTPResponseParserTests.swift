@@ -34,6 +34,7 @@ import Testing
         ("HTTP/1.1 204 No Content\r\n\r\n", true),
         ("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}", false),
         ("HTTP/1.1 200 OK\r\nConnection: Keep-Alive, Close\r\nContent-Length: 2\r\n\r\n{}", false),
+        ("HTTP/1.1 200 OK\r\nConnection: keep-alive, x-closed-captions\r\nContent-Length: 2\r\n\r\n{}", true),
         ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}HTTP/1.1", false),
     ])
     func tellsWhetherTheConnectionCanCarryAnotherRequest(text: String, reusable: Bool) throws {

@@ -42,7 +42,8 @@ struct HTTPResponseParser {
     /// length or chunks, nothing came after it, and the server did not ask to close.
     var allowsAnotherRequest: Bool {
         guard let framing, case .untilClose = framing else {
-            let closing = header("Connection")?.lowercased().contains("close") ?? false
+            let options = header("Connection")?.lowercased().split(separator: ",") ?? []
+            let closing = options.contains { $0.trimmingHTTPWhitespace() == "close" }
             return !closing && buffer.count == messageEnd
         }
         return false

@@ -14,12 +14,13 @@ struct URLParts: Equatable {
 
     /// The parts of `url`, nil when it is not an absolute URL with a valid host and port.
     init?(url: String) {
-        guard let separator = url.firstRange(of: "://") else { return nil }
-        let scheme = url[..<separator.lowerBound].lowercased()
+        // A scheme holds no ":", so its end is the first one.
+        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return nil }
+        let scheme = url[..<colon].lowercased()
         guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
             return nil
         }
-        let rest = url[separator.upperBound...]
+        let rest = url[url.index(colon, offsetBy: 3)...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let (host, port) = Self.split(authority: authority) else { return nil }
         self.scheme = scheme
