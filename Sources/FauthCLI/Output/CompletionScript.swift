@@ -1,3 +1,5 @@
+import FauthText
+
 /// Shell completion scripts for bash, zsh and fish, generated from the command catalogue (`fauth completion SHELL`);
 /// the files in `completions/` are this output, and a test keeps them equal.
 public enum CompletionScript {
@@ -194,12 +196,5 @@ public enum CompletionScript {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension String {
-    /// The string with every occurrence of `target` replaced (no Foundation needed).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

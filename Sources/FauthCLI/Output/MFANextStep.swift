@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// The command that finishes a sign-in stopped for a second factor, as the exit-9 error names it: in the JSON
 /// error's `mfa.next`, and in the text hint with the factors to choose from.

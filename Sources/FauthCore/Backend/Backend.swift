@@ -1,4 +1,5 @@
 import FauthJSON
+import FauthText
 
 /// Makes backend calls: encodes an endpoint's body, sends it over the transport, retries idempotent calls that
 /// failed for a passing reason, checks the status and decodes the answer or maps the failure to a `FauthError`.
@@ -123,8 +124,8 @@ public struct Backend: Sendable {
     /// `text` with the API key (as written and percent-encoded) replaced by `REDACTED`.
     private func redacted(_ text: String) -> String {
         guard !configuration.apiKey.isEmpty else { return text }
-        return text.replacing(configuration.apiKey, with: BackendConfiguration.redactedKey)
-            .replacing(PercentEncoding.encode(configuration.apiKey), with: BackendConfiguration.redactedKey)
+        return text.replacingAll(configuration.apiKey, with: BackendConfiguration.redactedKey)
+            .replacingAll(PercentEncoding.encode(configuration.apiKey), with: BackendConfiguration.redactedKey)
     }
 
     /// Why the attempt is worth repeating (for the trace), or nil when it is not: a connection that failed or broke,

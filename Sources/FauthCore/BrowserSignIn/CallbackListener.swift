@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FauthText
 
 /// A one-shot HTTP listener on the loopback interface (127.0.0.1) that receives a browser sign-in's redirect:
 /// `GET` on its one path is handed to the caller once, then the listener stops listening; any other path gets 404.
@@ -123,7 +124,7 @@ public final class CallbackListener {
         }
         connections[index].received += buffer[..<count]
         let received = connections[index].received
-        guard let headEnd = received.firstRange(of: [13, 10, 13, 10]) else {
+        guard let headEnd = received.firstRange(ofBytes: [13, 10, 13, 10]) else {
             if received.count > Self.maximumRequestBytes {
                 send(descriptor, status: 431, html: "Request header fields too large.")
                 close(connections.remove(at: index).descriptor)

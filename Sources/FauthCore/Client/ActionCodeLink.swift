@@ -1,3 +1,5 @@
+import FauthText
+
 /// The parts of an email action link (`https://…/__/auth/action?mode=resetPassword&oobCode=…&apiKey=…`), as the
 /// SDK's `ActionCodeURL` reads them; a link wrapped in another one's `link` parameter is unwrapped.
 public struct ActionCodeLink: Sendable, Equatable {
@@ -27,7 +29,7 @@ public struct ActionCodeLink: Sendable, Equatable {
         guard words.count == 1, let trimmed = words.first.map(String.init) else {
             throw FauthError(.invalidActionCode, message: "An action code or link is one word without spaces.")
         }
-        guard trimmed.contains("://") || trimmed.contains("?") else { return trimmed }
+        guard trimmed.contains(text: "://") || trimmed.contains("?") else { return trimmed }
         guard let link = ActionCodeLink(link: trimmed) else {
             throw FauthError(.invalidActionCode, message: "The link holds no oobCode parameter.")
         }

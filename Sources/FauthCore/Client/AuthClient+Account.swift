@@ -1,3 +1,5 @@
+import FauthText
+
 /// Changes to the signed-in user's own account: deleting it, and updating its email, password and profile.
 extension AuthClient {
     /// Deletes the signed-in user's account (`accounts:delete`), then removes the profile's session if it still
@@ -38,7 +40,7 @@ extension AuthClient {
     /// go through `sendEmailChange(to:)`.
     public static func requiresVerifiedEmailChange(_ error: FauthError) -> Bool {
         guard error.code == .operationNotAllowed, let message = error.server?.message else { return false }
-        return message.hasPrefix("OPERATION_NOT_ALLOWED") && message.contains("verify the new email")
+        return message.hasPrefix("OPERATION_NOT_ALLOWED") && message.contains(text: "verify the new email")
     }
 
     /// Sends a verification email to `newEmail` (`sendOobCode` `VERIFY_AND_CHANGE_EMAIL`, the SDK's

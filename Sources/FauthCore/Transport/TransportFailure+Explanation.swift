@@ -1,4 +1,5 @@
 import CCurlShim
+import FauthText
 
 extension TransportFailure {
     /// What happened, for a person: the cause and the host (`host[:port]` of `url`); `timeout` is the total limit
@@ -19,7 +20,7 @@ extension TransportFailure {
         case .tls(_, let message):
             return "The TLS handshake with \(host) failed: \(message)."
         case .certificate(let problem, _, let message):
-            let detail = message.replacing("SSL certificate problem: ", with: "")
+            let detail = message.replacingAll("SSL certificate problem: ", with: "")
             return "The TLS certificate of \(host) \(problem.rawValue) (\(detail))."
         case .other(_, let message):
             return "The request to \(host) failed: \(message)."
