@@ -6,9 +6,10 @@ usage: link-order.py LINK_MAP BINARY PROFILE...
 LINK_MAP is gold's -Map output for BINARY (a copy of fauth without debug information); each PROFILE is a
 callgrind output file of one command run with BINARY and --demangle=no. A function is found by its symbol's
 addresses in BINARY (a local name can have several; callgrind names a function without a symbol by its address),
-then the input section at that address in the map. Sections run by more commands come first, then by name, so
-that the output is stable. A function in a section that holds more than one (an archive member built without
-function sections) cannot be moved and is left out.
+then the input section at that address in the map. Sections run by more commands come first; among those run by
+as many, the sections run by the same commands stay together (so that one command's functions share pages), then
+by name, so that the output is stable. A function in a section that holds more than one (an archive member built
+without function sections) cannot be moved and is left out.
 """
 import bisect
 import collections
@@ -64,8 +65,8 @@ def main(map_path, binary, profiles):
     sections = input_sections(map_path)
     starts = [section[0] for section in sections]
     addresses = symbol_addresses(binary)
-    commands = collections.Counter()
-    for profile in profiles:
+    commands = collections.defaultdict(set)
+    for number, profile in enumerate(profiles):
         seen = set()
         for name in functions_run(profile):
             candidates = [int(name, 16)] if re.fullmatch(r"0x[0-9a-f]+", name) else addresses.get(name, [])
@@ -76,10 +77,12 @@ def main(map_path, binary, profiles):
                 start, size, section = sections[index]
                 if address < start + size and section != ".text":
                     seen.add(section)
-        commands.update(seen)
+        for section in seen:
+            commands[section].add(number)
     print(f"# Written by scripts/profile-link-order from {len(profiles)} commands: the sections holding the functions")
-    print("# they ran, those run by more commands first. scripts/build-release passes it to the linker.")
-    for section in sorted(commands, key=lambda section: (-commands[section], section)):
+    print("# they ran, those run by more commands first, those run by the same commands together.")
+    print("# scripts/build-release passes it to the linker.")
+    for section in sorted(commands, key=lambda section: (-len(commands[section]), sorted(commands[section]), section)):
         print(section)
 
 
