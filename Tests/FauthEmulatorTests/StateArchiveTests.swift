@@ -59,6 +59,45 @@ struct StateArchiveTests {
         try accounts.write(toFile: directory + "/auth_export/accounts.json", atomically: true, encoding: .utf8)
     }
 
+    /// A FIFO, a device or a folder where an export file should be is refused at once (reading a FIFO would wait for
+    /// a writer, /dev/zero would never end) and changes nothing; a symbolic link to a regular file is read.
+    @Test func onlyRegularFilesAreRead() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeExport(#"{"users":[{"localId":"a-1","email":"a1@example.com"}]}"#, to: directory)
+        let fixture = try EmulatorFixture()
+        try fixture.admin("signUp", ["localId": "kept", "email": "kept@example.com"])
+        let accounts = directory + "/auth_export/accounts.json"
+        let config = directory + "/auth_export/config.json"
+        let moved = directory + "/accounts-elsewhere.json"
+        try FileManager.default.moveItem(atPath: accounts, toPath: moved)
+
+        #expect(mkfifo(accounts, 0o600) == 0)
+        #expect {
+            try fixture.emulator.importState(from: directory)
+        } throws: { error in
+            "\(error)" == "cannot read \(accounts): not a regular file"
+        }
+        try FileManager.default.removeItem(atPath: accounts)
+        try FileManager.default.createDirectory(atPath: accounts, withIntermediateDirectories: false)
+        #expect(throws: StateArchiveError.self) { try fixture.emulator.importState(from: directory) }
+        try FileManager.default.removeItem(atPath: accounts)
+
+        try FileManager.default.createSymbolicLink(atPath: accounts, withDestinationPath: moved)
+        try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: "/dev/zero")
+        #expect {
+            try fixture.emulator.importState(from: directory)
+        } throws: { error in
+            "\(error)" == "cannot read \(config): not a regular file"
+        }
+        #expect(try fixture.admin("lookup", ["localId": ["kept"]]).json["users"]?.array?.count == 1)
+
+        try FileManager.default.removeItem(atPath: config)
+        try fixture.emulator.importState(from: directory)
+        let found = try fixture.admin("lookup", ["localId": ["a-1", "kept"]]).json["users"]?.array ?? []
+        #expect(found.compactMap { $0["localId"]?.string } == ["a-1"])
+    }
+
     /// 100k accounts (the file spans many of the reader's chunks) come back from an import and an export byte for
     /// byte (every field, in order, each in its project) and can sign in; names hold quotes, brackets and backslashes.
     @Test func aHundredThousandAccountsSurviveAnImportAndAnExport() throws {

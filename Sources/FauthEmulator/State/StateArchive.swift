@@ -75,8 +75,7 @@ enum StateArchive {
         let accountsPath = directory + "/" + folder + "/accounts.json"
         let configPath = directory + "/" + folder + "/config.json"
         let config = FileManager.default.fileExists(atPath: configPath) ? try readObject(configPath) : [:]
-        let fd = open(accountsPath, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StateArchiveError(description: "cannot read \(accountsPath)") }
+        let fd = try openRegularFile(accountsPath)
         defer { close(fd) }
         var reader = JSONArrayReader(fileDescriptor: fd)
         var tables: [String?: UserTable] = [:]
@@ -94,11 +93,36 @@ enum StateArchive {
         return Contents(tables: tables, config: config)
     }
 
-    private static func readBytes(_ path: String) throws(StateArchiveError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StateArchiveError(description: "cannot read \(path)")
+    /// A descriptor reading `path`, which must be a regular file (a symbolic link to one is followed): a FIFO there
+    /// would hold the emulator's start until something wrote to it, and a device such as /dev/zero would never end.
+    private static func openRegularFile(_ path: String) throws(StateArchiveError) -> Int32 {
+        // O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer; it changes nothing for a regular file.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw StateArchiveError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        return Array(data)
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw StateArchiveError(description: "cannot read \(path): not a regular file")
+        }
+        return fd
+    }
+
+    private static func readBytes(_ path: String) throws(StateArchiveError) -> [UInt8] {
+        let fd = try openRegularFile(path)
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StateArchiveError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            bytes += chunk[..<count]
+        }
     }
 
     private static func readObject(_ path: String) throws(StateArchiveError) -> JSONObject {
