@@ -12,7 +12,8 @@ let package = Package(
     targets: [
         // A strict JSON value, parser and serializer shared by the client and the emulator.
         .target(name: "FauthJSON", linkerSettings: [.linkedLibrary("m")]),
-        // Text rules the client and the emulator both apply: HTML escaping, phone-number masking.
+        // Text rules the client and the emulator both apply: HTML escaping, phone-number masking, search and replace
+        // by UTF-8 bytes (so that fauth links nothing from _StringProcessing).
         .target(name: "FauthText"),
         // Opening a system library at run time (dlopen) and finding its functions, for the two shims below.
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
