@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FauthCore
+import FauthTestSupport
 
 /// `ConnectionRace` over real sockets on the loopback interface: an address that never answers does not hold up
 /// one that does, refusals move on, and the order alternates between address families.
@@ -9,10 +10,10 @@ import Testing
     private let second = HostAddress.ipv4Loopback
 
     @Test func anAddressThatNeverAnswersDoesNotHoldUpOneThatDoes() throws {
-        let silent = try Listener(address: "127.0.0.2", port: 0, backlog: 0)
+        let silent = try SilentListener(address: "127.0.0.2", port: 0, backlog: 0)
         let filling = try silent.fillBacklog()  // the kernel now drops connections to it: a connect there never ends
         defer { filling.forEach { close($0) } }
-        let answering = try Listener(address: "127.0.0.1", port: silent.port, backlog: 8)
+        let answering = try SilentListener(address: "127.0.0.1", port: silent.port, backlog: 8)
         let started = MonotonicTime.now()
         let descriptor = try withExtendedLifetime((silent, answering)) {
             try ConnectionRace(addresses: [first, second], port: silent.port)
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func withOnlyAnAddressThatNeverAnswersTheLimitIsATimeout() throws {
-        let silent = try Listener(address: "127.0.0.2", port: 0, backlog: 0)
+        let silent = try SilentListener(address: "127.0.0.2", port: 0, backlog: 0)
         let filling = try silent.fillBacklog()
         defer { filling.forEach { close($0) } }
         let started = MonotonicTime.now()
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func aRefusalMovesOnAndEveryRefusalIsTheLast() throws {
-        let answering = try Listener(address: "127.0.0.1", port: 0, backlog: 8)
+        let answering = try SilentListener(address: "127.0.0.1", port: 0, backlog: 8)
         let started = MonotonicTime.now()
         let descriptor = try withExtendedLifetime(answering) {
             try ConnectionRace(addresses: [first, second], port: answering.port)
@@ -64,57 +65,6 @@ import Testing
         #expect(ConnectionRace.interleaved([v6a, v6b, v4a, v4b, v4c]) == [v6a, v4a, v6b, v4b, v4c])
         #expect(ConnectionRace.interleaved([v4a, v4b, v6a]) == [v4a, v6a, v4b])
         #expect(ConnectionRace.interleaved([]) == [])
-    }
-}
-
-/// A listening TCP socket on an IPv4 address that never accepts.
-private final class Listener {
-    let descriptor: Int32
-    let port: UInt16
-    private let address: String
-
-    init(address: String, port: UInt16, backlog: Int32) throws {
-        self.address = address
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.descriptor = descriptor
-        var reuse: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = port.bigEndian
-        inet_pton(AF_INET, address, &socketAddress.sin_addr)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        self.port = UInt16(bigEndian: socketAddress.sin_port)
-        guard descriptor >= 0, bound, listen(descriptor, backlog) == 0 else { throw POSIXError(.EADDRINUSE) }
-    }
-
-    deinit { close() }
-
-    func close() { _ = Glibc.close(descriptor) }
-
-    /// Connects until the accept queue is full (a connection that does not complete at once is the sign), and returns
-    /// the connections made so the caller keeps them open.
-    func fillBacklog() throws -> [Int32] {
-        var made: [Int32] = []
-        for _ in 0..<8 {
-            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            var socketAddress = sockaddr_in()
-            socketAddress.sin_family = sa_family_t(AF_INET)
-            socketAddress.sin_port = port.bigEndian
-            inet_pton(AF_INET, address, &socketAddress.sin_addr)
-            _ = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            made.append(client)
-            var request = pollfd(fd: client, events: Int16(POLLOUT), revents: 0)
-            if poll(&request, 1, 200) == 0 { return made }  // this one hangs: the queue is full
-        }
-        throw POSIXError(.EAGAIN)
     }
 }
 

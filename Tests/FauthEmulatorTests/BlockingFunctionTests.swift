@@ -2,6 +2,7 @@ import FauthJSON
 import Foundation
 import Testing
 @testable import FauthEmulator
+import FauthTestSupport
 
 /// A blocking function for one test: a real HTTP server that records each call's event JWT and answers `reply`.
 final class FakeBlockingFunction: @unchecked Sendable {
@@ -245,5 +246,36 @@ struct BlockingFunctionSignInPathTests {
         let events = function.received
         #expect(events.count == 1)
         #expect(events.first?["sign_in_method"]?.string == "password" && events.first?["sign_in_second_factor"]?.string == "phone")
+    }
+}
+
+@Suite("blocking functions: the request to the function ends within its time limit")
+struct BlockingFunctionHTTPTests {
+    /// A function host that drops every packet (a listener whose accept queue is full): connecting would otherwise
+    /// wait for the system's two minutes of retries.
+    @Test func aHostThatNeverAnswersTheConnectionIsADeadlineExceeded() throws {
+        let silent = try SilentListener(address: "127.0.0.2", port: 0, backlog: 0)
+        let held = try silent.fillBacklog()
+        defer { held.forEach { close($0) } }
+        let uri = "http://127.0.0.2:\(silent.port)/beforeCreate"
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect {
+            _ = try BlockingFunctionHTTP.post(Array("{}".utf8), to: uri, timeoutSeconds: 1)
+        } throws: { error in
+            (error as? APIError)?.message == "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded making request to \(uri).))"
+        }
+        #expect(clock.now - start < .seconds(5))
+    }
+
+    @Test func aRefusedConnectionFailsAtOnce() throws {
+        let closed = try SilentListener(address: "127.0.0.1", port: 0, backlog: 1)
+        let uri = "http://127.0.0.1:\(closed.port)/beforeCreate"
+        closed.close()
+        #expect {
+            _ = try BlockingFunctionHTTP.post(Array("{}".utf8), to: uri, timeoutSeconds: 30)
+        } throws: { error in
+            (error as? APIError)?.message == "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Failed to make request to \(uri).))"
+        }
     }
 }

@@ -129,33 +129,43 @@ enum BlockingFunctionHTTP {
     /// POSTs `body` and returns the status and body text; 500 `BLOCKING_FUNCTION_ERROR_RESPONSE` when the request
     /// cannot be made or does not finish in time.
     static func post(_ body: [UInt8], to uri: String, timeoutSeconds: Int) throws(APIError) -> (status: Int, text: String) {
+        // The whole exchange must end within the function's time limit: connecting (a host that drops packets would
+        // otherwise hold the request for the system's two minutes of retries) and the answer, which must also stay
+        // within `maximumAnswerBytes`, so that a function that stalls, trickles or floods cannot hold the emulator.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(timeoutSeconds)
         let failed = APIError.internalError("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Failed to make request to \(uri).))", reason: "FetchError")
+        let deadlineExceeded = APIError.internalError(
+            "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded making request to \(uri).))", reason: "AbortError")
         guard let target = HTTPTarget(uri) else { throw failed }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var found: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(target.host, target.port, &hints, &found) == 0, let address = found else { throw failed }
         defer { freeaddrinfo(found) }
-        let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue),
+                        address.pointee.ai_protocol)
         guard fd >= 0 else { throw failed }
         defer { close(fd) }
-        guard connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else { throw failed }
+        if connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) != 0 {
+            guard errno == EINPROGRESS else { throw failed }
+            guard SocketIO.waitWritable(fd, seconds: seconds(until: deadline, clock)) else { throw deadlineExceeded }
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 else { throw failed }
+        }
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
         let head = "POST \(target.pathAndQuery) HTTP/1.1\r\nHost: \(target.authority)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         guard SocketIO.sendAll(fd, Array(head.utf8) + body) else { throw failed }
-        // The whole answer must come within the function's time limit (each read waits at most what is left of it,
-        // SO_RCVTIMEO) and within `maximumAnswerBytes`: a function that trickles or floods cannot hold the emulator.
-        let deadlineExceeded = APIError.internalError(
-            "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded making request to \(uri).))", reason: "AbortError")
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(timeoutSeconds)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let left = clock.now.duration(to: deadline)
-            guard left > .zero else { throw deadlineExceeded }
-            let parts = left.components
-            var limit = timeval(tv_sec: Int(parts.seconds), tv_usec: min(Int(parts.attoseconds / 1_000_000_000_000) + 1, 999_999))
+            // Each read waits at most what is left of the time limit (SO_RCVTIMEO).
+            let left = seconds(until: deadline, clock)
+            guard left > 0 else { throw deadlineExceeded }
+            var limit = timeval(tv_sec: Int(left), tv_usec: min(Int((left - left.rounded(.down)) * 1_000_000) + 1, 999_999))
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
@@ -165,6 +175,12 @@ enum BlockingFunctionHTTP {
             guard received.count <= Self.maximumAnswerBytes else { throw failed }
         }
         return try parse(received, failed: failed)
+    }
+
+    /// The seconds from now until `deadline` (0 once it has passed).
+    private static func seconds(until deadline: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
+        let left = clock.now.duration(to: deadline).components
+        return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
     }
 
     /// The parts of an `http://host[:port][/path]` URI a request needs.
