@@ -60,7 +60,8 @@ struct StateArchiveTests {
     }
 
     /// A FIFO, a device or a folder where an export file should be is refused at once (reading a FIFO would wait for
-    /// a writer, /dev/zero would never end) and changes nothing; a symbolic link to a regular file is read.
+    /// a writer, /dev/zero would never end), as is a config.json past its size limit, and changes nothing; a symbolic
+    /// link to a regular file is read.
     @Test func onlyRegularFilesAreRead() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -92,6 +93,15 @@ struct StateArchiveTests {
         }
         #expect(try fixture.admin("lookup", ["localId": ["kept"]]).json["users"]?.array?.count == 1)
 
+        try FileManager.default.removeItem(atPath: config)
+        // A config.json past the limit (sparse: no disk is used) is refused, not read into memory.
+        #expect(FileManager.default.createFile(atPath: config, contents: nil))
+        #expect(truncate(config, off_t(StateArchive.maximumSmallFileBytes + 1)) == 0)
+        #expect {
+            try fixture.emulator.importState(from: directory)
+        } throws: { error in
+            "\(error)" == "cannot read \(config): larger than 16 MiB"
+        }
         try FileManager.default.removeItem(atPath: config)
         try fixture.emulator.importState(from: directory)
         let found = try fixture.admin("lookup", ["localId": ["a-1", "kept"]]).json["users"]?.array ?? []

@@ -8,11 +8,6 @@ struct JSONArrayReader {
     /// A malformed document.
     struct Malformed: Error {}
 
-    /// A failed read, with its errno.
-    struct ReadFailure: Error {
-        let code: Int32
-    }
-
     private let fd: Int32
     private var buffer: [UInt8] = []
     /// The next byte to read in `buffer`.
@@ -69,13 +64,9 @@ struct JSONArrayReader {
         buffer.removeSubrange(0 ..< keep)
         index -= keep
         if mark != nil { mark = 0 }
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw ReadFailure(code: errno) }
-            buffer.append(contentsOf: chunk[0 ..< count])
-            return count > 0
-        }
+        let count = try FileChunk.read(fd, into: &chunk)
+        buffer.append(contentsOf: chunk[0 ..< count])
+        return count > 0
     }
 
     private mutating func expect(_ byte: UInt8) throws {

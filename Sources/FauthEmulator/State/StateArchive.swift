@@ -85,7 +85,7 @@ enum StateArchive {
                     tables[user.tenantId, default: UserTable()].save(user)
                 }
             }
-        } catch let failure as JSONArrayReader.ReadFailure {
+        } catch let failure as FileChunk.ReadFailure {
             throw StateArchiveError(description: "cannot read \(accountsPath): \(String(cString: strerror(failure.code)))")
         } catch {
             throw StateArchiveError(description: "\(accountsPath) is not valid JSON: \(error)")
@@ -109,19 +109,28 @@ enum StateArchive {
         return fd
     }
 
+    /// The most `firebase-export-metadata.json` and `config.json` may hold (each is a few hundred bytes as Firebase
+    /// writes it); the accounts file, read one account at a time, has no such limit.
+    static let maximumSmallFileBytes = 16 << 20
+
+    /// The whole of a small export file (at most `maximumSmallFileBytes`).
     private static func readBytes(_ path: String) throws(StateArchiveError) -> [UInt8] {
         let fd = try openRegularFile(path)
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StateArchiveError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+            let count: Int
+            do {
+                count = try FileChunk.read(fd, into: &chunk)
+            } catch {
+                throw StateArchiveError(description: "cannot read \(path): \(String(cString: strerror(error.code)))")
             }
+            if count == 0 { return bytes }
             bytes += chunk[..<count]
+            guard bytes.count <= maximumSmallFileBytes else {
+                throw StateArchiveError(description: "cannot read \(path): larger than \(maximumSmallFileBytes >> 20) MiB")
+            }
         }
     }
 
