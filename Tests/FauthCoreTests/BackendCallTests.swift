@@ -145,4 +145,25 @@ import Testing
             #expect(!line.contains("a@b.c"))
         }
     }
+
+    @Test(arguments: ["1", "e", "k", "127.0.0.1"])
+    func aShortKeyDoesNotMangleTheHostOrTheCause(apiKey: String) throws {
+        let transport = ScriptedTransport()
+        let curlWords = "Failed to connect to 127.0.0.1 port 9099 after 0 ms: Connection refused"
+        transport.reply(to: "accounts:lookup", .failure(.connectionRefused(code: 7, message: curlWords)))
+        let probe = BackendProbe(transport, apiKey: apiKey, timeout: 0.1)
+        let error = try #require(fauthError { _ = try probe.backend.call(LookupEndpoint(idToken: "ID")) })
+        #expect(error.message == "Cannot connect to 127.0.0.1:9099: connection refused (nothing listens there, or it is unreachable).")
+        #expect(error.underlying?.message == curlWords)
+        #expect(probe.trace.values.contains { $0.hasSuffix(": " + curlWords) })
+        #expect(probe.trace.values.first?.hasSuffix("?key=REDACTED") == true)
+    }
+
+    @Test func theKeyIsRedactedWhereverAURLCarriesIt() throws {
+        let transport = ScriptedTransport()
+        let location = "https://elsewhere.example/key/e?x=e&key=e&key=k%2By#e"
+        transport.reply(to: "accounts:lookup", .response(TransportResponse(status: 302, headers: [("Location", location)])))
+        let error = try #require(fauthError { _ = try BackendProbe(transport, apiKey: "e").backend.call(LookupEndpoint(idToken: "ID")) })
+        #expect(error.message == "The server answered 302 (a redirect to https://elsewhere.example/key/e?x=e&key=REDACTED&key=REDACTED#e), which fauth does not follow.")
+    }
 }

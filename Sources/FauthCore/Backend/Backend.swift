@@ -37,10 +37,17 @@ public struct Backend: Sendable {
             body: isRead ? [] : body(of: endpoint).serializedBytes(),
             timeout: configuration.timeout,
             trust: configuration.trust)
-        let response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path) + query,
-                                maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
-        return try decode(response, as: E.self)
+        do {
+            let response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path) + query,
+                                    maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
+            return try decode(response, as: E.self)
+        } catch {
+            throw redaction.redacted(error)
+        }
     }
+
+    /// What hides the API key from the errors and trace lines of a call.
+    private var redaction: SecretRedaction { SecretRedaction() }
 
     /// The endpoint's body, with the configured `tenantId` added where the service takes one.
     func body<E: Endpoint>(of endpoint: E) -> JSONValue {
@@ -76,7 +83,7 @@ public struct Backend: Sendable {
             let milliseconds = Int((MonotonicTime.now().seconds(since: attemptStart) * 1000).rounded())
             switch result {
             case .success(let response): trace?("→ \(response.status) in \(milliseconds) ms")
-            case .failure(let failure): trace?("→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(redacted(failure.message))")
+            case .failure(let failure): trace?("→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(redaction.redacted(failure.message))")
             }
 
             guard attempt < maxAttempts, let reason = Self.retryReason(result) else {
@@ -107,7 +114,7 @@ public struct Backend: Sendable {
             return try E.decode(json)
         default:
             throw ServerErrorMapping.error(httpStatus: response.status, body: response.body,
-                                           location: response.header("Location").map(redacted))
+                                           location: response.header("Location"))
         }
     }
 
@@ -115,17 +122,10 @@ public struct Backend: Sendable {
     /// and the host, `underlying` keeps libcurl's code and words.
     private func transportError(_ failure: TransportFailure, url: String) -> FauthError {
         let code: ErrorCode = if case .certificate = failure { .certificateError } else { .networkError }
-        var error = FauthError(code, message: redacted(failure.explanation(url: url, timeout: configuration.timeout)),
-                               underlying: UnderlyingError(domain: "curl", code: failure.code, message: redacted(failure.message)))
+        var error = FauthError(code, message: failure.explanation(url: url, timeout: configuration.timeout),
+                               underlying: UnderlyingError(domain: "curl", code: failure.code, message: failure.message))
         if case .timedOut = failure { error.inputProblem = .limitReached(.timeout) }
         return error
-    }
-
-    /// `text` with the API key (as written and percent-encoded) replaced by `REDACTED`.
-    private func redacted(_ text: String) -> String {
-        guard !configuration.apiKey.isEmpty else { return text }
-        return text.replacingAll(configuration.apiKey, with: BackendConfiguration.redactedKey)
-            .replacingAll(PercentEncoding.encode(configuration.apiKey), with: BackendConfiguration.redactedKey)
     }
 
     /// Why the attempt is worth repeating (for the trace), or nil when it is not: a connection that failed or broke,

@@ -39,11 +39,8 @@ public struct BackendConfiguration: Sendable, Equatable {
 
     /// The same URL with the key replaced by `REDACTED`, for traces and messages.
     public func redactedURL(for service: Service, path: String) -> String {
-        url(for: service, path: path, keyValue: Self.redactedKey)
+        url(for: service, path: path, keyValue: SecretRedaction.placeholder)
     }
-
-    /// What stands for the API key in traces and messages.
-    static let redactedKey = "REDACTED"
 
     private func url(for service: Service, path: String, keyValue: String) -> String {
         let base: String

@@ -34,8 +34,8 @@ import FauthJSON
 /// `WEAK_PASSWORD` and `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`, and is dropped (as by the SDK) for `EMAIL_EXISTS`,
 /// `MISSING_IOS_APP_TOKEN`, `TENANT_ID_MISMATCH` and `UNSUPPORTED_TENANT_OPERATION`. Request bodies are never echoed.
 public enum ServerErrorMapping {
-    /// Maps a non-2xx answer (status, raw body and, for a redirect, its `Location` with any secret already
-    /// redacted) to an error; never fails. A 3xx is never followed, whatever its body says.
+    /// Maps a non-2xx answer (status, raw body and, for a redirect, its `Location`) to an error; never fails. A 3xx
+    /// is never followed, whatever its body says. The caller hides secrets from the error (`SecretRedaction`).
     public static func error(httpStatus: Int, body: [UInt8], location: String? = nil) -> FauthError {
         if (300..<400).contains(httpStatus) {
             let target = location.map { " to \($0)" } ?? ""
