@@ -179,6 +179,21 @@ import FauthJSON
         #expect(sandbox.sessionBytes() == nil)
     }
 
+    @Test func aCredentialTheServerEchoesNeverReachesTheError() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let token = "ya29.SECRET-GOOGLE-ID-TOKEN"
+        let json = try sandbox.run(["--json", "signin", "--provider", "google.com", "--id-token", "@-"], stdin: token)
+        expectFailure(json, status: 6, code: "invalid-credential")
+        #expect(json.error["message"]?.string?.hasPrefix("Unable to parse id_token: REDACTED ") == true, "\(json.stderr)")
+        #expect(json.error["server"]?["message"]?.string?.hasPrefix("INVALID_IDP_RESPONSE : Unable to parse id_token: REDACTED ") == true)
+        let text = try sandbox.run(["--verbose", "signin", "--provider", "google.com", "--id-token", "@-"], stdin: token)
+        #expect(text.status == 6 && text.stderr.contains("Unable to parse id_token: REDACTED"), "\(text.stderr)")
+        for run in [json, text] {
+            #expect(!run.stderr.contains("SECRET"), "\(run.stderr)")
+        }
+    }
+
     @Test func customTokensSignInAndCreateTheUserOnce() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

@@ -166,4 +166,46 @@ import Testing
         let error = try #require(fauthError { _ = try BackendProbe(transport, apiKey: "e").backend.call(LookupEndpoint(idToken: "ID")) })
         #expect(error.message == "The server answered 302 (a redirect to https://elsewhere.example/key/e?x=e&key=REDACTED&key=REDACTED#e), which fauth does not follow.")
     }
+
+    @Test func aTokenTheServerEchoesIsHiddenFromTheError() throws {
+        let transport = ScriptedTransport()
+        let token = "ya29.SECRET-GOOGLE-ID-TOKEN"
+        transport.reply(to: "accounts:signInWithIdp", .firebaseError(400, "INVALID_IDP_RESPONSE : Unable to parse id_token: \(token)"))
+        let credential = IdpCredential(providerId: "google.com", idToken: token)
+        let error = try #require(fauthError { _ = try BackendProbe(transport).backend.call(SignInWithIdpEndpoint(credential: credential)) })
+        #expect(error.code == .invalidCredential)
+        #expect(error.message == "Unable to parse id_token: REDACTED")
+        #expect(error.server == ServerDetail(status: 400, message: "INVALID_IDP_RESPONSE : Unable to parse id_token: REDACTED"))
+    }
+
+    @Test func aSoftErrorEchoingAPercentEncodedSecretHidesIt() throws {
+        let transport = ScriptedTransport()
+        let body = #"{"errorMessage":"ODD_ANSWER : bad postBody providerId=github.com&access_token=gho%2Fsecret&oauth_token_secret=s"}"#
+        transport.reply(to: "accounts:signInWithIdp", .json(200, body))
+        let credential = IdpCredential(providerId: "github.com", accessToken: "gho/secret", tokenSecret: "s")
+        let error = try #require(fauthError { _ = try BackendProbe(transport).backend.call(SignInWithIdpEndpoint(credential: credential, idToken: "ID")) })
+        #expect(error.code == .internalError)
+        #expect(error.server?.message == "ODD_ANSWER : bad postBody providerId=github.com&access_token=REDACTED&oauth_token_secret=REDACTED")
+        #expect(!error.message.contains("gho"))
+    }
+
+    @Test func aShortSecretIsHiddenOnlyWhereItStandsAlone() throws {
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:signInWithPassword", .firebaseError(400, "ODD_ANSWER : password ab for ab@b.c rejected (abc, cab, ab_1 kept)"))
+        transport.reply(to: "accounts:signInWithPassword", .firebaseError(400, "INVALID_PASSWORD"))
+        let backend = BackendProbe(transport).backend
+        let odd = try #require(fauthError { _ = try backend.call(SignInWithPasswordEndpoint(email: "ab@b.c", password: "ab")) })
+        #expect(odd.server?.message == "ODD_ANSWER : password REDACTED for REDACTED@b.c rejected (abc, cab, ab_1 kept)")
+        // The code is mapped from the server's own words, and a secret inside a longer word stays.
+        let wrong = try #require(fauthError { _ = try backend.call(SignInWithPasswordEndpoint(email: "ab@b.c", password: "PASSWORD")) })
+        #expect(wrong.code == .wrongPassword && wrong.server?.message == "INVALID_PASSWORD")
+    }
+
+    @Test func aShortSecretDoesNotMangleATransportFailure() throws {
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:signInWithPassword", .failure(.connectionRefused(code: 7, message: "Failed to connect to 127.0.0.1 port 9099")))
+        let error = try #require(fauthError { _ = try BackendProbe(transport).backend.call(SignInWithPasswordEndpoint(email: "a@b.c", password: "1")) })
+        #expect(error.message.hasPrefix("Cannot connect to 127.0.0.1:9099: "))
+        #expect(error.underlying?.message == "Failed to connect to 127.0.0.1 port 9099")
+    }
 }

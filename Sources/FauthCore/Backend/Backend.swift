@@ -37,17 +37,20 @@ public struct Backend: Sendable {
             body: isRead ? [] : body(of: endpoint).serializedBytes(),
             timeout: configuration.timeout,
             trust: configuration.trust)
+        let response: TransportResponse
         do {
-            let response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path) + query,
-                                    maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
+            response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path) + query,
+                                maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
+        } catch {
+            throw SecretRedaction().redacted(error)
+        }
+        do {
             return try decode(response, as: E.self)
         } catch {
-            throw redaction.redacted(error)
+            // The server's words may echo what the request carried (a token it could not parse).
+            throw SecretRedaction(secrets: endpoint.secrets).redacted(error)
         }
     }
-
-    /// What hides the API key from the errors and trace lines of a call.
-    private var redaction: SecretRedaction { SecretRedaction() }
 
     /// The endpoint's body, with the configured `tenantId` added where the service takes one.
     func body<E: Endpoint>(of endpoint: E) -> JSONValue {
@@ -83,7 +86,7 @@ public struct Backend: Sendable {
             let milliseconds = Int((MonotonicTime.now().seconds(since: attemptStart) * 1000).rounded())
             switch result {
             case .success(let response): trace?("→ \(response.status) in \(milliseconds) ms")
-            case .failure(let failure): trace?("→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(redaction.redacted(failure.message))")
+            case .failure(let failure): trace?("→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(SecretRedaction().redacted(failure.message))")
             }
 
             guard attempt < maxAttempts, let reason = Self.retryReason(result) else {

@@ -15,6 +15,9 @@ public protocol Endpoint: Sendable {
     static var isIdempotent: Bool { get }
     /// The JSON body, without `tenantId` (the backend adds it where the service takes it).
     var body: JSONValue { get }
+    /// Every secret the request carries (passwords, tokens, codes, nonces), hidden wherever the server's answer
+    /// echoes one; only the API key and what is not secret (emails, provider ids, names) are left out.
+    var secrets: [String] { get }
     /// Decodes a 2xx response body; a body of the wrong shape is an `internal-error`.
     static func decode(_ json: JSONValue) throws(FauthError) -> Response
 }

@@ -33,6 +33,12 @@ public struct IdpCredential: Sendable, Equatable {
         return credential
     }
 
+    /// The tokens, nonce and token secret, or a browser sign-in's answer URL (which carries the provider's code or
+    /// tokens in its query) and session id.
+    var secrets: [String] {
+        [idToken, nonce, accessToken, tokenSecret, requestUri, sessionId].compactMap { $0 }
+    }
+
     /// The form-encoded `postBody` as the Firebase SDKs build it: `providerId` first, then `id_token`, `nonce`,
     /// `access_token` and `oauth_token_secret` where present, each name and value percent-encoded.
     public var postBody: String {

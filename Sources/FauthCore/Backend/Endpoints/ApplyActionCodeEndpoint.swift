@@ -23,6 +23,9 @@ public struct ApplyActionCodeEndpoint: Endpoint {
         ["oobCode": .string(oobCode)]
     }
 
+    /// The action code.
+    public var secrets: [String] { [oobCode] }
+
     /// Decodes the account as the code left it.
     public static func decode(_ json: JSONValue) throws(FauthError) -> UpdateAccountResponse {
         try UpdateAccountResponse(ResponseReader(json, endpoint: path))

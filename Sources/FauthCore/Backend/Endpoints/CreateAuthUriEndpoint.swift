@@ -25,6 +25,9 @@ public struct CreateAuthUriEndpoint: Endpoint {
         ["identifier": .string(identifier), "continueUri": .string(Self.continueUri)]
     }
 
+    /// None: an email is not a secret.
+    public var secrets: [String] { [] }
+
     /// Decodes the sign-in methods (none when absent, e.g. with email enumeration protection on).
     public static func decode(_ json: JSONValue) throws(FauthError) -> CreateAuthUriResponse {
         let reader = try ResponseReader(json, endpoint: path)

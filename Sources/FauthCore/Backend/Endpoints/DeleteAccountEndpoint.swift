@@ -22,6 +22,9 @@ public struct DeleteAccountEndpoint: Endpoint {
         ["idToken": .string(idToken)]
     }
 
+    /// The ID token.
+    public var secrets: [String] { [idToken] }
+
     /// Accepts any JSON object.
     public static func decode(_ json: JSONValue) throws(FauthError) -> DeleteAccountResponse {
         _ = try ResponseReader(json, endpoint: path)

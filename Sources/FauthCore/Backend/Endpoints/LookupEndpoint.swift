@@ -22,6 +22,9 @@ public struct LookupEndpoint: Endpoint {
         ["idToken": .string(idToken)]
     }
 
+    /// The ID token.
+    public var secrets: [String] { [idToken] }
+
     /// Decodes the one user of `users`; no `users`, or not exactly one, is an unexpected response (`internal-error`,
     /// as in Firebase's SDKs): a user that is gone is a 400 `USER_NOT_FOUND`, never a 200.
     public static func decode(_ json: JSONValue) throws(FauthError) -> LookupResponse {

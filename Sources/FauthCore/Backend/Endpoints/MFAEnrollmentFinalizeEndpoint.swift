@@ -42,6 +42,9 @@ public struct MFAEnrollmentFinalizeEndpoint: Endpoint {
         return .object(body)
     }
 
+    /// The ID token, the session info and the code.
+    public var secrets: [String] { [idToken, sessionInfo, code] }
+
     /// The new tokens, which carry the second factor.
     public static func decode(_ json: JSONValue) throws(FauthError) -> SessionTokens {
         try SessionTokens.read(ResponseReader(json, endpoint: path))

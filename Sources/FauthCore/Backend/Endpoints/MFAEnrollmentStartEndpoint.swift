@@ -29,6 +29,9 @@ public struct MFAEnrollmentStartEndpoint: Endpoint {
         return ["idToken": .string(idToken), "totpEnrollmentInfo": [:]]
     }
 
+    /// The ID token (a phone number is not a secret).
+    public var secrets: [String] { [idToken] }
+
     /// The started enrollment: the SMS's `sessionInfo`, or the TOTP secret and its parameters.
     public static func decode(_ json: JSONValue) throws(FauthError) -> StartedEnrollment {
         let reader = try ResponseReader(json, endpoint: path)

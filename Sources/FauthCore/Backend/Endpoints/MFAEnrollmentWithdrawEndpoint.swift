@@ -25,6 +25,9 @@ public struct MFAEnrollmentWithdrawEndpoint: Endpoint {
         ["idToken": .string(idToken), "mfaEnrollmentId": .string(enrollmentId)]
     }
 
+    /// The ID token.
+    public var secrets: [String] { [idToken] }
+
     /// The new tokens.
     public static func decode(_ json: JSONValue) throws(FauthError) -> SessionTokens {
         try SessionTokens.read(ResponseReader(json, endpoint: path))

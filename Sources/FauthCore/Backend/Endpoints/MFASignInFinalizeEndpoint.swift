@@ -34,6 +34,9 @@ public struct MFASignInFinalizeEndpoint: Endpoint {
         return .object(body)
     }
 
+    /// The pending credential, and the session info and code of the verification.
+    public var secrets: [String] { [pendingCredential] + verification.secrets }
+
     /// The new session's tokens.
     public static func decode(_ json: JSONValue) throws(FauthError) -> SessionTokens {
         try SessionTokens.read(ResponseReader(json, endpoint: path))
@@ -46,4 +49,12 @@ public enum SecondFactorVerification: Sendable, Equatable {
     case phone(sessionInfo: String, code: String)
     /// A TOTP code of the factor `enrollmentId`.
     case totp(enrollmentId: String, code: String)
+
+    /// The code, and the session info of an SMS code (an enrollment id is not a secret).
+    var secrets: [String] {
+        switch self {
+        case .phone(let sessionInfo, let code): [sessionInfo, code]
+        case .totp(_, let code): [code]
+        }
+    }
 }

@@ -25,6 +25,9 @@ public struct MFASignInStartEndpoint: Endpoint {
         ["mfaPendingCredential": .string(pendingCredential), "mfaEnrollmentId": .string(enrollmentId), "phoneSignInInfo": [:]]
     }
 
+    /// The pending credential.
+    public var secrets: [String] { [pendingCredential] }
+
     /// The `sessionInfo` of the code sent (`phoneResponseInfo.sessionInfo`).
     public static func decode(_ json: JSONValue) throws(FauthError) -> String {
         let reader = try ResponseReader(json, endpoint: path)

@@ -17,6 +17,9 @@ public struct PasswordPolicyEndpoint: Endpoint {
     /// No body (a `GET`).
     public var body: JSONValue { [:] }
 
+    /// None: the request has no body.
+    public var secrets: [String] { [] }
+
     /// Decodes the policy object; one without a numeric `schemaVersion` is not a policy.
     public static func decode(_ json: JSONValue) throws(FauthError) -> PasswordPolicy {
         guard let object = json.object, object["schemaVersion"]?.int != nil else {

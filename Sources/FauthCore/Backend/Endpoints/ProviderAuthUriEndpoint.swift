@@ -39,6 +39,9 @@ public struct ProviderAuthUriEndpoint: Endpoint {
         return .object(object)
     }
 
+    /// None: a provider, a continue URL and scopes are not secrets.
+    public var secrets: [String] { [] }
+
     /// Decodes `authUri` and `sessionId`, both required.
     public static func decode(_ json: JSONValue) throws(FauthError) -> ProviderAuthUri {
         let reader = try ResponseReader(json, endpoint: path)

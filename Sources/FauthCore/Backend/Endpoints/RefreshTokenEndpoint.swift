@@ -22,6 +22,9 @@ public struct RefreshTokenEndpoint: Endpoint {
         ["grantType": "refresh_token", "refreshToken": .string(refreshToken)]
     }
 
+    /// The refresh token.
+    public var secrets: [String] { [refreshToken] }
+
     /// Decodes the snake_case answer; the ID token is `id_token`, or `access_token` when that is absent.
     public static func decode(_ json: JSONValue) throws(FauthError) -> RefreshTokenResponse {
         let reader = try ResponseReader(json, endpoint: path)

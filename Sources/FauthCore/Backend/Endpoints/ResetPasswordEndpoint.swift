@@ -27,6 +27,9 @@ public struct ResetPasswordEndpoint: Endpoint {
         return .object(object)
     }
 
+    /// The action code and the new password.
+    public var secrets: [String] { [oobCode] + [newPassword].compactMap { $0 } }
+
     /// Decodes the account's email and the code's purpose.
     public static func decode(_ json: JSONValue) throws(FauthError) -> ResetPasswordResponse {
         let reader = try ResponseReader(json, endpoint: path)

@@ -59,6 +59,9 @@ public struct SendOobCodeEndpoint: Endpoint {
         return .object(object)
     }
 
+    /// The ID token, when one is sent.
+    public var secrets: [String] { [idToken].compactMap { $0 } }
+
     /// Decodes the address the email went to.
     public static func decode(_ json: JSONValue) throws(FauthError) -> SendOobCodeResponse {
         let reader = try ResponseReader(json, endpoint: path)

@@ -22,6 +22,9 @@ public struct SignInWithCustomTokenEndpoint: Endpoint {
         ["token": .string(token), "returnSecureToken": true]
     }
 
+    /// The custom token.
+    public var secrets: [String] { [token] }
+
     /// Decodes the tokens and whether the user is new.
     public static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
         try SignInResponse(ResponseReader(json, endpoint: path))

@@ -30,6 +30,9 @@ public struct SignInWithEmailLinkEndpoint: Endpoint {
         return .object(object)
     }
 
+    /// The action code and the ID token, when one is sent.
+    public var secrets: [String] { [oobCode] + [idToken].compactMap { $0 } }
+
     /// Decodes the user's id, email, whether it is new, and the tokens or the second-factor challenge.
     public static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
         try SignInResponse(ResponseReader(json, endpoint: path))

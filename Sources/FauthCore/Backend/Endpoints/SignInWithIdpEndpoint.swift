@@ -36,6 +36,9 @@ public struct SignInWithIdpEndpoint: Endpoint {
         return .object(object)
     }
 
+    /// The provider credential's secrets and the ID token, when one is sent.
+    public var secrets: [String] { credential.secrets + [idToken].compactMap { $0 } }
+
     /// Decodes the answer; a 200 carrying `errorMessage` (the backend's soft errors, e.g.
     /// `FEDERATED_USER_ID_ALREADY_LINKED`) is thrown as the error that message maps to, with the credential's
     /// email when the answer names one (as the SDK fills its email key).

@@ -25,6 +25,9 @@ public struct SignInWithPasswordEndpoint: Endpoint {
         ["email": .string(email), "password": .string(password), "returnSecureToken": true]
     }
 
+    /// The password.
+    public var secrets: [String] { [password] }
+
     /// Decodes the user's id, email and tokens, or the second-factor challenge.
     public static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
         try SignInResponse(ResponseReader(json, endpoint: path))

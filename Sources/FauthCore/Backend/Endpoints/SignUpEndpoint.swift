@@ -52,6 +52,9 @@ public struct SignUpEndpoint: Endpoint {
         return .object(object)
     }
 
+    /// The password and the ID token, when sent.
+    public var secrets: [String] { [password, idToken].compactMap { $0 } }
+
     /// Decodes the new user's id, email, name and tokens.
     public static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
         try SignInResponse(ResponseReader(json, endpoint: path))

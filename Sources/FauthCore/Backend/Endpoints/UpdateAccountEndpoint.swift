@@ -53,6 +53,9 @@ public struct UpdateAccountEndpoint: Endpoint {
         return .object(object)
     }
 
+    /// The ID token and the new password, when one is sent.
+    public var secrets: [String] { [idToken, password].compactMap { $0 } }
+
     /// Decodes the updated profile and, when the server sent them, new tokens.
     public static func decode(_ json: JSONValue) throws(FauthError) -> UpdateAccountResponse {
         try UpdateAccountResponse(ResponseReader(json, endpoint: path))
