@@ -7,7 +7,12 @@ struct SignOutCommand: Command {
         "signout", summary: "Forget the profile's session (signing out when signed out succeeds).",
         usage: ["signout [--all]"],
         options: [OptionSpec("all", help: "Forget the sessions (and pending second-factor steps) of every profile (not with --session or FAUTH_SESSION).")],
-        details: "Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client.")
+        details: """
+            Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client. A session path that is \
+            not a regular file of yours (a FIFO, device, socket, folder or link) is refused, never removed. --all \
+            removes the regular files named PROFILE.json in fauth's sessions folder and leaves anything else; a \
+            profile it cannot sign out does not stop the others (exit 12 afterwards, naming each one left).
+            """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let store = try invocation.sessionStore()

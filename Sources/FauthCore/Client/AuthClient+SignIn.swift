@@ -7,19 +7,23 @@ extension AuthClient {
         guard !password.isEmpty else { throw FauthError(.weakPassword, reason: "Missing password") }
         try store.checkWritable()  // before the account exists: a retry must not meet email-already-in-use
         return try underPasswordPolicy(password) {
-            let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
-            return try startSession(response.outcome, isNewUser: true, providerId: "password")
+            try store.withLock { file in
+                let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
+                return try startSession(response.outcome, isNewUser: true, providerId: "password", in: file)
+            }
         }
     }
 
     /// Signs in with `credential`, replacing the profile's session.
     public func signIn(with credential: Credential) throws -> AuthResult {
         try store.checkWritable()
-        let (outcome, isNewUser) = try authenticate(credential, linkingTo: nil)
-        if outcome.tokens == nil {
-            throw try store.withLock { _ in try pendSecondFactor(outcome, purpose: .signIn, credential: credential, uid: nil, isNewUser: isNewUser) }
+        return try store.withLock { file in
+            let (outcome, isNewUser) = try authenticate(credential, linkingTo: nil)
+            if outcome.tokens == nil {
+                throw try pendSecondFactor(outcome, purpose: .signIn, credential: credential, uid: nil, isNewUser: isNewUser)
+            }
+            return try startSession(outcome, isNewUser: isNewUser, providerId: credential.providerId, in: file)
         }
-        return try startSession(outcome, isNewUser: isNewUser, providerId: credential.providerId)
     }
 
     /// Makes the profile's session from a refresh token another client holds: one refresh (Secure Token), then a
@@ -27,9 +31,11 @@ extension AuthClient {
     public func signIn(refreshToken: String) throws -> AuthResult {
         guard !refreshToken.isEmpty else { throw FauthError(.invalidUserToken, message: "The refresh token is empty.") }
         try store.checkWritable()
-        let tokens = try backend.call(RefreshTokenEndpoint(refreshToken: refreshToken)).tokens
-        let providerId = IDTokenClaims(token: tokens.idToken).signInProvider ?? "custom"
-        return try startSession(.signedIn(tokens), isNewUser: false, providerId: providerId)
+        return try store.withLock { file in
+            let tokens = try backend.call(RefreshTokenEndpoint(refreshToken: refreshToken)).tokens
+            let providerId = IDTokenClaims(token: tokens.idToken).signInProvider ?? "custom"
+            return try startSession(.signedIn(tokens), isNewUser: false, providerId: providerId, in: file)
+        }
     }
 
     /// The sign-in methods an email can use (`accounts:createAuthUri`); no session needed.
@@ -84,11 +90,12 @@ extension AuthClient {
         }
     }
 
-    /// Turns a sign-in outcome into the profile's new session (replacing whatever file was there).
-    private func startSession(_ outcome: SignInOutcome, isNewUser: Bool, providerId: String) throws -> AuthResult {
+    /// Turns a sign-in outcome into the profile's new session, replacing whatever `file` (held under the lock since
+    /// before the sign-in's request) was.
+    private func startSession(_ outcome: SignInOutcome, isNewUser: Bool, providerId: String, in file: SessionFile) throws -> AuthResult {
         guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
         let session = try makeSession(tokens, replacing: nil)
-        try store.withLock { file in try file.write(session) }
+        try file.write(session)
         return AuthResult(user: session.user, isNewUser: isNewUser, providerId: providerId, expiresAt: session.expiresAt)
     }
 }

@@ -6,7 +6,8 @@ import FauthJSON
 public struct PendingSecondFactorFile {
     /// The suffix added to the session file's path.
     public static let suffix = ".mfa-pending"
-    private let file: SessionFile
+    /// The file itself, checked, written and removed as a session file is.
+    let file: SessionFile
 
     /// The pending file of the session file at `sessionPath`.
     public init(sessionPath: String, anchor: String? = nil) {

@@ -56,7 +56,11 @@ public struct SessionFile {
             switch error.code {
             case ENOENT: return nil
             case ELOOP: throw refusal("is a symbolic link; fauth does not follow links for its session file")
-            default: throw failure("read", error)
+            default:
+                // A socket cannot be opened at all (ENXIO): say what it is rather than what open said.
+                var info = stat()
+                if lstat(path, &info) == 0, let kind = Self.irregularKind(info.st_mode) { throw refusal(kind) }
+                throw failure("read", error)
             }
         }
         defer { close(descriptor) }
@@ -106,18 +110,34 @@ public struct SessionFile {
         SessionFolder.sync(SessionFolder.folder(of: path))
     }
 
-    /// Deletes the file and returns whether there was one; a missing file is not an error. The folder is synced
-    /// unless the caller syncs it once for many removals. The lock file stays: another process may be waiting on it.
+    /// Deletes the file and returns whether there was one; a missing file is not an error, and a path that is not a
+    /// regular file of the user's is refused, never removed (`existingOwnFile`). The folder is synced unless the
+    /// caller syncs it once for many removals. The lock file stays: another process may be waiting on it.
     @discardableResult
     public func remove(syncingFolder: Bool = true) throws -> Bool {
-        let existed = unlink(path) == 0
-        guard existed || errno == ENOENT else {
-            throw failure("remove", SystemError.current("unlink"))
+        guard try existingOwnFile() else { return false }
+        guard unlink(path) == 0 else {
+            guard errno == ENOENT else { throw failure("remove", SystemError.current("unlink")) }
+            return false
         }
         if syncingFolder {
             SessionFolder.sync(SessionFolder.folder(of: path))
         }
-        return existed
+        return true
+    }
+
+    /// Whether the file exists; a path that is not a regular file (a folder, FIFO, device, socket or link) or is
+    /// another user's → `session-store-error`: fauth replaces or removes only a file it could have written.
+    func existingOwnFile() throws -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw failure("read", SystemError.current("lstat")) }
+            return false
+        }
+        if let problem = Self.irregularKind(info.st_mode) ?? Self.ownerProblem(owner: info.st_uid, expectedOwner: geteuid()) {
+            throw refusal(problem)
+        }
+        return true
     }
 
     /// Removes the temporary files a killed writer left behind, among `names` (the folder's entries; listed when
@@ -158,27 +178,36 @@ public struct SessionFile {
     }
 
     /// Refuses, before any request, a session file that `write` could not replace: a target that is not a regular
-    /// file (a folder, FIFO, device, socket or link) or a folder that is unsafe or cannot be written.
+    /// file of the user's (`existingOwnFile`), a folder that is unsafe or cannot be written, or a name too long for
+    /// the temporary file beside it.
     func checkWritable() throws {
         try SessionFolder.prepare(forFile: path, anchor: anchor)
-        var info = stat()
-        if lstat(path, &info) == 0, let kind = Self.irregularKind(info.st_mode) {
-            throw refusal(kind)
-        }
-        guard access(SessionFolder.folder(of: path), W_OK | X_OK) == 0 else {
+        _ = try existingOwnFile()
+        let folder = SessionFolder.folder(of: path)
+        guard access(folder, W_OK | X_OK) == 0 else {
             throw failure("write", SystemError.current("access"))
+        }
+        let longest = temporaryPrefix.utf8.count + 16  // the temporary file's name, its longest sibling
+        let limit = pathconf(folder, Int32(_PC_NAME_MAX))
+        if limit > 0 && longest > limit {
+            throw refusal("has a name too long: its temporary file's name would be \(longest) bytes, over the folder's \(limit)")
         }
     }
 
     /// Why a file with this mode and owner must not be used, nil when it is safe (as ssh refuses unprotected keys).
     static func securityProblem(mode: mode_t, owner: uid_t, expectedOwner: uid_t) -> String? {
-        if owner != expectedOwner {
-            return "is owned by another user (uid \(owner)); it must belong to uid \(expectedOwner)"
+        if let problem = ownerProblem(owner: owner, expectedOwner: expectedOwner) {
+            return problem
         }
         if mode & (S_IRWXG | S_IRWXO) != 0 {
             return "is readable or writable by group or others"
         }
         return nil
+    }
+
+    /// Why a file of `owner` must not be used by `expectedOwner`, nil when it is theirs.
+    static func ownerProblem(owner: uid_t, expectedOwner: uid_t) -> String? {
+        owner == expectedOwner ? nil : "is owned by another user (uid \(owner)); it must belong to uid \(expectedOwner)"
     }
 
     private var baseName: String {

@@ -12,14 +12,15 @@ enum SessionFolder {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates the folder of `path` (and missing parents below `anchor`, which must exist) with mode 0700, then checks
-    /// that every folder on the way is safe (`verify`).
+    /// Creates the folder of `path` (and missing parents below `anchor`, which must exist) with mode 0700, checking
+    /// every folder on the way as `verify` does before going further, so that nothing is made through a symbolic
+    /// link or in a folder others could write. A path that names a folder (`x/`, `x/..`) is refused first.
     static func prepare(forFile path: String, anchor: String? = nil) throws {
-        let folder = folder(of: path)
-        try create(folder, anchor: anchor)
-        guard try verify(folder) else {
-            throw FauthError(.sessionStoreError, message: "The session folder \(folder) disappeared while fauth was using it.")
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard !["", ".", ".."].contains(name) else {
+            throw FauthError(.sessionStoreError, message: "The session file \(path) names a folder, not a file.")
         }
+        _ = try walk(folder(of: path), creatingBelow: anchor.map(components) ?? [])
     }
 
     /// Walks `folder` from `/` (or from the working folder for a relative path) without following links: every
@@ -27,21 +28,41 @@ enum SessionFolder {
     /// group or others (unless sticky, as /tmp). False when a part of it does not exist; `session-store-error` naming
     /// the folder and the fix when one is unsafe (session.md, "How it is read").
     static func verify(_ folder: String) throws -> Bool {
+        try walk(folder, creatingBelow: nil)
+    }
+
+    /// `verify`'s walk; with `creatingBelow` (the anchor's components, empty for none) a missing folder is made
+    /// 0700 and checked in turn, unless it is the anchor or above it (a missing HOME is an error, not a tree to
+    /// create). The umask can only remove bits from 0700.
+    private static func walk(_ folder: String, creatingBelow anchor: [Substring]?) throws -> Bool {
         var current = folder.hasPrefix("/") ? "/" : "."
-        var parts = folder.split(separator: "/").map(String.init)[...]
+        var walked: [Substring] = []
+        var parts = components(folder)[...]
         while true {
             var info = stat()
-            guard lstat(current, &info) == 0 else {
+            if lstat(current, &info) != 0 {
                 guard errno == ENOENT else { throw failure(current, SystemError.current("lstat")) }
-                return false
+                guard let anchor else { return false }
+                if !anchor.isEmpty && anchor.starts(with: walked) {
+                    throw FauthError(
+                        .sessionStoreError, message: "The folder \(current) does not exist, and fauth does not create a home folder: "
+                            + "set HOME to an existing folder, or set XDG_STATE_HOME or FAUTH_SESSION.")
+                }
+                guard mkdir(current, 0o700) == 0 || errno == EEXIST else { throw failure(current, SystemError.current("mkdir")) }
+                guard lstat(current, &info) == 0 else { throw failure(current, SystemError.current("lstat")) }
             }
-            while parts.first == "." { parts.removeFirst() }
             if let problem = problem(info, at: current, last: parts.isEmpty) {
                 throw FauthError(.sessionStoreError, message: "The session folder \(current) \(problem)")
             }
             guard let next = parts.popFirst() else { return true }
+            walked.append(next)
             current = current == "/" ? "/" + next : current + "/" + next
         }
+    }
+
+    /// The names along a path, without empty ones and `.` (`/a//./b/` → `a`, `b`).
+    private static func components(_ path: String) -> [Substring] {
+        path.split(separator: "/").filter { $0 != "." }
     }
 
     /// Why a folder on the way to a session file (the `last` one holds it) is unsafe, with the fix; nil when safe.
@@ -90,30 +111,6 @@ enum SessionFolder {
             names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
         }
         return names
-    }
-
-    /// `mkdir -p` with mode 0700 for every folder it creates (the umask can only remove bits from 0700); never
-    /// creates `anchor` (a missing HOME is an error, not a tree to create).
-    private static func create(_ folder: String, anchor: String?) throws {
-        if folder == "/" || folder == "." || folder.isEmpty {
-            return
-        }
-        var info = stat()
-        if lstat(folder, &info) == 0 {
-            return
-        }
-        guard errno == ENOENT else {
-            throw failure(folder, SystemError.current("lstat"))
-        }
-        if let anchor, folder == anchor {
-            throw FauthError(
-                .sessionStoreError, message: "The folder \(folder) does not exist, and fauth does not create a home folder: "
-                    + "set HOME to an existing folder, or set XDG_STATE_HOME or FAUTH_SESSION.")
-        }
-        try create(self.folder(of: folder), anchor: anchor)
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw failure(folder, SystemError.current("mkdir"))
-        }
     }
 
     private static func failure(_ folder: String, _ error: SystemError) -> FauthError {

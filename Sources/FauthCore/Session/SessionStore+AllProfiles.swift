@@ -4,9 +4,11 @@ import Glibc
 
 extension SessionStore {
     /// Removes every profile's session in fauth's sessions `folder` (`signout --all`), and any pending second-factor
-    /// step beside one, and returns the removed session files, sorted. The folder is checked and listed once and synced once; each profile's file, and the temporary files a
-    /// killed writer left, are removed under that profile's lock. Lock files and anything that is not a profile's
-    /// file stay. A missing folder holds no session.
+    /// step beside one, and returns the removed session files, sorted. The folder is checked and listed once and
+    /// synced once; each profile's file, and the temporary files a killed writer left, are removed under that
+    /// profile's lock. Lock files and anything that is not a profile's file (a name of another form, or not a
+    /// regular file of the user's) stay. A profile that cannot be signed out does not stop the others: the error
+    /// comes after all were tried, naming each that was left. A missing folder holds no session.
     public static func removeAllProfiles(inFolder folder: String, lockTimeout: Double = 10) throws -> [String] {
         guard try SessionFolder.verify(folder) else { return [] }
         let names: [String]
@@ -17,26 +19,37 @@ extension SessionStore {
                 .sessionStoreError, message: "Cannot list the session folder \(folder): \(error.description).",
                 underlying: error.underlying)
         }
-        let sessionNames = Set(names.filter(isProfileFileName))
+        let isOwnFile = { (name: String) in (try? SessionFile(path: folder + "/" + name).existingOwnFile()) == true }
+        let sessionNames = Set(names.filter { isProfileFileName($0) && isOwnFile($0) })
         let orphans = Dictionary(grouping: names.filter { profileFileName(ofTemporaryFile: $0) != nil }) {
             profileFileName(ofTemporaryFile: $0)!
         }
-        let pendingNames = Set(names.compactMap(profileFileName(ofPendingFile:)))
+        let pendingNames = Set(names.filter(isOwnFile).compactMap(profileFileName(ofPendingFile:)))
         var removed: [String] = []
+        var left: [String] = []
         for name in sessionNames.union(orphans.keys).union(pendingNames).sorted() {
             let store = SessionStore(path: folder + "/" + name, lockTimeout: lockTimeout)
-            let descriptor = try store.lock()
-            defer { close(descriptor) }
-            let file = SessionFile(path: store.path)
-            file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
-            if pendingNames.contains(name) {
-                try PendingSecondFactorFile(sessionPath: store.path).remove()
-            }
-            if sessionNames.contains(name), try file.remove(syncingFolder: false) {
-                removed.append(store.path)
+            do {
+                let descriptor = try store.lock()
+                defer { close(descriptor) }
+                let file = SessionFile(path: store.path)
+                file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
+                if pendingNames.contains(name) {
+                    try PendingSecondFactorFile(sessionPath: store.path).remove()
+                }
+                if sessionNames.contains(name), try file.remove(syncingFolder: false) {
+                    removed.append(store.path)
+                }
+            } catch let error as FauthError {
+                left.append(error.message)
             }
         }
         SessionFolder.sync(folder)
+        guard left.isEmpty else {
+            throw FauthError(
+                .sessionStoreError,
+                message: "Signed out \(removed.count) profile(s), but not all: " + left.joined(separator: " "))
+        }
         return removed
     }
 

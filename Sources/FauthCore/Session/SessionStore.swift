@@ -66,10 +66,15 @@ public struct SessionStore: Sendable {
     }
 
     /// Removes the session file under the lock, whatever it holds (sign-out), and the profile's pending second-factor
-    /// step; returns whether there was a session.
+    /// step; returns whether there was a session. A path that is not a regular file of the user's is refused before
+    /// any lock file is made beside it; a missing folder holds nothing to remove and is not created.
     public func remove() throws -> Bool {
-        try withLock { file in
-            try PendingSecondFactorFile(sessionPath: path, anchor: anchor).remove()
+        let pending = PendingSecondFactorFile(sessionPath: path, anchor: anchor)
+        guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return false }
+        let hasSession = try file.existingOwnFile()
+        guard try hasSession || pending.file.existingOwnFile() else { return false }
+        return try withLock { file in
+            try pending.remove()
             return try file.remove()
         }
     }
