@@ -8,9 +8,8 @@ public enum FauthCommandLine {
         var arguments: [String] = []
         for (index, bytes) in rawArguments.enumerated() {
             guard let argument = String(validating: bytes, as: UTF8.self) else {
-                let json = rawArguments.prefix { $0 != Array("--".utf8) }.contains(Array("--json".utf8))
                 let error = FauthError.usage("argument \(index + 1) is not valid UTF-8 (fauth takes its arguments as UTF-8 text)")
-                return fail(error, json: json, command: nil, context: context)
+                return fail(error, json: wantsJSON(rawArguments), command: nil, context: context)
             }
             arguments.append(argument)
         }
@@ -56,6 +55,12 @@ public enum FauthCommandLine {
         } catch {
             return fail(FauthError(.internalError, message: "\(error)"), json: invocation.json, command: helpTopic, context: context)
         }
+    }
+
+    /// Whether `--json` is among the options (before any `--`): an option's value never starts with `-` unless
+    /// written `--name=value`, so the word is always the flag; read before the arguments are parsed.
+    static func wantsJSON(_ rawArguments: [[UInt8]]) -> Bool {
+        rawArguments.prefix { $0 != Array("--".utf8) }.contains(Array("--json".utf8))
     }
 
     /// Whether fauth reads the environment variable `name` (the man page's ENVIRONMENT).

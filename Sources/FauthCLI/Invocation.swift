@@ -16,8 +16,7 @@ final class Invocation {
         self.arguments = arguments
         self.context = context
         self.json = arguments.has("json")
-        let interrupt = ErrorRenderer.render(FauthError(.interrupted), json: json, command: nil)
-        self.secrets = SecretReader(context: context, arguments: arguments, interruptMessage: interrupt)
+        self.secrets = SecretReader(context: context, arguments: arguments, interruptMessage: ErrorRenderer.interruption(json: json))
         self.warnings = WarningLog(writeError: context.writeError)
     }
 

@@ -27,9 +27,12 @@ extension CLIContext {
 }
 
 extension FauthCommandLine {
-    /// Runs `fauth` as the process it is: its argv (as bytes, checked to be UTF-8) in the system context.
+    /// Runs `fauth` as the process it is: its argv (as bytes, checked to be UTF-8) in the system context, Ctrl-C or
+    /// SIGTERM at any moment ending it with the `interrupted` error.
     public static func main() -> Int32 {
-        run(rawArguments: SystemIO.arguments(), context: .system())
+        let arguments = SystemIO.arguments()
+        InterruptExit.install(message: ErrorRenderer.interruption(json: wantsJSON(arguments)))
+        return run(rawArguments: arguments, context: .system())
     }
 }
 

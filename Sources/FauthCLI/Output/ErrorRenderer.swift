@@ -15,6 +15,11 @@ enum ErrorRenderer {
         return text
     }
 
+    /// The stderr text of the `interrupted` error (Ctrl-C), rendered ahead for a signal handler to write.
+    static func interruption(json: Bool) -> String {
+        render(FauthError(.interrupted), json: json, command: nil)
+    }
+
     private static func hint(for error: FauthError, command: String?) -> String? {
         switch error.code {
         case .usage:
