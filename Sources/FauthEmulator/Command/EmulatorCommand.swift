@@ -48,6 +48,9 @@ public enum EmulatorCommand: Sendable, Equatable {
 
         """
 
+    /// The bytes a project ID may hold.
+    private static let projectIdBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._:".utf8)
+
     private static let valueOptions = ["--host", "--port", "--project", "--import", "--export-on-exit", "--max-connections",
                                        "--idle-timeout", "--request-memory"]
     private static let flagOptions = ["--help", "-h", "--version"]
@@ -103,7 +106,12 @@ public enum EmulatorCommand: Sendable, Equatable {
             }
             options.port = port
         case "--project":
+            // It goes into every route's path (`/projects/{id}/…`): letters, digits and `-._:` only, as Google's project
+            // IDs (with the old domain-scoped `example.com:name`) are.
             guard !value.isEmpty else { throw EmulatorUsageError(description: "--project needs a non-empty value") }
+            guard value.utf8.allSatisfy({ Self.projectIdBytes.contains($0) }) else {
+                throw EmulatorUsageError(description: "invalid project ID \(value): use letters, digits, '-', '.', '_' or ':'")
+            }
             options.projectId = value
         case "--import":
             options.importDirectory = value
