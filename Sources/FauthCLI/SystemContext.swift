@@ -28,9 +28,12 @@ extension CLIContext {
 
 extension FauthCommandLine {
     /// Runs `fauth` as the process it is: its argv (as bytes, checked to be UTF-8) in the system context, Ctrl-C or
-    /// SIGTERM at any moment ending it with the `interrupted` error.
+    /// SIGTERM at any moment ending it with the `interrupted` error. SIGPIPE is ignored, so that output to a pipe
+    /// whose reader is gone fails with `io-error` (EPIPE) instead of killing fauth; what fauth starts (the browser)
+    /// gets the default back.
     public static func main() -> Int32 {
         let arguments = SystemIO.arguments()
+        signal(SIGPIPE, SIG_IGN)
         InterruptExit.install(message: ErrorRenderer.interruption(json: wantsJSON(arguments)))
         return run(rawArguments: arguments, context: .system())
     }

@@ -165,6 +165,24 @@ import FauthJSON
         #expect(setup.sandbox.sessionBytes() == nil)
     }
 
+    @Test func theBrowserStartsWithTheDefaultSIGPIPEThoughFauthIgnoresIt() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let record = sandbox.root.appendingPathComponent("browser-signals").path
+        let browser = sandbox.root.appendingPathComponent("browser.sh").path
+        try Data("#!/bin/sh\ngrep '^SigIgn:' /proc/$$/status > '\(record).tmp' && mv '\(record).tmp' '\(record)'\n".utf8)
+            .write(to: URL(fileURLWithPath: browser))
+        chmod(browser, 0o755)
+        sandbox.environment["BROWSER"] = browser
+        let run = try sandbox.run(["signin", "--provider", "google.com", "--browser", "--timeout", "1"])
+        #expect(run.status == 3, "\(run.stderr)")
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: record), Date() < deadline { usleep(10_000) }
+        let line = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+        let ignored = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16)
+        #expect(ignored.map { $0 & (1 << UInt64(SIGPIPE - 1)) == 0 } == true, "the browser's ignored signals: \(line)")
+    }
+
     @Test func ctrlCWhileWaitingExits130CleanlyAndClosesTheListener() throws {
         let setup = try Setup()
         let process = try SpawnedProcess(

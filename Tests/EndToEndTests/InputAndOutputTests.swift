@@ -58,4 +58,23 @@ import FauthJSON
         #expect(json.status == 1)
         #expect(json.error["code"]?.string == "io-error" && json.error["exitCode"]?.int == 1, "\(json.stderr)")
     }
+
+    @Test(arguments: [["token"], ["providers"], ["--version"]])
+    func outputToAPipeWhoseReaderIsGoneIsAnIOError(arguments: [String]) throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("pipe@example.com")
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])  // the reader is gone before fauth starts: its first write gets EPIPE (and SIGPIPE)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        defer { close(ends[1]) }
+        let json = try FauthRun(finished: sandbox.start(raw: (arguments + ["--json"]).map { Array($0.utf8) }, inherited: [(ends[1], 1)]), within: 20)
+        #expect(json.status == 1, "\(arguments): \(json.stderr)")
+        #expect(json.error["code"]?.string == "io-error" && json.error["exitCode"]?.int == 1, "\(json.stderr)")
+        #expect(json.error["message"]?.string?.hasPrefix("cannot write to standard output: Broken pipe") == true, "\(json.stderr)")
+        // With stderr closed too, the error has nowhere to go: fauth still ends at once with exit 1.
+        let both = try FauthRun(finished: sandbox.start(raw: arguments.map { Array($0.utf8) }, inherited: [(ends[1], 1), (ends[1], 2)]), within: 20)
+        #expect(both.status == 1)
+    }
 }

@@ -6,7 +6,8 @@ import Darwin
 
 /// Starts the person's browser on a URL: the program `$BROWSER` names (one program, the URL as its one argument),
 /// else `xdg-open`, else `open`, found on `PATH`. fauth does not wait for it; its stdout goes to fauth's stderr
-/// (stdout carries results only) and its stdin is `/dev/null`.
+/// (stdout carries results only), its stdin is `/dev/null`, and SIGPIPE has its default action again (fauth ignores
+/// it, and an ignored signal would stay ignored across exec).
 enum BrowserLauncher {
     /// Starts the first program that can be started.
     static func open(_ url: String, browser: String?) -> BrowserOpening {
@@ -27,9 +28,17 @@ enum BrowserLauncher {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(url), nil]
         defer { arguments.forEach { free($0) } }
         var child: pid_t = 0
-        return posix_spawnp(&child, program, &actions, nil, arguments, environ)
+        return posix_spawnp(&child, program, &actions, &attributes, arguments, environ)
     }
 }

@@ -76,9 +76,11 @@ final class FauthSandbox: @unchecked Sendable {
     /// Starts `fauth` with argument bytes passed as they are, in a session of its own (no controlling terminal),
     /// standard input fed from `stdin` (or /dev/null), under `umask` when given (through /bin/sh), in the sandbox
     /// as its working folder when `inSandbox` (so that relative paths land there), after the shell words `shell`
-    /// when given (`yes x | `, `exec >/dev/full; `, an `export`); the caller waits.
+    /// when given (`yes x | `, `exec >/dev/full; `, an `export`), with `inherited` descriptors of this process
+    /// (`SpawnedProcess`); the caller waits.
     func start(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-               umask: String? = nil, inSandbox: Bool = false, shell: String? = nil) throws -> SpawnedProcess {
+               umask: String? = nil, inSandbox: Bool = false, shell: String? = nil,
+               inherited: [(parent: Int32, child: Int32)] = []) throws -> SpawnedProcess {
         var input = "/dev/null"
         if let stdin {
             input = root.appendingPathComponent("in-\(UUID().uuidString)").path
@@ -92,7 +94,8 @@ final class FauthSandbox: @unchecked Sendable {
             ? (BuiltBinaries.fauth.path, arguments)
             : ("/bin/sh", [Array("-c".utf8), Array((prelude + "exec \"$0\" \"$@\"").utf8), fauth] + arguments)
         return try SpawnedProcess(
-            path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input, newSession: true)
+            path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input, newSession: true,
+            inherited: inherited)
     }
 
     /// Starts `fauth` with `arguments`, as `start(raw:)` does.
