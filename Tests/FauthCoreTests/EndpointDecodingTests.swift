@@ -27,11 +27,17 @@ private func failureCode<E: Endpoint>(_ endpoint: E.Type, _ body: String) throws
         #expect(response.outcome == .signedIn(SessionTokens(idToken: "ID", refreshToken: "RT", expiresIn: 3600)))
     }
 
-    @Test func aSignInWithoutTokensIsAnInvalidUserToken() throws {
+    /// A success answer without tokens is one fauth does not understand (internal-error, exit 1), as every other
+    /// malformed answer is; not invalid-user-token, which would send the script to sign in again.
+    @Test func aSignInWithoutTokensIsAnInternalError() throws {
         #expect(try failureCode(SignInWithPasswordEndpoint.self, #"{"localId":"U1"}"#)
-            == .invalidUserToken)
-        #expect(try failureCode(SignUpEndpoint.self, #"{"idToken":"ID","refreshToken":""}"#) == .invalidUserToken)
-        #expect(try failureCode(SignInWithCustomTokenEndpoint.self, #"{"refreshToken":"RT","expiresIn":"3600"}"#) == .invalidUserToken)
+            == .internalError)
+        #expect(try failureCode(SignUpEndpoint.self, #"{"idToken":"ID","refreshToken":""}"#) == .internalError)
+        #expect(try failureCode(SignUpEndpoint.self, #"{}"#) == .internalError)
+        #expect(try failureCode(SignInWithCustomTokenEndpoint.self, #"{"refreshToken":"RT","expiresIn":"3600"}"#) == .internalError)
+        #expect(try failureCode(SignInWithEmailLinkEndpoint.self, #"{"idToken":"ID"}"#) == .internalError)
+        let error = try #require(fauthError { _ = try SignUpEndpoint.decode(parse("{}")) })
+        #expect(error.message == "Unexpected response from accounts:signUp: \"idToken\" or \"refreshToken\" is missing.")
     }
 
     @Test func aSecondFactorChallengeNeedsNoTokens() throws {
@@ -172,7 +178,7 @@ private func failureCode<E: Endpoint>(_ endpoint: E.Type, _ body: String) throws
         #expect(response.outcome == nil)
         #expect(response.verifiedProvider == ["facebook.com"])
         #expect(try failureCode(SignInWithIdpEndpoint.self, #"{"providerId":"google.com"}"#)
-            == .invalidUserToken)
+            == .internalError)
     }
 
     @Test func idpSoftErrorsAreThrown() throws {

@@ -20,7 +20,7 @@ import Testing
         #expect(MFASignInFinalizeEndpoint.path == "accounts/mfaSignIn:finalize" && !MFASignInFinalizeEndpoint.isIdempotent)
         #expect(try MFASignInFinalizeEndpoint.decode(["idToken": "I", "refreshToken": "R"]).refreshToken == "R")
         let missing = #expect(throws: FauthError.self) { try MFASignInFinalizeEndpoint.decode(["idToken": "I"]) }
-        #expect(missing?.code == .invalidUserToken)
+        #expect(missing?.code == .internalError)
     }
 
     @Test func enrollmentStartFinalizeAndWithdraw() throws {

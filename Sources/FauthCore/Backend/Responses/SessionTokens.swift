@@ -27,11 +27,13 @@ public struct SessionTokens: Sendable, Equatable {
         return SessionTokens(idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
     }
 
-    /// The tokens of a response that must carry them (`mfaSignIn:finalize`, `mfaEnrollment:finalize`, `:withdraw`);
-    /// either missing → `invalid-user-token`.
+    /// The tokens of a response that must carry them (a sign-in, `mfaSignIn:finalize`, `mfaEnrollment:finalize`,
+    /// `:withdraw`); either missing or empty is an answer fauth does not understand (`internal-error`, exit 1), as
+    /// every malformed answer is: not `invalid-user-token`, which would send a script to run the command that just
+    /// failed.
     static func read(_ reader: ResponseReader) throws(FauthError) -> SessionTokens {
         guard let tokens = try readIfPresent(reader) else {
-            throw FauthError(.invalidUserToken, message: "The \(reader.endpoint) response has no ID token or refresh token.")
+            throw ResponseReader.malformed(reader.endpoint, "\"idToken\" or \"refreshToken\" is missing")
         }
         return tokens
     }

@@ -12,14 +12,11 @@ public enum SignInOutcome: Sendable, Equatable {
     }
 
     /// Reads the outcome of a sign-in response: its `mfaPendingCredential` when present, else its tokens, which must
-    /// then both be there (otherwise `invalid-user-token`).
+    /// then both be there (`SessionTokens.read`).
     static func read(_ reader: ResponseReader) throws(FauthError) -> SignInOutcome {
         if let pendingCredential = try reader.optionalString("mfaPendingCredential"), !pendingCredential.isEmpty {
             return .secondFactorRequired(pendingCredential: pendingCredential, enrollments: try MFAEnrollment.readAll(reader))
         }
-        guard let tokens = try SessionTokens.readIfPresent(reader) else {
-            throw FauthError(.invalidUserToken, message: "The \(reader.endpoint) response has no ID token or refresh token.")
-        }
-        return .signedIn(tokens)
+        return .signedIn(try SessionTokens.read(reader))
     }
 }
