@@ -89,6 +89,12 @@ import Testing
         try expectSessionUnchanged(sandbox) {
             expectFailure(try sandbox.run(["update", "--json"]), status: 2, code: "usage")
             expectFailure(try sandbox.run(["update", "--json", "--clear", "email"]), status: 2, code: "usage")
+            // Clearing what the same command sets would drop the value given and still report it updated.
+            for arguments in [["--clear", "display-name", "--display-name", "X"], ["--photo-url", "https://a.example/x", "--clear", "photo-url,display-name"]] {
+                let both = try sandbox.run(["update", "--json"] + arguments)
+                expectFailure(both, status: 2, code: "usage")
+                #expect(both.error["message"]?.string?.contains("does not go with") == true, "\(both.stderr)")
+            }
             expectFailure(try sandbox.run(["update", "--json", "--verify-first"]), status: 2, code: "usage")
             expectFailure(try sandbox.run(["update", "--json", "--new-password"]), status: 2, code: "usage")
         }

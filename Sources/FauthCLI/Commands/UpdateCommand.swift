@@ -20,7 +20,7 @@ struct UpdateCommand: Command {
             OptionSpec("password-file", value: "FILE", completion: .file, help: "Change the password to the contents of FILE (one trailing newline removed)."),
             OptionSpec("display-name", value: "NAME", help: "Set the display name."),
             OptionSpec("photo-url", value: "URL", help: "Set the photo URL."),
-            OptionSpec("clear", value: "ATTRIBUTES", help: "Remove display-name, photo-url, or both (comma-separated)."),
+            OptionSpec("clear", value: "ATTRIBUTES", help: "Remove display-name, photo-url, or both (comma-separated; not with the option that sets it)."),
         ],
         details: CredentialOptions.newPasswordSources + "\n\n" + """
             The password changes only with --new-password, --password-stdin or --password-file. An email or \
@@ -34,7 +34,7 @@ struct UpdateCommand: Command {
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let arguments = invocation.arguments
         var changes = AccountChanges(displayName: arguments.value("display-name"), photoUrl: arguments.value("photo-url"))
-        changes.clear = try clearedAttributes(arguments.value("clear"))
+        changes.clear = try clearedAttributes(arguments.value("clear"), arguments)
         let verifyFirst = arguments.has("verify-first")
         let email = try invocation.email()
         if verifyFirst, email == nil { throw FauthError.usage("--verify-first goes with --email EMAIL") }
@@ -69,12 +69,16 @@ struct UpdateCommand: Command {
         return CommandOutput(json: .object(json), text: text, isData: false)
     }
 
-    /// The attributes `--clear` names (comma-separated); an unknown one is a usage error.
-    private func clearedAttributes(_ value: String?) throws -> [AccountAttribute] {
+    /// The attributes `--clear` names (comma-separated); an unknown one, or one its own option also sets
+    /// (`--clear display-name --display-name X`), is a usage error.
+    private func clearedAttributes(_ value: String?, _ arguments: ParsedArguments) throws -> [AccountAttribute] {
         guard let value else { return [] }
         return try value.split(separator: ",", omittingEmptySubsequences: false).map { name in
             guard let match = Self.clearable.first(where: { $0.name == name }) else {
                 throw FauthError.usage("--clear takes \(Self.clearable.map(\.name).joined(separator: ", ")), not '\(name)'")
+            }
+            guard !arguments.has(match.name) else {
+                throw FauthError.usage("--clear \(match.name) does not go with --\(match.name): give one of them")
             }
             return match.attribute
         }
