@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers.
         .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
-        // libssl, loaded at run time with dlopen, so building needs no OpenSSL headers: TLS without a proxy.
+        // libssl, loaded at run time with dlopen or linked in by scripts/build-release (building needs no OpenSSL
+        // headers either way): TLS without a proxy.
         .target(name: "CTLSShim", dependencies: ["CLibraryLoader"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
         .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "CCurlShim", "CTLSShim"]),

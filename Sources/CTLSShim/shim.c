@@ -1,5 +1,7 @@
-// libssl through dlopen: resolve the functions one client connection needs once, then drive them over memory
-// buffers. The numbers below are OpenSSL's stable ABI (openssl/ssl.h, bio.h, x509_vfy.h, tls1.h).
+// libssl: resolve the functions one client connection needs once, then drive them over memory buffers. The
+// functions come from the system's libssl through dlopen or, when the build links OpenSSL's archives into the binary
+// (FAUTH_OPENSSL_LINKED, set by scripts/build-release), from those by name. Either way no OpenSSL header is needed:
+// the numbers below are OpenSSL's stable ABI (openssl/ssl.h, bio.h, x509_vfy.h, tls1.h).
 #include "CTLSShim.h"
 
 #include "CLibraryLoader.h"
@@ -54,6 +56,7 @@ static struct {
     int (*param_set_flags)(void *, unsigned long);
     int (*param_set1_ip_asc)(void *, const char *);
     const char *(*verify_cert_error_string)(long);
+    const char *(*version)(int);
     unsigned long (*err_get_error)(void);
     void (*err_error_string_n)(unsigned long, char *, size_t);
     void (*err_clear_error)(void);
@@ -70,51 +73,64 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int load_status = -1;
 static fauth_library library = {.message = "libssl was not loaded"};
 
+/// Every function the shim calls: the field of `ssl` that holds it, and its name in libssl or libcrypto.
+#define FAUTH_TLS_FUNCTIONS(X) \
+    X(client_method, TLS_client_method) \
+    X(ctx_new, SSL_CTX_new) \
+    X(ctx_free, SSL_CTX_free) \
+    X(ctx_set_verify, SSL_CTX_set_verify) \
+    X(ctx_load_verify_locations, SSL_CTX_load_verify_locations) \
+    X(ctx_set_default_verify_paths, SSL_CTX_set_default_verify_paths) \
+    X(ctx_ctrl, SSL_CTX_ctrl) \
+    X(ctx_get0_param, SSL_CTX_get0_param) \
+    X(ctx_set_alpn_protos, SSL_CTX_set_alpn_protos) \
+    X(ssl_new, SSL_new) \
+    X(ssl_free, SSL_free) \
+    X(ssl_set_bio, SSL_set_bio) \
+    X(ssl_set_connect_state, SSL_set_connect_state) \
+    X(ssl_ctrl, SSL_ctrl) \
+    X(ssl_set1_host, SSL_set1_host) \
+    X(ssl_get0_param, SSL_get0_param) \
+    X(ssl_do_handshake, SSL_do_handshake) \
+    X(ssl_read, SSL_read) \
+    X(ssl_write, SSL_write) \
+    X(ssl_get_error, SSL_get_error) \
+    X(ssl_get_verify_result, SSL_get_verify_result) \
+    X(bio_s_mem, BIO_s_mem) \
+    X(bio_new, BIO_new) \
+    X(bio_free, BIO_free) \
+    X(bio_read, BIO_read) \
+    X(bio_write, BIO_write) \
+    X(bio_ctrl, BIO_ctrl) \
+    X(param_set_flags, X509_VERIFY_PARAM_set_flags) \
+    X(param_set1_ip_asc, X509_VERIFY_PARAM_set1_ip_asc) \
+    X(verify_cert_error_string, X509_verify_cert_error_string) \
+    X(version, OpenSSL_version) \
+    X(err_get_error, ERR_get_error) \
+    X(err_error_string_n, ERR_error_string_n) \
+    X(err_clear_error, ERR_clear_error)
+
+#if defined(FAUTH_OPENSSL_LINKED)
+// Only each function's address is taken, so a declaration without its real type serves.
+#define DECLARE(field, name) extern void name(void);
+FAUTH_TLS_FUNCTIONS(DECLARE)
+#define RESOLVE(field, name) *(void **)(&ssl.field) = (void *)&name;
+
+static void load(void) {
+#else
 #if defined(__APPLE__)
 static const char *const library_names[] = {"libssl.3.dylib", "libssl.dylib"};
 #else
 static const char *const library_names[] = {"libssl.so.3", "libssl.so.1.1", "libssl.so"};
 #endif
-
-#define RESOLVE(field, name) *(void **)(&ssl.field) = fauth_library_symbol(&library, name)
+#define RESOLVE(field, name) *(void **)(&ssl.field) = fauth_library_symbol(&library, #name);
 
 static void load(void) {
     if (fauth_library_open(&library, library_names, sizeof(library_names) / sizeof(library_names[0])) != 0) {
         return;
     }
-    RESOLVE(client_method, "TLS_client_method");
-    RESOLVE(ctx_new, "SSL_CTX_new");
-    RESOLVE(ctx_free, "SSL_CTX_free");
-    RESOLVE(ctx_set_verify, "SSL_CTX_set_verify");
-    RESOLVE(ctx_load_verify_locations, "SSL_CTX_load_verify_locations");
-    RESOLVE(ctx_set_default_verify_paths, "SSL_CTX_set_default_verify_paths");
-    RESOLVE(ctx_ctrl, "SSL_CTX_ctrl");
-    RESOLVE(ctx_get0_param, "SSL_CTX_get0_param");
-    RESOLVE(ctx_set_alpn_protos, "SSL_CTX_set_alpn_protos");
-    RESOLVE(ssl_new, "SSL_new");
-    RESOLVE(ssl_free, "SSL_free");
-    RESOLVE(ssl_set_bio, "SSL_set_bio");
-    RESOLVE(ssl_set_connect_state, "SSL_set_connect_state");
-    RESOLVE(ssl_ctrl, "SSL_ctrl");
-    RESOLVE(ssl_set1_host, "SSL_set1_host");
-    RESOLVE(ssl_get0_param, "SSL_get0_param");
-    RESOLVE(ssl_do_handshake, "SSL_do_handshake");
-    RESOLVE(ssl_read, "SSL_read");
-    RESOLVE(ssl_write, "SSL_write");
-    RESOLVE(ssl_get_error, "SSL_get_error");
-    RESOLVE(ssl_get_verify_result, "SSL_get_verify_result");
-    RESOLVE(bio_s_mem, "BIO_s_mem");
-    RESOLVE(bio_new, "BIO_new");
-    RESOLVE(bio_free, "BIO_free");
-    RESOLVE(bio_read, "BIO_read");
-    RESOLVE(bio_write, "BIO_write");
-    RESOLVE(bio_ctrl, "BIO_ctrl");
-    RESOLVE(param_set_flags, "X509_VERIFY_PARAM_set_flags");
-    RESOLVE(param_set1_ip_asc, "X509_VERIFY_PARAM_set1_ip_asc");
-    RESOLVE(verify_cert_error_string, "X509_verify_cert_error_string");
-    RESOLVE(err_get_error, "ERR_get_error");
-    RESOLVE(err_error_string_n, "ERR_error_string_n");
-    RESOLVE(err_clear_error, "ERR_clear_error");
+#endif
+    FAUTH_TLS_FUNCTIONS(RESOLVE)
     if (!library.missing) {
         load_status = 0;
     }
@@ -126,6 +142,18 @@ int fauth_tls_load(const char **message) {
         *message = library.message;
     }
     return load_status;
+}
+
+const char *fauth_tls_version(void) {
+    return ssl.version(0);  // OPENSSL_VERSION: "OpenSSL 3.0.19 27 Jan 2026"
+}
+
+int fauth_tls_is_linked(void) {
+#if defined(FAUTH_OPENSSL_LINKED)
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 void *fauth_tls_context_new(const char *ca_file, const char *ca_directory) {

@@ -35,7 +35,8 @@ public enum FauthCommandLine {
         let helpTopic = command is HelpCommand ? nil : name
         do {
             if parsed.has("version") {
-                try context.writeOutput(HelpText.version + "\n")
+                let library = parsed.has("verbose") ? "TLS: \(TLSTransport.libraryDescription)\n" : ""
+                try context.writeOutput(HelpText.version + "\n" + library)
                 return 0
             }
             // `fauth` alone prints the overview on stderr, as a usage error.

@@ -13,6 +13,23 @@ import FauthJSON
         return sandbox
     }
 
+    /// `fauth -v --version` names the OpenSSL that HTTPS goes over: the library this machine's openssl CLI reports
+    /// (the release build links in the archives of the same libssl-dev; the debug build loads that libssl).
+    @Test func verboseVersionNamesThisMachinesOpenSSL() throws {
+        let fauth = try SpawnedProcess("fauth", ["-v", "--version"])
+        #expect(try fauth.waitForExit() == 0)
+        let openssl = try SpawnedProcess(path: "/usr/bin/env", rawArguments: [Array("openssl".utf8), Array("version".utf8)],
+                                         environment: ProcessInfo.processInfo.environment)
+        #expect(try openssl.waitForExit() == 0)
+        // "OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)": the part in brackets is the library.
+        let reported = openssl.standardOutput.split(separator: "(Library: ").last?.split(separator: ")").first
+        let library = try #require(reported.map(String.init))
+        let lines = fauth.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].hasPrefix("fauth "))
+        #expect(lines.last == "TLS: \(library), linked in" || lines.last == "TLS: \(library), the system's libssl loaded at run time",
+                "\(lines) against \(library)")
+    }
+
     /// Every command makes one TLS handshake for all its calls (`TLSTransport` keeps the connection), and
     /// no call it does not need: counted at the TLS front.
     @Test func everyCommandUsesOneConnectionForAllItsCalls() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import FauthCLI
+import FauthCore
 
 /// The parser as a user meets it, run in-process: what argv gives on stdout, stderr and in the exit status.
 @Suite struct CommandLineParserTests {
@@ -35,6 +36,15 @@ import Testing
         #expect(page.status == 0 && page.stdout.contains("--custom-token"))
         #expect(context.run(["signin", "--help"]).stdout == page.stdout)
         #expect(context.run(["signin", "-h", "--json"]).stdout == page.stdout, "help is text even with --json")
+    }
+
+    @Test func versionWithVerboseAlsoNamesTheTLSLibrary() {
+        let context = TestContext()
+        let lines = context.run(["--version", "--verbose"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[0] == HelpText.version && lines[2].isEmpty)
+        #expect(lines[1] == "TLS: " + TLSTransport.libraryDescription)
+        #expect(lines[1].hasPrefix("TLS: OpenSSL "), "this machine's libssl, loaded at run time by the debug build")
+        #expect(context.run(["-v", "--version"]).stdout == context.run(["--version", "--verbose"]).stdout)
     }
 
     @Test func helpOnAnUnknownCommandPointsToTheOverview() {

@@ -1,7 +1,8 @@
-// A small, non-variadic view of OpenSSL's libssl for one TLS client connection over memory buffers, loaded at run
-// time with dlopen (building needs no OpenSSL headers). The connection never touches a socket: the caller moves
-// ciphertext between the socket and the connection (fauth_tls_feed, fauth_tls_take_output), so every wait, deadline
-// and socket error stays with the caller.
+// A small, non-variadic view of OpenSSL's libssl for one TLS client connection over memory buffers: the system's
+// libssl loaded at run time with dlopen, or OpenSSL linked into the binary by the release build (building needs no
+// OpenSSL headers either way). The connection never touches a socket: the caller moves ciphertext between the
+// socket and the connection (fauth_tls_feed, fauth_tls_take_output), so every wait, deadline and socket error stays
+// with the caller.
 #pragma once
 
 #include <stddef.h>
@@ -21,9 +22,15 @@ enum {
     FAUTH_TLS_CLOSED = -2,
 };
 
-/// Loads libssl (once per process, thread-safe). Returns 0 on success; otherwise -1 and, when `message` is not NULL,
+/// Loads libssl, or finds the linked-in functions (once per process, thread-safe). Returns 0 on success; otherwise -1 and, when `message` is not NULL,
 /// points it at a static description of why loading failed.
 int fauth_tls_load(const char **message);
+
+/// OpenSSL's name for itself and its version, such as "OpenSSL 3.0.19 27 Jan 2026" (after a successful load).
+const char *fauth_tls_version(void);
+
+/// 1 when OpenSSL is linked into the binary, 0 when libssl is loaded at run time.
+int fauth_tls_is_linked(void);
 
 /// A client context that verifies the server's certificate chain against `ca_file` and `ca_directory` (either may be
 /// NULL; both NULL: the system's authorities) and requires TLS 1.2 or later. NULL when the authorities cannot be

@@ -6,8 +6,8 @@ import Darwin
 import CCurlShim
 import CTLSShim
 
-/// An `HTTPTransport` for `https://` reached directly (no proxy): HTTP/1.1 over TLS with libssl, loaded with
-/// dlopen on the first request. It behaves as `CurlTransport` does for such URLs (same requests, certificate checks,
+/// An `HTTPTransport` for `https://` reached directly (no proxy): HTTP/1.1 over TLS with OpenSSL, linked in by the
+/// release build or else libssl loaded with dlopen on the first request. It behaves as `CurlTransport` does for such URLs (same requests, certificate checks,
 /// deadlines, body cap, failures and libcurl codes) without loading libcurl and its ~30 libraries. It keeps the
 /// connection after a response that allows it, so a command's calls to one server share one TLS handshake; a kept
 /// connection the server has closed is replaced, and a request is sent again on a new one only when the old one
@@ -35,6 +35,17 @@ public struct TLSTransport: HTTPTransport {
     /// Whether libssl (OpenSSL 3 or 1.1) can be loaded on this system; it is loaded by the first call.
     public static var isAvailable: Bool {
         fauth_tls_load(nil) == 0
+    }
+
+    /// The TLS library HTTPS goes over and how it came into the process, such as "OpenSSL 3.0.19 27 Jan 2026,
+    /// linked in" (loading it if needed).
+    public static var libraryDescription: String {
+        var reason: UnsafePointer<CChar>?
+        guard fauth_tls_load(&reason) == 0 else {
+            return "libssl could not be loaded (\(reason.map { String(cString: $0) } ?? "no reason given")), so HTTPS goes through libcurl"
+        }
+        let version = String(cString: fauth_tls_version())
+        return fauth_tls_is_linked() == 1 ? "\(version), linked in" : "\(version), the system's libssl loaded at run time"
     }
 
     /// Sends `request` and returns whatever response arrived, or the reason none did.
