@@ -22,8 +22,8 @@ enum {
     FAUTH_TLS_CLOSED = -2,
 };
 
-/// Loads libssl, or finds the linked-in functions (once per process, thread-safe). Returns 0 on success; otherwise -1 and, when `message` is not NULL,
-/// points it at a static description of why loading failed.
+/// Loads libssl, or finds the linked-in functions (once per process, thread-safe). Returns 0 on success; otherwise
+/// -1 and, when `message` is not NULL, points it at a static description of why loading failed.
 int fauth_tls_load(const char **message);
 
 /// OpenSSL's name for itself and its version, such as "OpenSSL 3.0.19 27 Jan 2026" (after a successful load).

@@ -7,8 +7,8 @@ import CCurlShim
 import CTLSShim
 
 /// An `HTTPTransport` for `https://` reached directly (no proxy): HTTP/1.1 over TLS with OpenSSL, linked in by the
-/// release build or else libssl loaded with dlopen on the first request. It behaves as `CurlTransport` does for such URLs (same requests, certificate checks,
-/// deadlines, body cap, failures and libcurl codes) without loading libcurl and its ~30 libraries. It keeps the
+/// release build or else libssl loaded with dlopen on the first request. It behaves as `CurlTransport` does for such
+/// URLs (same requests, certificate checks, deadlines, body cap, failures and libcurl codes) without loading libcurl and its ~30 libraries. It keeps the
 /// connection after a response that allows it, so a command's calls to one server share one TLS handshake; a kept
 /// connection the server has closed is replaced, and a request is sent again on a new one only when the old one
 /// failed before any response byte arrived.
