@@ -8,6 +8,7 @@ public final class SilentListener {
     /// The port it listens on.
     public let port: UInt16
     private let address: String
+    private var listening = true
 
     /// Listens on `address` (IPv4) and `port` (0 for any free one) with an accept queue of `backlog`.
     public init(address: String, port: UInt16, backlog: Int32) throws {
@@ -32,8 +33,13 @@ public final class SilentListener {
 
     deinit { close() }
 
-    /// Stops listening.
-    public func close() { _ = Glibc.close(descriptor) }
+    /// Stops listening; closes the socket once, so a later call (or `deinit`) never closes a number another test's
+    /// socket has taken since.
+    public func close() {
+        guard listening else { return }
+        listening = false
+        _ = Glibc.close(descriptor)
+    }
 
     /// Connects until the accept queue is full (a connection that does not complete at once is the sign), and returns
     /// the connections made so the caller keeps them open.
