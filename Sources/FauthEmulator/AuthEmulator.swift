@@ -50,7 +50,7 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Loads users and config from a Firebase emulators' export folder, replacing the current users.
     public func importState(from directory: String) throws {
         let contents = try StateArchive.read(from: directory)
-        try withState { state throws(APIError) in try contents.restore(into: state) }
+        try withState { state in Result { () throws(StateArchiveError) in try contents.restore(into: state) } }.get()
     }
 
     /// Writes users and config in the Firebase emulators' export layout

@@ -37,7 +37,7 @@ import FauthJSON
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.json["user"]?["email"] == "ada@example.com")
         #expect(run.json["user"]?["displayName"] == "Ada Lovelace")
-        #expect(steps["page"]?["title"]?.string?.hasPrefix("Sign in with Google.com") == true)
+        #expect(steps["page"]?["title"]?.string?.hasPrefix("Sign in with Google") == true)
         #expect(steps["callback"]?["title"] == "fauth: Signed in")
         #expect(steps["callback"]?["text"]?.string?.contains("You can close this tab") == true)
         #expect(steps["callback"]?["url"]?.string?.contains("/__/auth/callback?") == true)

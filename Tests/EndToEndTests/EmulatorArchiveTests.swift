@@ -38,6 +38,17 @@ struct EmulatorArchiveTests {
         #expect(second.standardError.isEmpty)
     }
 
+    /// An export that fails fails a command that succeeded (exit 1) and leaves a failed command's own status.
+    @Test func aFailedExportFailsOnlyACommandThatSucceeded() throws {
+        let notAFolder = "/dev/null/export"
+        let succeeded = try SpawnedProcess("fauth-emulator", ["exec", "--export-on-exit", notAFolder, "--", "true"])
+        #expect(try succeeded.waitForExit() == 1)
+        #expect(succeeded.standardError.contains(notAFolder), "\(succeeded.standardError)")
+        let failed = try SpawnedProcess("fauth-emulator", ["exec", "--export-on-exit", notAFolder, "--", "sh", "-c", "exit 3"])
+        #expect(try failed.waitForExit() == 3)
+        #expect(failed.standardError.contains(notAFolder), "\(failed.standardError)")
+    }
+
     @Test func bindingBeyondLoopbackWarns() throws {
         let wide = try SpawnedProcess("fauth-emulator", ["exec", "--host", "0.0.0.0", "--", "true"])
         #expect(try wide.waitForExit() == 0)

@@ -10,6 +10,21 @@ private func execShell(_ script: String, options: [String] = [], argument: Strin
     return (process, try process.waitForExit())
 }
 
+/// The processes running `sleep DURATION` for one of `durations` (their /proc entries).
+private func sleepers(_ durations: [String]) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
+        guard Int32(entry) != nil, let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+        let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return arguments.count == 2 && arguments[0] == "sleep" && durations.contains(arguments[1])
+    }
+}
+
+/// A `sleep` duration unique to this run (`base`.random digits), so that other tests' sleepers are not mistaken for
+/// this one's.
+private func uniqueDuration(_ base: Int) -> String {
+    "\(base).\(UInt32.random(in: 1_000_000 ... 9_999_999))"
+}
+
 /// The real path of a file or folder (symlinks resolved).
 private func realPath(_ path: String) -> String {
     URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -94,8 +109,7 @@ struct EmulatorExecutableTests {
         let pidFile = NSTemporaryDirectory() + "fauth-e2e-pid-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         defer { unlink(pidFile) }
         // One orphan that dies of SIGTERM, one that ignores it and needs SIGKILL.
-        // Durations unique to this run, so that other tests' sleepers running in parallel are not mistaken for leftovers.
-        let first = "30.\(UInt32.random(in: 1_000_000 ... 9_999_999))", second = "31.\(UInt32.random(in: 1_000_000 ... 9_999_999))"
+        let first = uniqueDuration(30), second = uniqueDuration(31)
         let script = #"sleep "$1" & echo $! > "$0"; (trap "" TERM; exec sleep "$2") & exit 0"#
         let (_, status) = try execShell(script, argument: pidFile, first, second)
         #expect(status == 0)
@@ -103,12 +117,25 @@ struct EmulatorExecutableTests {
         let sleeper = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
         // The emulator reaped it before exiting, so it is gone, not a zombie.
         #expect(kill(sleeper, 0) == -1 && errno == ESRCH)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
-            guard Int32(entry) != nil, let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
-            let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return arguments == ["sleep", first] || arguments == ["sleep", second]
-        }
-        #expect(leftovers.isEmpty)
+        #expect(try sleepers([first, second]).isEmpty)
+    }
+
+    /// SIGKILL to `fauth-emulator exec`, which it cannot act on, still ends the command and what it started: the
+    /// guard between them gets SIGTERM from the kernel when the emulator dies, and ends them as a stop would.
+    @Test func sigkillToExecStillEndsTheCommandAndItsChildren() throws {
+        let background = uniqueDuration(32), foreground = uniqueDuration(33)
+        let process = try SpawnedProcess("fauth-emulator", ["exec", "--", "sh", "-c",
+                                                            #"sleep "$0" & echo started; exec sleep "$1""#, background, foreground])
+        #expect(try process.firstLine() == "started")
+        // "started" comes before either shell has become its sleep: wait until both have.
+        let started = Date().addingTimeInterval(10)
+        while try sleepers([background, foreground]).count < 2, Date() < started { usleep(20_000) }
+        #expect(try sleepers([background, foreground]).count == 2)
+        process.signal(SIGKILL)
+        #expect(try process.waitForExit() == 128 + SIGKILL)
+        let deadline = Date().addingTimeInterval(10)
+        while try !sleepers([background, foreground]).isEmpty, Date() < deadline { usleep(20_000) }
+        #expect(try sleepers([background, foreground]).isEmpty, "the command and its child outlived the emulator")
     }
 
     @Test func sigtermToExecIsForwardedToTheCommand() throws {
@@ -116,6 +143,28 @@ struct EmulatorExecutableTests {
         #expect(try process.firstLine() == "started")
         process.signal(SIGTERM)
         #expect(try process.waitForExit() == 128 + SIGTERM)
+    }
+
+    /// A command that ignores SIGINT and SIGTERM is killed when the signal comes a second time (Ctrl-C twice).
+    @Test func aSecondSignalKillsACommandThatIgnoresTheFirst() throws {
+        let process = try SpawnedProcess("fauth-emulator", ["exec", "--", "sh", "-c", "trap '' TERM INT; echo started; exec sleep 30"])
+        #expect(try process.firstLine() == "started")
+        process.signal(SIGTERM)
+        usleep(300_000)
+        process.signal(SIGINT)
+        #expect(try process.waitForExit(within: 8) == 128 + SIGKILL)
+        #expect(process.standardError.contains("fauth-emulator: the command was asked to stop twice; killing it (SIGKILL)"))
+    }
+
+    /// A command that ignores SIGTERM keeps running through the grace the first signal starts, then is killed.
+    @Test func aCommandThatIgnoresSIGTERMIsKilledAfterItsGrace() throws {
+        let process = try SpawnedProcess("fauth-emulator", ["exec", "--", "sh", "-c", "trap '' TERM; echo started; exec sleep 60"])
+        #expect(try process.firstLine() == "started")
+        process.signal(SIGTERM)
+        sleep(2)
+        #expect(process.isRunning, "killed before its grace was over")
+        #expect(try process.waitForExit(within: 20) == 128 + SIGKILL)
+        #expect(process.standardError.contains("the command did not stop within 10 s of the signal; killing it (SIGKILL)"))
     }
 
     @Test func exportOnExitWritesTheFirebaseLayout() throws {

@@ -36,6 +36,16 @@ import Testing
         }
     }
 
+    /// An exported FAUTH_ENDPOINT (the user's gateway) does not reach the command: fauth in it talks to the emulator.
+    @Test func anExportedEndpointDoesNotReachTheCommand() throws {
+        let home = try UserHome()
+        let script = #"cd "$0" || exit 99; fauth signin --anonymous --json > signin.out 2>&1; echo $? > signin.code"#
+        let (process, status) = try home.exec(["exec", "--", "sh", "-c", script, home.root],
+                                              environment: ["FAUTH_ENDPOINT": "https://gateway.example.com"])
+        #expect(status == 0, "\(process.standardError)")
+        #expect(home.read("signin.code") == "0", "\(home.read("signin.out"))")
+    }
+
     @Test func fauthInAnExecScriptNeverSeesOrTouchesTheUsersSessions() throws {
         let home = try UserHome()
         let own = home.sessions + "/default.json", other = home.sessions + "/work.json"

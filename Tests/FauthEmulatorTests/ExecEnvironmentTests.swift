@@ -16,6 +16,17 @@ import Testing
         ])
     }
 
+    /// FAUTH_ENDPOINT names another backend: fauth would refuse it beside the emulator's variable, so it is removed;
+    /// the variables that name a file, profile, key or tenant stay.
+    @Test func aVariableNamingAnotherBackendIsRemoved() {
+        let kept = ["FAUTH_PROFILE=ci", "FAUTH_CONFIG=/c.json", "FAUTH_API_KEY=k", "FAUTH_TENANT=t", "FAUTH_SESSION=/s.json"]
+        let environment = ExecEnvironment.make(
+            base: kept + ["FAUTH_ENDPOINT=https://gateway.example", "FAUTH_ENDPOINTS=x"], authority: "127.0.0.1:4000",
+            projectId: "demo-x", stateHome: "/tmp/fauth-exec-abc", binaries: nil)
+        #expect(!environment.contains { $0.hasPrefix("FAUTH_ENDPOINT=") })
+        #expect(Set(kept + ["FAUTH_ENDPOINTS=x"]).isSubset(of: environment))
+    }
+
     @Test func aSingleArgumentWithASpaceIsAShellCommandLine() {
         #expect(ExecRunner.commandLine(["npm test"]) == ["/bin/sh", "-c", "npm test"])
         #expect(ExecRunner.commandLine(["a\tb"]) == ["/bin/sh", "-c", "a\tb"])

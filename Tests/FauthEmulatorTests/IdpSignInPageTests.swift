@@ -36,8 +36,8 @@ struct IdpSignInPageTests {
         let empty = try browser.get(try browser.start().authUri)
         #expect(empty.status == 200)
         #expect(TestHTTPClient.header("Content-Type", in: empty.headers) == "text/html; charset=utf-8")
-        #expect(empty.text.contains("Sign in with Google.com"))
-        #expect(empty.text.contains("No Google.com accounts exist"))
+        #expect(empty.text.contains("Sign in with Google<"))
+        #expect(empty.text.contains("No Google accounts exist"))
         #expect(!empty.text.contains("<script"))
         #expect(ScrapedForm.all(in: empty.text).allSatisfy { $0.buttons.isEmpty })
 

@@ -148,8 +148,75 @@ struct StateArchiveTests {
         #expect(tenant.json["localId"]?.string == "u99996")
     }
 
-    /// The import reads the top-level `users` wherever it stands, pretty-printed or not, skips what is not an account,
-    /// and refuses a truncated file (naming it) without touching the accounts already there.
+    /// An import is held to what accounts:batchCreate refuses, never silently merged or dropped: the first offending
+    /// user is named by its place and localId, and the accounts already there are kept.
+    @Test(arguments: [
+        (#"{"localId": "u1"}, {"localId": "u1", "email": "b@example.com"}"#, #"users[1] (localId "u1") has the same localId as the user with localId "u1""#),
+        (#"{"localId": "u1", "email": "Ada@Example.com"}, {"localId": "u2", "email": "ada@example.COM"}"#,
+         #"users[1] (localId "u2") has the same email as the user with localId "u1""#),
+        (#"{"localId": "u1", "providerUserInfo": [{"providerId": "google.com", "rawId": "g-1"}]}, "#
+            + #"{"localId": "u2", "providerUserInfo": [{"providerId": "google.com", "rawId": "g-1"}]}"#,
+         #"users[1] (localId "u2") has the same provider account as the user with localId "u1""#),
+        (#"{"localId": "u1"}, {"email": "x@example.com"}"#, "users[1] has no localId (a non-empty string)"),
+        (#"{"localId": 7}"#, "users[0] has no localId (a non-empty string)"),
+        (#"{"localId": ""}"#, "users[0] has no localId (a non-empty string)"),
+        (#"{"localId": "u1"}, 17"#, "users[1] is not a JSON object"),
+    ])
+    func anImportBatchCreateWouldRefuseIsRefused(users: String, problem: String) throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeExport(#"{"users": ["# + users + "]}", to: directory)
+        let fixture = try EmulatorFixture()
+        try fixture.admin("signUp", ["localId": "kept", "email": "kept@example.com"])
+        #expect {
+            try fixture.emulator.importState(from: directory)
+        } throws: { error in
+            "\(error)" == directory + "/auth_export/accounts.json: " + problem
+        }
+        #expect(try fixture.admin("lookup", ["localId": ["kept"]]).json["users"]?.array?.count == 1)
+    }
+
+    /// Emails are stored in lower case, as batchCreate stores them, so an imported user signs in by any case.
+    @Test func importedEmailsAreLowerCase() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeExport(#"{"users": [{"localId": "u1", "email": "Ada@Example.COM"}]}"#, to: directory)
+        let fixture = try EmulatorFixture()
+        try fixture.emulator.importState(from: directory)
+        let user = try fixture.admin("lookup", ["localId": ["u1"]]).json["users"]?.array?.first
+        #expect(user?["email"]?.string == "ada@example.com")
+    }
+
+    /// Valid JSON of the wrong shape is said in words, naming the file, as is a config the emulator refuses.
+    @Test(arguments: [
+        (#"[{"localId": "u1"}]"#, "accounts.json does not hold a JSON object"),
+        (#"{"users": {"localId": "u1"}}"#, #"accounts.json holds "users" that is not an array"#),
+        (#"{"users": [{"localId": "u1"}"#, "accounts.json is not valid JSON (cut short, or a string or nesting left open)"),
+    ])
+    func aFileOfTheWrongShapeIsSaidInWords(accounts: String, problem: String) throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeExport(accounts, to: directory)
+        #expect {
+            try AuthEmulator(projectId: EmulatorFixture.projectId).importState(from: directory)
+        } throws: { error in
+            "\(error)" == directory + "/auth_export/" + problem
+        }
+    }
+
+    @Test func aConfigTheEmulatorRefusesIsSaidInWords() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeExport(#"{"users": []}"#, to: directory)
+        try #"{"fauth": {"recentLoginSeconds": -1}}"#.write(toFile: directory + "/auth_export/config.json", atomically: true, encoding: .utf8)
+        #expect {
+            try AuthEmulator(projectId: EmulatorFixture.projectId).importState(from: directory)
+        } throws: { error in
+            "\(error)".hasPrefix(directory + "/auth_export/config.json is refused: ") && !"\(error)".contains("APIError")
+        }
+    }
+
+    /// The import reads the top-level `users` wherever it stands, pretty-printed or not, and refuses a truncated file (naming it) without touching the accounts already there.
     @Test func importFindsTheTopLevelUsersAndRefusesATruncatedFile() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -160,7 +227,6 @@ struct StateArchiveTests {
               "count": 2,
               "users": [
                 {"localId": "a-1", "email": "a1@example.com"},
-                17, "text", null,
                 {"localId": "a-2", "displayName": "} ] \\\\"}
               ]
             }

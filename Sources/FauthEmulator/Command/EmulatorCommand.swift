@@ -30,8 +30,9 @@ public enum EmulatorCommand: Sendable, Equatable {
           fauth-emulator listening on http://HOST:PORT (project ID)
         The exec form starts on a free port, runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT set,
         the folder of fauth-emulator first on PATH and XDG_STATE_HOME set to a fresh folder removed afterwards (so
-        fauth's sessions in the command are its own, never the user's), then stops and exits with the command's
-        status. One argument holding a space is a shell command line, run with /bin/sh -c.
+        fauth's sessions in the command are its own, never the user's) and FAUTH_ENDPOINT removed (it names another
+        backend), then stops and exits with the command's status. One argument holding a space is a shell command
+        line, run with /bin/sh -c.
 
         Options:
           --host HOST             address to listen on (default 127.0.0.1)

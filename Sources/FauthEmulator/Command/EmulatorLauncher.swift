@@ -4,6 +4,9 @@ import Glibc
 public enum EmulatorLauncher {
     /// Runs the program with `arguments` (program name first) and returns its exit status.
     public static func run(arguments: [String]) -> Int32 {
+        if let status = ExecGuard.runIfGuard(arguments: arguments, environment: currentEnvironment) {
+            return status
+        }
         let command: EmulatorCommand
         do {
             command = try EmulatorCommand.parse(Array(arguments.dropFirst()))
@@ -47,10 +50,18 @@ public enum EmulatorLauncher {
         let environment = ExecEnvironment.make(
             base: currentEnvironment(), authority: authority, projectId: options.projectId, stateHome: stateHome,
             binaries: executableDirectory())
-        let status = ExecRunner(signals: signals).run(command, environment: environment)
+        // The command runs under a guard that ends it if this process dies, even of SIGKILL; the guard stops a
+        // command that will not stop, so here signals are only relayed to it.
+        let status: Int32
+        if let guarded = ExecGuard.guarded(command) {
+            status = ExecRunner(signals: signals, stopGraceSeconds: nil).run(guarded, environment: environment + [ExecGuard.marker])
+        } else {
+            status = ExecRunner(signals: signals).run(command, environment: environment)
+        }
         ExecEnvironment.removeTree(stateHome)
         server.stop()
-        return export(emulator, options) ? status : 1
+        // A failed export fails a command that succeeded; a command that failed keeps its own status, which says more.
+        return export(emulator, options) || status != 0 ? status : 1
     }
 
     /// Makes the emulator, imports if asked, binds and starts the server; complains and returns nil on failure.
@@ -100,12 +111,16 @@ public enum EmulatorLauncher {
 
     /// The folder holding the running executable (where `fauth` is built too).
     static func executableDirectory() -> String? {
+        guard let path = executablePath(), let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// This program's path (`/proc/self/exe`), nil when it cannot be read.
+    static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        let path = String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        return String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func currentEnvironment() -> [String] {

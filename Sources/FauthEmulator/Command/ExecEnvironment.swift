@@ -3,15 +3,20 @@ import Glibc
 /// What `fauth-emulator exec` gives its command besides the caller's environment: the emulator's address
 /// (`FIREBASE_AUTH_EMULATOR_HOST`), its project (`GCLOUD_PROJECT`, which the Admin SDKs read), the binaries' folder
 /// first on `PATH`, and a state folder of its own (`XDG_STATE_HOME`), so that `fauth` inside a test script never sees
-/// or touches the user's own sessions. A `FAUTH_SESSION` the caller set is kept: naming a file is a deliberate choice.
+/// or touches the user's own sessions. `FAUTH_ENDPOINT` is removed: it names another backend, which fauth would refuse
+/// beside the emulator's variable. The caller's other fauth variables are kept, as none names another server:
+/// `FAUTH_SESSION` (naming a file is a deliberate choice), `FAUTH_PROFILE`, `FAUTH_CONFIG`, `FAUTH_API_KEY`,
+/// `FAUTH_TENANT` (a key and tenant the emulator serves like any other).
 enum ExecEnvironment {
     /// The variables `exec` sets, replacing the caller's.
     static let replaced = ["FIREBASE_AUTH_EMULATOR_HOST", "GCLOUD_PROJECT", "PATH", "XDG_STATE_HOME"]
+    /// The variables `exec` removes: each names another backend than the emulator.
+    static let removed = ["FAUTH_ENDPOINT"]
 
-    /// `base` (`NAME=value` entries) with the variables `exec` sets replaced.
+    /// `base` (`NAME=value` entries) with the variables `exec` sets replaced and those it removes gone.
     static func make(base: [String], authority: String, projectId: String, stateHome: String, binaries: String?) -> [String] {
         let path = base.last { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) }
-        var environment = base.filter { entry in !replaced.contains { entry.hasPrefix($0 + "=") } }
+        var environment = base.filter { entry in !(replaced + removed).contains { entry.hasPrefix($0 + "=") } }
         environment.append("FIREBASE_AUTH_EMULATOR_HOST=\(authority)")
         environment.append("GCLOUD_PROJECT=\(projectId)")
         environment.append("PATH=" + [binaries, path].compactMap { $0 }.joined(separator: ":"))

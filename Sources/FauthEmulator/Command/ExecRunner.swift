@@ -2,15 +2,20 @@ import Glibc
 
 /// Runs the command of `fauth-emulator exec` as a child, and leaves no descendant behind.
 ///
-/// The emulator becomes a child subreaper, so orphaned descendants are re-parented to it; the child stays in the
-/// emulator's process group, so a terminal's Ctrl-C reaches both. SIGINT and SIGTERM sent to the emulator with
-/// kill() are forwarded to the child. After the child exits, every remaining descendant gets SIGTERM, then SIGKILL
-/// after `terminationGraceSeconds`, and is reaped.
+/// This process becomes a child subreaper, so orphaned descendants are re-parented to it; the child stays in its
+/// process group, so a terminal's Ctrl-C reaches both. SIGINT and SIGTERM sent to this process with kill() are
+/// forwarded to the child; with a `stopGraceSeconds`, a child still running that long after the first of them, or
+/// when a second arrives (Ctrl-C twice), gets SIGKILL. After the child exits, every remaining descendant gets SIGTERM,
+/// then SIGKILL after `terminationGraceSeconds`, and is reaped. The emulator runs its `ExecGuard` with one that only
+/// relays; the guard runs the command with one that escalates.
 struct ExecRunner {
     /// The signals blocked by the launcher (SIGINT, SIGTERM, SIGCHLD), waited for here.
     let signals: SignalWaiter
     /// How long descendants get between SIGTERM and SIGKILL.
     var terminationGraceSeconds: Double = 2
+    /// How long the command gets to stop after the first SIGINT or SIGTERM before SIGKILL; nil: signals are only
+    /// relayed.
+    var stopGraceSeconds: Double? = 10
 
     private static let setChildSubreaper: Int32 = 36 // PR_SET_CHILD_SUBREAPER from <linux/prctl.h>
 
@@ -38,8 +43,17 @@ struct ExecRunner {
         return status
     }
 
-    /// Waits for `child`, reaping any other descendant that exits meanwhile and forwarding SIGINT/SIGTERM.
+    /// Waits for `child`, reaping any other descendant that exits meanwhile, forwarding SIGINT/SIGTERM, and (with a
+    /// `stopGraceSeconds`) killing the child when it outlasts the grace the first of them started or a second arrives.
     private func waitForExit(of child: pid_t) -> Int32 {
+        var killAt: Double?  // set by the first SIGINT or SIGTERM when the runner escalates
+        var killed = false
+        /// Sends SIGKILL to the child, saying why the first time.
+        func forceStop(_ why: String) {
+            if !killed { Console.complain("the command \(why); killing it (SIGKILL)") }
+            killed = true
+            kill(child, SIGKILL)
+        }
         while true {
             var status: Int32 = 0
             var pid = waitpid(-1, &status, WNOHANG)
@@ -47,9 +61,18 @@ struct ExecRunner {
                 if pid == child { return Self.exitStatus(status) }
                 pid = waitpid(-1, &status, WNOHANG)
             }
-            // A signal from the terminal went to the whole process group already; only kill() senders need relaying.
-            if let arrival = signals.wait(seconds: 0.5), arrival.signal != SIGCHLD, arrival.sentByProcess {
+            if let killAt, let stopGraceSeconds, MonotonicClock.seconds() >= killAt {
+                forceStop("did not stop within \(Int(stopGraceSeconds)) s of the signal")
+            }
+            guard let arrival = signals.wait(seconds: 0.5), arrival.signal != SIGCHLD else { continue }
+            if killAt != nil {
+                forceStop("was asked to stop twice")
+            } else if arrival.sentByProcess {
+                // A signal from the terminal went to the whole process group already; only kill() senders need relaying.
                 kill(child, arrival.signal)
+            }
+            if let stopGraceSeconds, killAt == nil {
+                killAt = MonotonicClock.seconds() + stopGraceSeconds
             }
         }
     }
@@ -135,10 +158,15 @@ struct ExecRunner {
         return result == 0 ? .success(pid) : .failure(result)
     }
 
-    /// Asks the kernel to re-parent orphaned descendants to this process (prctl is variadic, so it is looked up).
+    /// Asks the kernel to re-parent orphaned descendants to this process.
     private static func becomeSubreaper() {
+        prctl(setChildSubreaper, 1)
+    }
+
+    /// Calls prctl(2) with one argument (prctl is variadic, so it is looked up).
+    static func prctl(_ option: Int32, _ argument: UInt) {
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return }
-        _ = unsafeBitCast(symbol, to: Prctl.self)(setChildSubreaper, 1, 0, 0, 0)
+        _ = unsafeBitCast(symbol, to: Prctl.self)(option, argument, 0, 0, 0)
     }
 }

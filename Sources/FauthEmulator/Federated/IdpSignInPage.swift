@@ -14,12 +14,19 @@ struct IdpSignInPage {
     /// Why the last submission was refused, shown above the form.
     var problem: String?
 
+    /// The names people know the built-in providers by; any other provider (`oidc.…`, `saml.…`) shows its id.
+    static let providerNames = [
+        "google.com": "Google", "github.com": "GitHub", "facebook.com": "Facebook", "twitter.com": "Twitter",
+        "apple.com": "Apple", "microsoft.com": "Microsoft", "yahoo.com": "Yahoo", "playgames.google.com": "Play Games",
+        "gc.apple.com": "Game Center",
+    ]
+
     /// The names of the new-account form's fields, never carried as hidden fields.
     static let formFields = ["rawId", "email", "displayName", "screenName", "photoUrl"]
 
     /// The page as HTML.
     var html: String {
-        let provider = providerId.prefix(1).uppercased() + providerId.dropFirst()
+        let provider = Self.providerNames[providerId] ?? providerId
         let hidden = carried.filter { !Self.formFields.contains($0.name) }
             .map { #"<input type="hidden" name="\#(HTMLText.escaped($0.name))" value="\#(HTMLText.escaped($0.value))">"# }.joined(separator: "\n")
         let scopes = carried.first { $0.name == "scopes" }?.value

@@ -5,8 +5,10 @@ import Glibc
 /// by `JSONValue.parse`), so that importing 100k accounts costs one chunk and one account of memory at a time.
 /// It checks only nesting and strings.
 struct JSONArrayReader {
-    /// A malformed document.
-    struct Malformed: Error {}
+    /// A malformed document, or one of another shape: what is wrong, after the file's name.
+    struct Malformed: Error, CustomStringConvertible {
+        var description = "is not valid JSON (cut short, or a string or nesting left open)"
+    }
 
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -23,7 +25,7 @@ struct JSONArrayReader {
     /// without escapes), in order; does nothing when there is no such member.
     mutating func forEachElement(ofMember key: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
         try skipSpace()
-        try expect(UInt8(ascii: "{"))
+        try expect(UInt8(ascii: "{"), else: "does not hold a JSON object")
         try skipSpace()
         let wanted = Array(key.utf8)
         while let byte = try peek(), byte != UInt8(ascii: "}") {
@@ -31,14 +33,16 @@ struct JSONArrayReader {
             try skipSpace()
             try expect(UInt8(ascii: ":"))
             try skipSpace()
-            if name == wanted { return try forEachElement(body) }
+            if name == wanted {
+                try expect(UInt8(ascii: "["), else: "holds \"\(key)\" that is not an array")
+                return try forEachElement(body)
+            }
             try skipValue()
             try skipNextSeparator()
         }
     }
 
     private mutating func forEachElement(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
-        try expect(UInt8(ascii: "["))
         try skipSpace()
         while let byte = try peek(), byte != UInt8(ascii: "]") {
             mark = index
@@ -69,8 +73,8 @@ struct JSONArrayReader {
         return count > 0
     }
 
-    private mutating func expect(_ byte: UInt8) throws {
-        guard try peek() == byte else { throw Malformed() }
+    private mutating func expect(_ byte: UInt8, else problem: String? = nil) throws {
+        guard try peek() == byte else { throw problem.map { Malformed(description: $0) } ?? Malformed() }
         index += 1
     }
 

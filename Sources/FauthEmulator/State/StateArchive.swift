@@ -58,17 +58,24 @@ enum StateArchive {
         /// The accounts by tenant id (nil for the default project), in the file's order.
         let tables: [String?: UserTable]
         let config: JSONObject
+        /// Where `config` was read from, for a refusal to name.
+        let configPath: String
 
-        /// Replaces the users in `state` with these and applies the config.
-        func restore(into state: EmulatorState) throws(APIError) {
-            try state.config.apply(config)
+        /// Replaces the users in `state` with these and applies the config; a config the emulator refuses is an
+        /// error naming the file and saying why, in the emulator's words.
+        func restore(into state: EmulatorState) throws(StateArchiveError) {
+            do {
+                try state.config.apply(config)
+            } catch {
+                throw StateArchiveError(description: "\(configPath) is refused: \(error.message)")
+            }
             state.defaultProject.deleteAllUsers()
             for tenantId in state.tenantIds { state.project(tenantId: tenantId).deleteAllUsers() }
             for (tenantId, table) in tables { state.project(tenantId: tenantId).replaceUsers(with: table) }
         }
     }
 
-    /// Reads an export folder, the accounts one at a time; entries of `users` that are not accounts are skipped.
+    /// Reads an export folder, the accounts one at a time, each held to batchCreate's rules (`ImportedAccounts`).
     static func read(from directory: String) throws(StateArchiveError) -> Contents {
         let metadata = try readObject(directory + "/firebase-export-metadata.json")
         let folder = metadata["auth"]?["path"]?.string ?? authFolder
@@ -78,19 +85,25 @@ enum StateArchive {
         let fd = try openRegularFile(accountsPath)
         defer { close(fd) }
         var reader = JSONArrayReader(fileDescriptor: fd)
-        var tables: [String?: UserTable] = [:]
+        var accounts = ImportedAccounts()
         do {
             try reader.forEachElement(ofMember: "users") { element in
-                if let object = try JSONValue.parse(Array(element)).object, let user = UserRecord(accountInfo: object) {
-                    tables[user.tenantId, default: UserTable()].save(user)
+                let entry: JSONValue
+                do {
+                    entry = try JSONValue.parse(Array(element))
+                } catch let error as JSONParseError {
+                    throw JSONArrayReader.Malformed(description: "is not valid JSON: \(error.description)")
                 }
+                try accounts.add(entry)
             }
         } catch let failure as FileChunk.ReadFailure {
             throw StateArchiveError(description: "cannot read \(accountsPath): \(String(cString: strerror(failure.code)))")
+        } catch let refusal as StateArchiveError {
+            throw StateArchiveError(description: "\(accountsPath): \(refusal.description)")
         } catch {
-            throw StateArchiveError(description: "\(accountsPath) is not valid JSON: \(error)")
+            throw StateArchiveError(description: "\(accountsPath) \(error)")
         }
-        return Contents(tables: tables, config: config)
+        return Contents(tables: accounts.tables, config: config, configPath: configPath)
     }
 
     /// A descriptor reading `path`, which must be a regular file (a symbolic link to one is followed): a FIFO there

@@ -125,6 +125,9 @@ final class SpawnedProcess {
         throw SpawnError(description: "process \(pid) did not exit within \(seconds) s")
     }
 
+    /// Whether the process has not exited yet.
+    var isRunning: Bool { (try? exited()) == false }
+
     /// Sends a signal.
     func signal(_ signal: Int32) {
         if exitStatus == nil { kill(pid, signal) }
