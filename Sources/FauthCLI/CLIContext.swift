@@ -19,6 +19,8 @@ public struct CLIContext: Sendable {
     public var readFile: @Sendable (_ path: String, _ limit: Int) throws -> [UInt8]?
     /// Asks for a secret on the terminal without echo, keeping at most `limit` + 1 bytes of the line.
     public var askSecret: @Sendable (_ prompt: String, _ interruptMessage: String, _ limit: Int) -> SecretAnswer
+    /// Whether there is a terminal `askSecret` could ask on (checked before a request that a prompt will follow).
+    public var hasTerminal: @Sendable () -> Bool
     /// Sends HTTP requests.
     public var transport: any HTTPTransport
     /// The current time.
@@ -40,6 +42,7 @@ public struct CLIContext: Sendable {
         readInput: @escaping @Sendable (Int) throws -> [UInt8]?,
         readFile: @escaping @Sendable (String, Int) throws -> [UInt8]?,
         askSecret: @escaping @Sendable (String, String, Int) -> SecretAnswer,
+        hasTerminal: @escaping @Sendable () -> Bool,
         transport: any HTTPTransport,
         now: @escaping @Sendable () -> UnixTime,
         openBrowser: @escaping @Sendable (String) -> BrowserOpening,
@@ -53,6 +56,7 @@ public struct CLIContext: Sendable {
         self.readInput = readInput
         self.readFile = readFile
         self.askSecret = askSecret
+        self.hasTerminal = hasTerminal
         self.transport = transport
         self.now = now
         self.openBrowser = openBrowser

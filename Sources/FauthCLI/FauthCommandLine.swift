@@ -8,7 +8,7 @@ public enum FauthCommandLine {
         var arguments: [String] = []
         for (index, bytes) in rawArguments.enumerated() {
             guard let argument = String(validating: bytes, as: UTF8.self) else {
-                let error = FauthError.usage("argument \(index + 1) is not valid UTF-8 (fauth takes its arguments as UTF-8 text)")
+                let error = FauthError.usage("argument \(index + 1) is not valid UTF-8: fauth takes its arguments as UTF-8 text")
                 return fail(error, json: wantsJSON(rawArguments), command: nil, context: context)
             }
             arguments.append(argument)
@@ -50,6 +50,7 @@ public enum FauthCommandLine {
             } else if !output.text.isEmpty, output.isData || !parsed.has("quiet") {
                 try context.writeOutput(output.text)
             }
+            if !output.note.isEmpty, !invocation.json, !parsed.has("quiet") { context.writeError(output.note) }
             return 0
         } catch let error as FauthError {
             return fail(MFANextStep.annotated(error, arguments: parsed), json: invocation.json, command: helpTopic, context: context)

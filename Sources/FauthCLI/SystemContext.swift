@@ -18,9 +18,10 @@ extension CLIContext {
             readInput: { try SystemIO.readStandardInput(limit: $0) },
             readFile: { try SystemIO.readFile($0, limit: $1) },
             askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
+            hasTerminal: { PasswordPrompt.hasTerminal() },
             transport: SystemTransport(proxies: ProxySettings(environment: environment)),
             now: { UnixTime.now() },
-            openBrowser: { BrowserLauncher.open($0, browser: environment["BROWSER"]) },
+            openBrowser: { BrowserLauncher.open($0, environment: environment) },
             catchingInterrupts: { try InterruptSignals.catching($0) },
             outputIsTerminal: isatty(1) == 1)
     }
@@ -28,13 +29,15 @@ extension CLIContext {
 
 extension FauthCommandLine {
     /// Runs `fauth` as the process it is: its argv (as bytes, checked to be UTF-8) in the system context, Ctrl-C or
-    /// SIGTERM at any moment ending it with the `interrupted` error. SIGPIPE is ignored, so that output to a pipe
+    /// SIGTERM at any moment ending it with the `interrupted` or `terminated` error. SIGPIPE is ignored, so that output to a pipe
     /// whose reader is gone fails with `io-error` (EPIPE) instead of killing fauth; what fauth starts (the browser)
     /// gets the default back.
     public static func main() -> Int32 {
         let arguments = SystemIO.arguments()
         signal(SIGPIPE, SIG_IGN)
-        InterruptExit.install(message: ErrorRenderer.interruption(json: wantsJSON(arguments)))
+        let json = wantsJSON(arguments)
+        InterruptExit.install(interrupted: ErrorRenderer.interruption(json: json),
+                              terminated: ErrorRenderer.render(FauthError(.terminated), json: json, command: nil))
         return run(rawArguments: arguments, context: .system())
     }
 }

@@ -7,9 +7,11 @@ fauth's loopback listener, as a browser would. What it does is set by the enviro
 
   PERSON_ACTION   add (default): add the account PERSON_EMAIL (PERSON_NAME as display name);
                   choose: click the listed account whose email is PERSON_EMAIL; idle: open the page, do nothing.
-  PERSON_TAMPER   state: replace the callback URL's state before following it (a forged answer).
+  PERSON_TAMPER   state: replace the callback URL's state before following it (a forged answer);
+                  id_token=VALUE: replace its id_token with VALUE (a token the server cannot read).
   PERSON_REPLAY   1: request the callback URL a second time after the first answer.
   PERSON_STRAY    1: first request another path on the listener (it must answer 404).
+  PERSON_MEANWHILE a shell command run before following the callback (another fauth command meanwhile).
   PERSON_CALLBACK a file: write the callback URL there instead of following it (--no-browser: the person copies it).
   PERSON_LOG      a file: one JSON object per step (page, stray, callback, replay) with what was seen.
 
@@ -18,6 +20,7 @@ Usable by hand too: `person.py URL` with those variables set.
 import html.parser
 import json
 import os
+import subprocess
 import sys
 import urllib.error
 import urllib.parse
@@ -105,14 +108,21 @@ def main():
     log("finish", status=status, redirected=callback is not None)
     if callback is None:
         return
-    if os.environ.get("PERSON_TAMPER") == "state":
+    tamper = os.environ.get("PERSON_TAMPER")
+    if tamper:
         parts = urllib.parse.urlsplit(callback)
-        query = [(k, "forged-" + v if k == "state" else v) for k, v in urllib.parse.parse_qsl(parts.query)]
+        query = urllib.parse.parse_qsl(parts.query)
+        if tamper == "state":
+            query = [(k, "forged-" + v if k == "state" else v) for k, v in query]
+        else:
+            query = [(k, v) for k, v in query if k != "id_token"] + [("id_token", tamper.split("=", 1)[1])]
         callback = urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
     if os.environ.get("PERSON_CALLBACK"):
         with open(os.environ["PERSON_CALLBACK"], "w", encoding="utf-8") as out:
             out.write(callback + "\n")
         return
+    if os.environ.get("PERSON_MEANWHILE"):
+        subprocess.run(os.environ["PERSON_MEANWHILE"], shell=True, check=False)
     if os.environ.get("PERSON_STRAY") == "1":
         parts = urllib.parse.urlsplit(callback)
         status, _, _ = get(urllib.parse.urlunsplit(parts._replace(path="/favicon.ico", query="")))

@@ -96,6 +96,20 @@ import FauthJSON
         #expect(reauth.json["user"]?["uid"] == signUp.json["user"]?["uid"])
     }
 
+    @Test func aLinkWhoseProfileChangedUserWhileTheBrowserWasOpenIsUserMismatchAndLinksNothing() throws {
+        let setup = try Setup()
+        try setup.sandbox.signUp("ada@example.com")
+        let meanwhile = "'\(BuiltBinaries.fauth.path)' signin --anonymous -q"
+        let link = try setup.run(["link", "--json", "--provider", "google.com", "--browser"],
+                                 person: ["PERSON_EMAIL": "g@example.com", "PERSON_MEANWHILE": meanwhile])
+        expectFailure(link, status: 6, code: "user-mismatch")
+        #expect(link.error["message"]?.string?.contains("changed to another user") == true, "\(link.stderr)")
+        #expect(setup.emulator.requestCount("accounts:signInWithIdp") == 0, "nothing was linked")
+        #expect(setup.steps()["callback"]?["status"]?.int == 400)
+        let status = try setup.sandbox.run(["status", "--json"])
+        #expect(status.json["user"]?["isAnonymous"] == true, "the other sign-in's session stays as it was: \(status.stdout)")
+    }
+
     @Test func aProviderAccountOfAnotherUserIsCredentialAlreadyInUseAndTheBrowserSaysSo() throws {
         let setup = try Setup()
         let owner = try setup.run(["signin", "--json", "--profile", "owner", "--provider", "google.com", "--browser"], person: ["PERSON_EMAIL": "g@example.com"])
@@ -156,6 +170,25 @@ import FauthJSON
         #expect(setup.sandbox.sessionBytes() == nil)
     }
 
+    @Test func aTokenTheServerCannotReadIsNeverShownInTheErrorOrOnThePage() throws {
+        let setup = try Setup()
+        let secret = "SeCrEtToKeN4242"
+        let run = try setup.run(["signin", "--json", "--provider", "google.com", "--browser"], person: ["PERSON_TAMPER": "id_token=" + secret])
+        expectFailure(run, status: 6, code: "invalid-credential")
+        #expect(run.error["message"]?.string?.contains("Unable to parse id_token: REDACTED") == true, "\(run.stderr)")
+        #expect(!run.stderr.contains(secret), "\(run.stderr)")
+        let callback = setup.steps()["callback"]
+        #expect(callback?["status"]?.int == 400)
+        #expect(callback?["body"]?.string?.contains("REDACTED") == true, "\(String(describing: callback))")
+        #expect(callback?["body"]?.string?.contains(secret) == false, "the browser's page: \(String(describing: callback))")
+        #expect(setup.sandbox.sessionBytes() == nil)
+
+        let (pasted, url) = try pasting(setup, ["signin", "--json", "--provider", "google.com"], person: ["PERSON_TAMPER": "id_token=" + secret])
+        #expect(url.contains(secret))
+        expectFailure(pasted, status: 6, code: "invalid-credential")
+        #expect(!pasted.stderr.contains(secret), "\(pasted.stderr)")
+    }
+
     @Test func noAnswerBeforeTheDeadlineIsCancelledWithExit3() throws {
         let setup = try Setup()
         let run = try setup.run(["signin", "--json", "--provider", "google.com", "--browser", "--timeout", "1"], person: ["PERSON_ACTION": "idle"])
@@ -181,6 +214,29 @@ import FauthJSON
         let line = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
         let ignored = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16)
         #expect(ignored.map { $0 & (1 << UInt64(SIGPIPE - 1)) == 0 } == true, "the browser's ignored signals: \(line)")
+    }
+
+    /// Without `BROWSER` and without a graphical display (ssh), `xdg-open` is not run (it would start a text browser
+    /// on the terminal fauth waits on): fauth says why and prints the URL; with `DISPLAY` it is run.
+    @Test func withoutADisplayNoBrowserIsStarted() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let bin = sandbox.root.appendingPathComponent("bin").path
+        let record = sandbox.root.appendingPathComponent("xdg-open-ran").path
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try Data("#!/bin/sh\necho \"$1\" > '\(record)'\n".utf8).write(to: URL(fileURLWithPath: bin + "/xdg-open"))
+        chmod(bin + "/xdg-open", 0o755)
+        sandbox.environment["PATH"] = bin + ":/usr/bin:/bin"
+        let headless = try sandbox.run(["signin", "--provider", "google.com", "--browser", "--timeout", "1"])
+        #expect(headless.status == 3, "\(headless.stderr)")
+        #expect(headless.stderr.contains("Could not start a browser (no graphical display: DISPLAY and WAYLAND_DISPLAY are unset"))
+        #expect(headless.stderr.contains("/emulator/auth/handler?"))
+        #expect(!FileManager.default.fileExists(atPath: record))
+        let shown = try sandbox.run(["signin", "--provider", "google.com", "--browser", "--timeout", "1"], environment: ["DISPLAY": ":0"])
+        #expect(shown.status == 3, "\(shown.stderr)")
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: record), Date() < deadline { usleep(10_000) }
+        #expect(((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").contains("/emulator/auth/handler?"))
     }
 
     @Test func ctrlCWhileWaitingExits130CleanlyAndClosesTheListener() throws {
@@ -274,11 +330,12 @@ import FauthJSON
         #expect(run.json["user"]?["uid"] == signUp.json["user"]?["uid"])
     }
 
-    @Test func noBrowserWithoutATerminalOrACallbackURLIsAUsageErrorNotAHang() throws {
+    @Test(arguments: [[], ["--no-input"]])
+    func noBrowserWithoutATerminalOrACallbackURLIsAUsageErrorBeforeAnyRequest(extra: [String]) throws {
         let setup = try Setup()
-        let run = try setup.sandbox.run(["signin", "--json", "--provider", "google.com", "--no-browser"])
-        let lastLine = run.stderr.split(separator: "\n").last.map(String.init) ?? ""
-        expectFailure(FauthRun(status: run.status, stdout: run.stdout, stderr: lastLine), status: 2, code: "usage")
-        #expect(lastLine.contains("--callback-url"), "\(lastLine)")
+        let run = try setup.sandbox.run(["signin", "--json", "--provider", "google.com", "--no-browser"] + extra)
+        expectFailure(run, status: 2, code: "usage")
+        #expect(run.error["message"]?.string?.contains("--callback-url") == true, "\(run.stderr)")
+        #expect(setup.emulator.requestCount("accounts:createAuthUri") == 0, "usage means nothing was sent")
     }
 }

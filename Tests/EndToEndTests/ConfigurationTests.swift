@@ -56,6 +56,28 @@ import FauthJSON
         expectFailure(fromEnvironment, status: 10, code: "network-error")
     }
 
+    /// session.md: flags choose the backend for signin; the profile's old session lends its key and tenant to its
+    /// own backend only, so a sign-in at another one sends neither.
+    @Test func aSignInAtAnotherBackendTakesNothingFromTheOldSession() throws {
+        let first = try RunningEmulator()
+        let second = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: nil)
+        let old = try sandbox.run(["signin", "--anonymous", "--json", "--emulator", first.host, "--api-key", "key-1",
+                                   "--tenant", "tA", "--profile", "ta"])
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(sandbox.session(profile: "ta")?["project"]?["tenantId"] == "tA")
+        let new = try sandbox.run(["signin", "--anonymous", "--json", "--emulator", second.host, "--profile", "ta"])
+        #expect(new.status == 0, "\(new.stderr)")
+        let project = sandbox.session(profile: "ta")?["project"]
+        #expect(project?["emulatorHost"] == .string(second.host))
+        #expect(project?["tenantId"] == nil || project?["tenantId"] == .null, "the old tenant went along: \(String(describing: project))")
+        #expect(project?["apiKey"] != "key-1", "the old key went along")
+        let endpoint = try sandbox.run(["providers", "--json", "--email", "a@example.com", "--profile", "ta",
+                                        "--endpoint", "http://\(first.host)"])
+        expectFailure(endpoint, status: 2, code: "usage")  // no key of its own: the session's is not lent to it
+        #expect(first.requestCount("accounts:createAuthUri") == 0)
+    }
+
     @Test func badConfigurationIsAUsageError() throws {
         let sandbox = try FauthSandbox(emulator: nil)
         expectFailure(try sandbox.run(["signin", "--anonymous", "--json", "--config", "/nonexistent/config.json"]), status: 2, code: "usage")

@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func thereAreExamples() {
-        #expect(Self.scripts.contains("quickstart.sh") && Self.scripts.contains("federated.sh") && Self.scripts.contains("mfa-totp.sh"))
+        #expect(Self.scripts.contains("quickstart.sh") && Self.scripts.contains("federated.sh") && Self.scripts.contains("mfa-totp.sh")
+            && Self.scripts.contains("no-browser.sh"))
     }
 
     @Test(arguments: scripts)

@@ -36,6 +36,71 @@ import FauthJSON
         #expect(proxy.events.isEmpty)
     }
 
+    /// A proxy variable's user and password reach neither the JSON error nor the `-v` trace, whatever is wrong with it.
+    @Test(arguments: ["http://alice:s3cr3tPW@127.0.0.1:99999", "bogus://alice:s3cr3tPW@x", "http://alice:s3cr3tPW@[bad:1",
+                      " http://alice:s3cr3tPW@127.0.0.1:1", "alice:s3cr3tPW@127.0.0.1:99999"])
+    func aProxysUserAndPasswordAreNeverShown(proxy: String) throws {
+        let sandbox = try FauthSandbox(emulator: nil)
+        let run = try sandbox.run(["signin", "--anonymous", "--json", "-v", "--api-key", "k1", "--timeout", "5",
+                                   "--endpoint", "https://\(Self.remoteName):1"],
+                                  environment: ["https_proxy": proxy])
+        #expect(run.status != 0 && run.stderr.contains("proxy"), "\(run.stderr)")
+        #expect(!run.stderr.contains("s3cr3tPW") && !run.stderr.contains("alice"), "\(run.stderr)")
+    }
+
+    /// A proxy variable libcurl could never use is a usage error (exit 2, not retryable) naming the variable in force,
+    /// never its value, and nothing is sent: the proxy named by the other variable sees nothing either.
+    @Test(arguments: [
+        ("https_proxy", "http://alice:s3cr3tPW@127.0.0.1:99999", "port"), ("HTTPS_PROXY", "bogus://alice:s3cr3tPW@x", "scheme"),
+        ("all_proxy", "http://alice:s3cr3tPW@[bad:1", "IPv6"), ("https_proxy", " http://alice:s3cr3tPW@127.0.0.1:1", "space"),
+    ])
+    func anUnusableProxyVariableIsAUsageErrorNamingIt(variable: String, value: String, problem: String) throws {
+        let proxy = try HarnessProcess.proxy()
+        let sandbox = try FauthSandbox(emulator: nil)
+        var environment = [variable: value]
+        if variable == "all_proxy" { environment["http_proxy"] = "http://127.0.0.1:\(proxy.port)" }  // not for https
+        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                                   "--endpoint", "https://\(Self.remoteName):1"], environment: environment)
+        expectFailure(run, status: 2, code: "usage")
+        let message = run.error["message"]?.string ?? ""
+        #expect(message.hasPrefix("The proxy variable \(variable) cannot be used: ") && message.contains(problem), "\(message)")
+        #expect(run.error["retryable"] == false && run.error["underlying"] == nil)
+        #expect(!run.stderr.contains("s3cr3tPW") && !run.stderr.contains("alice"))
+        #expect(proxy.events.isEmpty)
+    }
+
+    /// A proxy that refuses the connection is named, not the server behind it (a temporary failure, retried).
+    @Test func aProxyThatRefusesTheConnectionIsNamed() throws {
+        let closed = try RunningEmulator()
+        let port = closed.server.port
+        closed.server.stop()
+        let sandbox = try FauthSandbox(emulator: nil)
+        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                                   "--endpoint", "https://\(Self.remoteName):1"],
+                                  environment: ["https_proxy": "http://alice:s3cr3tPW@127.0.0.1:\(port)"])
+        expectFailure(run, status: 10, code: "network-error")
+        #expect(run.error["message"]?.string
+            == "Cannot connect to the proxy 127.0.0.1:\(port) (for \(Self.remoteName):1): connection refused or unreachable.")
+        #expect(!run.stderr.contains("s3cr3tPW"))
+    }
+
+    /// A CONNECT the proxy answers 407 or 403 is `proxy-refused` (exit 11, fix the configuration, not retried: one
+    /// CONNECT), not a temporary broken connection; a 502 (the proxy could not reach the server) stays temporary
+    /// (the sign-in is not repeated by fauth: it is not idempotent).
+    @Test(arguments: [(407, "proxy-refused", 11), (403, "proxy-refused", 11), (502, "network-error", 10)])
+    func aRefusedTunnelSaysWhoRefusedIt(status: Int, code: String, exit: Int32) throws {
+        let proxy = try HarnessProcess.proxy(refusing: status)
+        let sandbox = try FauthSandbox(emulator: nil)
+        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                                   "--endpoint", "https://\(Self.remoteName):1"],
+                                  environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"])
+        expectFailure(run, status: exit, code: code)
+        let message = run.error["message"]?.string ?? ""
+        #expect(message.hasPrefix("The proxy 127.0.0.1:\(proxy.port) ") && message.contains("\(status)"), "\(message)")
+        #expect(run.error["underlying"]?["code"] == 56)
+        #expect(proxy.refusals == ["\(Self.remoteName):1"], "\(proxy.events)")
+    }
+
     /// A TLS front on this machine, with every proxy variable set, is reached directly.
     @Test func httpsToThisMachineNeverUsesTheProxy() throws {
         let emulator = try RunningEmulator()

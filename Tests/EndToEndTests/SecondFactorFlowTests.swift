@@ -100,6 +100,27 @@ import FauthTestSupport
         #expect(!FileManager.default.fileExists(atPath: pendingPath(sandbox, profile: "phone")))
     }
 
+    /// A sign-in stopped at its second factor and an enrollment started meanwhile are kept in two files
+    /// (`.mfa-pending`, `.mfa-enrollment`): neither replaces the other, and both finish.
+    @Test func aPendingSignInAndAStartedEnrollmentBothFinish() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let (secret, totpId, _) = try Self.enrolledUser(emulator, sandbox)
+        #expect(try sandbox.run(["signin", "--email", Self.email, "--password-stdin"], stdin: "secret-pass-1").status == 9)
+        let started = try sandbox.run(["mfa", "enroll", "--phone", "+15555550199", "--display-name", "spare", "--json"])
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(FileManager.default.fileExists(atPath: pendingPath(sandbox)))
+        #expect(FileManager.default.fileExists(atPath: sandbox.sessionPath(profile: "default") + ".mfa-enrollment"))
+        let signedIn = try sandbox.run(["mfa", "verify", "--factor", totpId, "--code", try TOTPCode.now(secret)])
+        #expect(signedIn.status == 0, "the sign-in's step survived the enrollment: \(signedIn.stderr)")
+        let code = try #require(Self.smsCode(emulator, phone: "+15555550199"))
+        let enrolled = try sandbox.run(["mfa", "enroll", "--code", code])
+        #expect(enrolled.status == 0, "the enrollment survived the sign-in: \(enrolled.stderr)")
+        #expect(try sandbox.run(["mfa", "list", "--json"]).json.array?.count == 3)
+        #expect(!FileManager.default.fileExists(atPath: pendingPath(sandbox)))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.sessionPath(profile: "default") + ".mfa-enrollment"))
+    }
+
     @Test func anExpiredPendingStepIsMissingMultiFactorSessionNamingTheSignIn() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

@@ -128,6 +128,24 @@ import FauthJSON
         #expect(sandbox.sessionBytes(profile: "second") == nil)
     }
 
+    @Test func signOutListsAPendingSecondFactorStepItRemoves() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try SecondFactorTests.signUpUserWithAPhoneFactor(sandbox, on: emulator)
+        for profile in ["default", "other"] {
+            let stopped = try sandbox.run(["signin", "--json", "--profile", profile, "--email", "mfa@example.com", "--password-stdin"], stdin: "secret-pass-1")
+            expectFailure(stopped, status: 9, code: "second-factor-required")
+        }
+        let pending = sandbox.sessionPath(profile: "default") + ".mfa-pending"
+        #expect(FileManager.default.fileExists(atPath: pending))
+        let text = try sandbox.run(["signout"])
+        #expect(text.status == 0)
+        #expect(text.stdout == "Signed out (removed \(pending))\n", "\(text.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: pending))
+        let all = try sandbox.run(["signout", "--all", "--json"])
+        #expect(all.json["removed"]?.array?.compactMap(\.string) == [sandbox.sessionPath(profile: "other") + ".mfa-pending"], "\(all.stdout)")
+    }
+
     @Test func signOutAllNeverTouchesTheFolderOfAChosenSessionFile() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

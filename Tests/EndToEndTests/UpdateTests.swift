@@ -38,6 +38,20 @@ import Testing
         #expect(new.status == 0, "\(new.stderr)")
     }
 
+    /// A value the server's schema refuses (over 256 characters) is `invalid-argument`, exit 8, with the server's
+    /// words, and the session stays as it was.
+    @Test func aValueTooLongForTheServerIsInvalidArgument() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("long@example.com")
+        try expectSessionUnchanged(sandbox) {
+            let run = try sandbox.run(["update", "--json", "--display-name", String(repeating: "a", count: 300)])
+            expectFailure(run, status: 8, code: "invalid-argument")
+            #expect(run.error["action"] == "fix-input")
+            #expect(run.error["message"]?.string?.contains("/displayName must be at most 256 characters") == true, "\(run.stderr)")
+        }
+    }
+
     @Test func anEmailAnotherAccountUsesIsAConflict() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

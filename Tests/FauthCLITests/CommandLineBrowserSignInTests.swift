@@ -21,6 +21,7 @@ import FauthTestSupport
         (["reauth", "--provider", "google.com", "--browser", "--callback-url", "u"], "--callback-url goes with --no-browser"),
         (["signin", "--provider", "google.com", "--browser", "--custom-parameter", "=x"], "--custom-parameter '=x' is not KEY=VALUE"),
         (["signin", "--provider", "password", "--browser"], "'password' is not an identity provider id"),
+        (["signin", "--provider", "google.com", "--no-browser", "--no-input"], "a callback URL is needed: use --callback-url URL, @FILE or @- (--no-input forbids"),
     ])
     func misusedBrowserOptionsAreUsageErrorsBeforeAnyRequest(arguments: [String], message: String) throws {
         let context = try TestContext.signedOut()
@@ -28,6 +29,29 @@ import FauthTestSupport
         let run = context.run(arguments)
         #expect(run.status == ErrorCode.usage.exitStatus || run.status == ErrorCode.invalidProviderID.exitStatus, "\(run.stderr)")
         #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(context.openedURLs.isEmpty)
+    }
+
+    @Test func noBrowserWithoutATerminalOrACallbackURLIsRefusedBeforeAnyRequest() throws {
+        let context = try TestContext.signedOut()
+        defer { context.removeStateFolder() }
+        context.secretAnswers = [.noTerminal]
+        let run = context.run(["signin", "--provider", "google.com", "--no-browser"])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("a callback URL is needed and there is no terminal to ask on"), "\(run.stderr)")
+        #expect(context.prompts.isEmpty && context.openedURLs.isEmpty)
+    }
+
+    @Test(arguments: [["--port"], []])
+    func aBusyPortIsAUsageErrorNamingItBeforeAnyRequest(option: [String]) throws {
+        let busy = try CallbackListener(port: 0, path: "/")
+        let context = try TestContext.signedOut()
+        defer { context.removeStateFolder() }
+        if option.isEmpty { context.environment["FAUTH_BROWSER_PORT"] = "\(busy.port)" }
+        let run = context.run(["signin", "--json", "--provider", "google.com", "--browser"] + option + (option.isEmpty ? [] : ["\(busy.port)"]))
+        #expect(run.status == 2, "\(run.stderr)")
+        let source = option.first ?? "FAUTH_BROWSER_PORT"
+        #expect(run.stderr.contains("\(source) \(busy.port): 127.0.0.1:\(busy.port) is in use; choose another port, or --port 0 for a free one"), "\(run.stderr)")
         #expect(context.openedURLs.isEmpty)
     }
 
@@ -77,6 +101,29 @@ import FauthTestSupport
         let deadline = Date().addingTimeInterval(10)
         while page.values.isEmpty, Date() < deadline { usleep(10_000) }
         #expect(page.values.first?.contains("Signed in as ada@example.com") == true, "\(page.values)")
+    }
+
+    @Test func theProvidersRefusalIsShownDecodedAndALongWordWrapsOnThePage() throws {
+        let transport = transport()
+        let context = try TestContext.scripted(transport)
+        defer { context.removeStateFolder() }
+        let page = Recorder<String>()
+        let word = String(repeating: "x", count: 300)
+        context.browser = { _ in
+            let continueUri = transport.requests(to: "accounts:createAuthUri").last?.json?["continueUri"]?.string ?? ""
+            Thread.detachNewThread {
+                page.append((try? Self.get(continueUri + "?state=S1&error=access_denied&error_description=User+cancelled%2C+sorry+" + word)) ?? "no answer")
+            }
+            return .started(program: "test-browser")
+        }
+        let run = context.run(["signin", "--provider", "google.com", "--browser"])
+        #expect(run.status == 6)
+        #expect(run.stderr.contains("The provider refused the sign-in (access_denied: User cancelled, sorry \(word))"), "\(run.stderr)")
+        let deadline = Date().addingTimeInterval(10)
+        while page.values.isEmpty, Date() < deadline { usleep(10_000) }
+        let body = page.values.first ?? ""
+        #expect(body.contains("User cancelled, sorry \(word)"), "\(body)")
+        #expect(body.contains("overflow-wrap:anywhere"), "a long unbroken word wraps instead of overflowing the page: \(body)")
     }
 
     @Test func noBrowserReadsThePastedURLFromThePromptAndChecksIt() throws {

@@ -60,7 +60,7 @@ import FauthTestSupport
         let email: [UInt8] = Array("ada".utf8) + [0xFF] + Array("@example.com".utf8)
         let run = context.run(raw: [Array("providers".utf8), Array("--email".utf8), email, Array("--json".utf8)])
         #expect(run.status == 2)
-        #expect(run.error?["message"] as? String == "argument 3 is not valid UTF-8 (fauth takes its arguments as UTF-8 text)")
+        #expect(run.error?["message"] as? String == "argument 3 is not valid UTF-8: fauth takes its arguments as UTF-8 text")
         context.malformedVariables = ["FAUTH_PROFILE"]
         #expect(context.run(["status"]).stderr.hasPrefix("fauth: the environment variable FAUTH_PROFILE is not valid UTF-8 (usage)"))
         context.malformedVariables = ["SSL_CERT_FILE"]

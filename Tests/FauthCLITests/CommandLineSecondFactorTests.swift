@@ -28,8 +28,8 @@ import FauthTestSupport
         return context.run(["signin", "--json", "--email", "ada@example.com"])
     }
 
-    private func pendingPath(_ context: TestContext) -> String {
-        context.environment["XDG_STATE_HOME"]! + "/fauth/sessions/default.json" + PendingSecondFactorFile.suffix
+    private func pendingPath(_ context: TestContext, _ kind: PendingSecondFactorFile.Kind = .signIn) -> String {
+        context.environment["XDG_STATE_HOME"]! + "/fauth/sessions/default.json" + kind.suffix
     }
 
     @Test func aSignInThatNeedsASecondFactorKeepsAPrivatePendingFileListsTheFactorsAndLeavesTheSessionAlone() throws {
@@ -244,6 +244,11 @@ import FauthTestSupport
         transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
         let piped = context.run(["mfa", "enroll", "--totp"])
         #expect(!piped.stdout.contains("█"), "no QR code when stdout is not a terminal")
+        #expect(piped.stdout == "secret: JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP\nuri: \(uri)\n", "stdout carries the result only")
+        #expect(piped.stderr == "Add it to your authenticator app, then: fauth mfa enroll --code CODE\n")
+        transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
+        let quiet = context.run(["mfa", "enroll", "--totp", "-q"])
+        #expect(quiet.stdout == piped.stdout && quiet.stderr.isEmpty, "-q keeps the secret and drops the instruction: \(quiet)")
         context.outputIsTerminal = true
         transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
         let terminal = context.run(["mfa", "enroll", "--totp", "--display-name", "laptop"])
@@ -281,7 +286,7 @@ import FauthTestSupport
         transport.reply(to: "accounts/mfaEnrollment:start", .firebaseError(400, message))
         let run = context.run(["mfa", "enroll", "--phone", "+15555550100", "--json"])
         #expect(run.status == status && run.error?["code"] as? String == code, "\(run.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: pendingPath(context)))
+        #expect(!FileManager.default.fileExists(atPath: pendingPath(context, .enrollment)))
     }
 
     @Test func aPhoneEnrollmentSendsTheCodeThenFinishesAndBadCommandLinesAreRefused() throws {
@@ -296,7 +301,7 @@ import FauthTestSupport
         let sent = context.run(["mfa", "enroll", "--phone", "+15555550100", "--display-name", "work phone"])
         #expect(sent.stdout == "An SMS code was sent to phone +*******0100 \"work phone\".\nnext: fauth mfa enroll --code CODE\n", "\(sent.stderr)")
         #expect(transport.requests(to: "accounts/mfaEnrollment:start").first?.json?["phoneEnrollmentInfo"]?["phoneNumber"]?.string == "+15555550100")
-        #expect(!(try String(contentsOfFile: pendingPath(context), encoding: .utf8)).contains("5555550100"))
+        #expect(!(try String(contentsOfFile: pendingPath(context, .enrollment), encoding: .utf8)).contains("5555550100"))
         transport.reply(to: "accounts/mfaEnrollment:finalize", Self.tokens)
         transport.reply(to: "accounts:lookup", Self.lookupWithFactors([Self.phoneFactor]))
         context.secretAnswers = [.secret(Array("654321".utf8))]

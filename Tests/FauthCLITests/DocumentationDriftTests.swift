@@ -73,6 +73,15 @@ import FauthCore
         }
     }
 
+    /// `fauth --help` names every exit status a failure can have (checked by emptying the 143 entry).
+    @Test func helpNamesEveryExitStatus() {
+        let statusLines = HelpText.overview().components(separatedBy: "Exit status:")[1].components(separatedBy: "\n\n")[0]
+        let named = Set(statusLines.split { !$0.isNumber }.compactMap { Int32($0) })
+        for category in ExitCategory.allCases {
+            #expect(named.contains(category.exitStatus), "--help lacks exit status \(category.exitStatus)")
+        }
+    }
+
     @Test func everyEnvironmentVariableTheSourcesNameIsInTheManPage() throws {
         let man = try Self.text("man/fauth.1")
         let pattern = try Regex(#""((FAUTH|FIREBASE|XDG)_[A-Z_]+)""#)

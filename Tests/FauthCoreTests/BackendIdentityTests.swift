@@ -73,10 +73,24 @@ import Testing
         let gateway = ProjectSettings(apiKey: "AIza-real-key", endpoint: "https://gateway.example.com", projectId: "prod")
         #expect(BackendIdentity(gateway).server == .endpoint("https://gateway.example.com"))
         #expect(BackendIdentity(gateway).accepts(try named(session: gateway)))
-        let other = try named(ConfigurationInputs(endpoint: "https://other.example.com"), session: gateway)
+        // The other endpoint needs a key of its own: the session's is not lent to another server.
+        let other = try named(ConfigurationInputs(apiKey: "AIza-real-key", endpoint: "https://other.example.com"), session: gateway)
         #expect(!BackendIdentity(gateway).accepts(other))
         #expect(!BackendIdentity(ProjectSettings(apiKey: "AIza-real-key", projectId: "prod")).accepts(BackendIdentity(gateway)))
         #expect(BackendIdentity(gateway).jsonObject()["endpoint"] == "https://gateway.example.com")
+    }
+
+    /// An endpoint written another way is the same server: the scheme's and host's case, the default port, a final
+    /// slash; another port, scheme or path is not.
+    @Test(arguments: [
+        ("HTTPS://Gateway.Example.com", true), ("https://gateway.example.com:443/", true),
+        ("https://gateway.example.com:8443", false), ("http://gateway.example.com", false),
+        ("https://gateway.example.com/other", false),
+    ])
+    func anEndpointIsComparedAsAURL(written: String, same: Bool) throws {
+        let gateway = ProjectSettings(apiKey: "AIza-real-key", endpoint: "https://gateway.example.com", projectId: "prod")
+        let named = BackendIdentity(ProjectSettings(apiKey: "AIza-real-key", endpoint: written, projectId: "prod"))
+        #expect(BackendIdentity(gateway).accepts(named) == same)
     }
 
     @Test func itsJSONShowsTheKeyByItsEndOnly() {

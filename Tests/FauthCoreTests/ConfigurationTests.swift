@@ -116,8 +116,35 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
             "FAUTH_TIMEOUT": "7.5", "FAUTH_CONFIG": config,
         ],
         session: session)
+    // The session's project is its own backend's, not env-host:3's.
     #expect(resolved == ResolvedConfiguration(
-        apiKey: "env-key", emulatorHost: "env-host:3", tenantId: "env-tenant", projectId: "session-project", timeout: 7.5))
+        apiKey: "env-key", emulatorHost: "env-host:3", tenantId: "env-tenant", projectId: nil, timeout: 7.5))
+}
+
+/// session.md: flags, environment and config file choose the backend; the session's key, tenant and project fill in
+/// for its own server only, never for one the command names instead.
+@Test func theSessionFillsInNothingForAnotherServer() throws {
+    let emulator = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(emulatorHost: "other-host:2"), environment: [:], session: session)
+    #expect(emulator == ResolvedConfiguration(
+        apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "other-host:2"))
+    let endpoint = ProjectSettings(apiKey: "session-key", endpoint: "https://a.example", tenantId: "session-tenant")
+    let error = fauthError {
+        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(endpoint: "https://b.example"),
+                                              environment: [:], session: endpoint)
+    }
+    #expect(error?.code == .usage && error?.message.contains("API key") == true, "no key of its own: \(String(describing: error))")
+    let google = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": "https://b.example"],
+        session: ProjectSettings(apiKey: "session-key", tenantId: "session-tenant"))
+    #expect(google.tenantId == nil)
+}
+
+/// The session's own server named again (an emulator host in another case) still takes the session's settings.
+@Test func theSessionFillsInForItsOwnServerNamedAgain() throws {
+    let resolved = try ConfigurationResolver.resolve(
+        flags: ConfigurationInputs(emulatorHost: "SESSION-HOST:1"), environment: [:], session: session)
+    #expect(resolved.apiKey == "session-key" && resolved.tenantId == "session-tenant" && resolved.projectId == "session-project")
 }
 
 @Test func theConfigFileWinsOverTheSession() throws {

@@ -71,6 +71,16 @@ import Testing
         return found
     }
 
+    @Test func aBrowserAnswerDeclaresEachValueItCarriesButThePublicOnes() {
+        let url = "http://127.0.0.1:9/__/auth/callback?providerId=google.com&state=secret-1&id_token=secret-2&access_token=secret-3"
+            + "&code=secret-4&oauth_token_secret=secret-5&oauth_verifier=secret-6&scope=email+profile&unknown=secret-7%2B1#id_token=secret-8"
+        let secrets = Set(SignInWithIdpEndpoint(credential: .redirect(providerId: "google.com", requestUri: url, sessionId: "secret-9")).secrets)
+        for marker in (1 ... 6).map({ "secret-\($0)" }) + ["secret-7+1", "secret-8", "secret-9"] {
+            #expect(secrets.contains(marker), "\(marker) is not declared on its own: \(secrets)")
+        }
+        #expect(!secrets.contains("google.com") && !secrets.contains("email profile") && !secrets.contains("email+profile"), "\(secrets)")
+    }
+
     @Test(arguments: cases)
     func anEndpointDeclaresTheSecretsItsBodyCarries(request: Case) {
         let declared = Set(request.secrets.flatMap { Self.markers(in: $0) })

@@ -15,24 +15,26 @@ private let documentedExitStatus: [(ErrorCode, Int32)] = [
     (.accountExistsWithDifferentCredential, 7), (.noSuchProvider, 7), (.secondFactorAlreadyEnrolled, 7),
     (.invalidEmail, 8), (.missingEmail, 8), (.weakPassword, 8), (.passwordDoesNotMeetRequirements, 8),
     (.invalidProviderID, 8), (.invalidActionCode, 8), (.expiredActionCode, 8), (.invalidPhoneNumber, 8),
-    (.missingPhoneNumber, 8),
+    (.missingPhoneNumber, 8), (.invalidArgument, 8),
     (.secondFactorRequired, 9),
     (.networkError, 10), (.tooManyRequests, 10), (.quotaExceeded, 10), (.serviceUnavailable, 10),
     (.invalidAPIKey, 11), (.appNotAuthorized, 11), (.operationNotAllowed, 11), (.adminRestrictedOperation, 11),
     (.tenantIDMismatch, 11), (.unsupportedTenantOperation, 11), (.unauthorizedDomain, 11), (.projectNotFound, 11),
     (.sessionStoreError, 12),
     (.interrupted, 130),
+    (.terminated, 143),
 ]
 
 /// The action that goes with each exit status.
 private let actionByExitStatus: [Int32: ErrorAction] = [
     1: .report, 2: .fixCommand, 3: .fixCommand, 4: .signin, 5: .reauth, 6: .fixCredentials, 7: .resolveConflict,
     8: .fixInput, 9: .completeSecondFactor, 10: .retry, 11: .fixConfig, 12: .fixSessionFile, 130: .stop,
+    143: .stop,
 ]
 
 private let fauthOwnCodes: Set<ErrorCode> = [
-    .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted,
-    .sessionBackendMismatch, .certificateError, .ioError,
+    .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted, .terminated,
+    .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument, .ioError,
 ]
 
 /// `wrongPassword` → `wrong-password`, `invalidAPIKey` → `invalid-api-key`, `malformedJWT` → `malformed-jwt`.
@@ -65,7 +67,7 @@ func rawValueIsTheKebabCaseOfTheCaseName(code: ErrorCode) {
 }
 
 @Test func theCatalogueHoldsTheSDKCodesACommandLineClientMeetsAndFauthsOwn() {
-    #expect(ErrorCode.allCases.count == 85)
+    #expect(ErrorCode.allCases.count == 88)
     #expect(ErrorCode.allCases.filter { $0.number == nil }.count == fauthOwnCodes.count)
     #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
 }
@@ -96,9 +98,10 @@ func exitStatusActionAndRetryableAgree(code: ErrorCode) {
     #expect(code.isRetryable == (code.exitStatus == 10))
 }
 
-@Test func everyCategoryHasItsOwnActionExceptUsageAndCancelled() {
+/// Usage and cancelled share fix-command; interrupted (SIGINT) and terminated (SIGTERM) share stop.
+@Test func everyCategoryHasItsOwnActionExceptUsageAndCancelledAndTheTwoSignals() {
     let actions = ExitCategory.allCases.map(\.action)
-    #expect(Set(actions).count == ExitCategory.allCases.count - 1)
+    #expect(Set(actions).count == ExitCategory.allCases.count - 2)
     #expect(Set(actions) == Set(ErrorAction.allCases))
 }
 

@@ -95,6 +95,15 @@ import Testing
         #expect(failure("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")?.code == 56)
     }
 
+    /// Content-Length fields that disagree leave the body's end unknown: refused (8), never one of them picked; the
+    /// same length repeated, in two fields or a list, is one length.
+    @Test func refusesContentLengthsThatDisagree() throws {
+        #expect(failure("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 4\r\n\r\n{}{}")?.code == 8)
+        #expect(failure("HTTP/1.1 200 OK\r\nContent-Length: 2, 4\r\n\r\n{}{}")?.code == 8)
+        #expect(try parse("HTTP/1.1 200 OK\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\n{}", piece: 7).body == Array("{}".utf8))
+        #expect(try parse("HTTP/1.1 200 OK\r\nContent-Length: 2 , 2\r\n\r\n{}", piece: 7).body == Array("{}".utf8))
+    }
+
     @Test func capsTheBodyWhateverItsFraming() {
         let body = String(repeating: "a", count: 11)
         #expect(failure("HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n\(body)", limit: 10) == .bodyTooLarge(limit: 10))

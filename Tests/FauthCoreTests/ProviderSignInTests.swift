@@ -26,6 +26,9 @@ import FauthCore
         ("http://127.0.0.1:9999/__/auth/callback?state=S%2F1", "not the URL this sign-in returns to"),
         ("http://127.0.0.1:8085/other?state=S%2F1", "not the URL this sign-in returns to"),
         (continueUri + "?error=access_denied&error_description=The%20user%20said%20no&state=S%2F1", "refused the sign-in (access_denied: The user said no)"),
+        (continueUri + "?error=access_denied&error_description=User+cancelled%2C+sorry&state=S%2F1", "refused the sign-in (access_denied: User cancelled, sorry)"),
+        (continueUri + "?error=access_denied", "carries no state"),
+        (continueUri + "?error=access_denied&error_description=forged&state=OTHER", "another sign-in's state"),
     ])
     func anAnswerThatIsNotThisSignInsIsRefused(url: String, message: String) {
         #expect {

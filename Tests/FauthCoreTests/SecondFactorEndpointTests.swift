@@ -44,7 +44,7 @@ import Testing
 
     @Test func thePendingFileRoundTripsIsPrivateMasksPhonesAndIsRefusedWhenOthersCanReadIt() throws {
         let folder = TemporaryFolder()
-        let file = PendingSecondFactorFile(sessionPath: folder.file("default.json"))
+        let file = PendingSecondFactorFile(sessionPath: folder.file("default.json"), kind: .signIn)
         #expect(try file.read() == nil)
         let pending = PendingSecondFactor(
             purpose: .reauth, project: ProjectSettings(apiKey: "K", emulatorHost: "127.0.0.1:9099"),

@@ -127,6 +127,16 @@ func everyTableRowMapsAsASoftErrorMessage(message: String, code: ErrorCode) {
     #expect(ServerErrorMapping.error(serverMessage: " EMAIL_EXISTS : x", httpStatus: 400).code == .emailAlreadyInUse)
 }
 
+/// A value longer or shorter than the server's schema allows is `invalid-argument` (exit 8, fix the value), its
+/// words kept; a field of the wrong shape (`unknownMessagesAreInternalErrorsKeptVerbatim`) is fauth's to report.
+@Test(arguments: ["Invalid JSON payload received. /displayName must be at most 256 characters",
+                  "Invalid JSON payload received. /password must NOT have fewer than 1 characters"])
+func aValueOfTheWrongLengthIsInvalidArgument(message: String) {
+    let error = ServerErrorMapping.error(httpStatus: 400, body: emulatorBody(message))
+    #expect(error.code == .invalidArgument && error.code.exitStatus == 8)
+    #expect(error.message == "The server refused a value in the request: \(message)")
+}
+
 // MARK: Detail handling
 
 @Test func weakPasswordDetailBecomesTheReason() {

@@ -225,19 +225,35 @@ func filesOpenToGroupOrOthersAreRefusedWithTheFix(mode: mode_t) throws {
     #expect(folder.names() == ["s.json.lock"])
 }
 
+@Test func removeListsEachFileRemovedAPendingStepAloneToo() throws {
+    let folder = TemporaryFolder()
+    folder.write("s.json.mfa-pending", "{}")
+    let store = SessionStore(path: folder.file("s.json"))
+    #expect(try store.remove() == [folder.file("s.json.mfa-pending")])
+    #expect(try store.remove() == [])
+    folder.write("s.json", "{}")
+    folder.write("s.json.mfa-pending", "{}")
+    #expect(try store.remove() == [folder.file("s.json"), folder.file("s.json.mfa-pending")])
+    folder.write("s.json.mfa-pending", "{}")
+    folder.write("s.json.mfa-enrollment", "{}")
+    #expect(try store.remove() == [folder.file("s.json.mfa-pending"), folder.file("s.json.mfa-enrollment")])
+}
+
 @Test func removeAllProfilesRemovesAllAndOnlyFauthsFiles() throws {
     let folder = TemporaryFolder()
     let fauths = ["b.json", "a.json", ".hidden.json", ".a.json~tmp-1f", ".c.json~tmp-2", ".a.json~tmp-3",
-                  "a.json.mfa-pending", "d.json.mfa-pending"]
+                  "a.json.mfa-pending", "d.json.mfa-pending", "e.json.mfa-enrollment"]
     let others = ["a.json.lock", "bad name.json", "notes.txt", ".a.json.tmp-1f", ".bad name.json~tmp-1", "a.json~tmp-1",
-                  ".a.json~tmpX", "bad name.json.mfa-pending", "a.mfa-pending"]
+                  ".a.json~tmpX", "bad name.json.mfa-pending", "a.mfa-pending", "a.mfa-enrollment"]
     for name in fauths + others {
         folder.write(name, "{}")
     }
     #expect(try SessionStore.removeAllProfiles(inFolder: folder.path)
-        == [folder.file(".hidden.json"), folder.file("a.json"), folder.file("b.json")])
+        == [folder.file(".hidden.json"), folder.file("a.json"), folder.file("a.json.mfa-pending"), folder.file("b.json"),
+            folder.file("d.json.mfa-pending"), folder.file("e.json.mfa-enrollment")],
+            "a pending second-factor step removed is listed, beside a session or alone")
     // The lock files taken on the way stay, as every sign-out leaves them for a process that may wait on them.
-    #expect(folder.names() == (others + [".hidden.json.lock", "b.json.lock", "c.json.lock", "d.json.lock"]).sorted())
+    #expect(folder.names() == (others + [".hidden.json.lock", "b.json.lock", "c.json.lock", "d.json.lock", "e.json.lock"]).sorted())
     #expect(try SessionStore.removeAllProfiles(inFolder: folder.path) == [])
     #expect(try SessionStore.removeAllProfiles(inFolder: folder.file("missing")) == [])
 }

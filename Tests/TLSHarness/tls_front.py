@@ -15,9 +15,11 @@
       goes to 127.0.0.1 at the port asked for, whatever the host name (the tests' names, such as
       auth.fauth-test.invalid, exist nowhere else). A plain request through it is answered 502 (and logged), so a
       test sees any request that should not have come.
+      With --refuse STATUS it opens no tunnel: every CONNECT is answered STATUS (407 asks for a user and password).
 
 Every event is appended to the log file as one line, written before the bytes it describes are passed on:
-`handshake`, `handshake-failed REASON`, `request METHOD PATH`, `tunnel HOST:PORT`, `proxied METHOD URL`.
+`handshake`, `handshake-failed REASON`, `request METHOD PATH`, `tunnel HOST:PORT`, `refused HOST:PORT`,
+`proxied METHOD URL`.
 """
 import argparse
 import os
@@ -181,7 +183,7 @@ def front(options):
                          args=(connection, context, (host, int(port)), options.log, options.stall)).start()
 
 
-def serve_proxy(connection, log_path):
+def serve_proxy(connection, log_path, refuse):
     with connection:
         head, rest = read_head(connection, b"")
         if head is None:
@@ -190,6 +192,12 @@ def serve_proxy(connection, log_path):
         if method != "CONNECT":
             log(log_path, f"proxied {method} {target}")
             connection.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            return
+        if refuse:
+            log(log_path, f"refused {target}")
+            reason = {407: "Proxy Authentication Required", 403: "Forbidden"}.get(refuse, "Refused")
+            challenge = 'Proxy-Authenticate: Basic realm="fauth test"\r\n' if refuse == 407 else ""
+            connection.sendall(f"HTTP/1.1 {refuse} {reason}\r\n{challenge}Content-Length: 0\r\n\r\n".encode())
             return
         log(log_path, f"tunnel {target}")
         host, _, port = target.rpartition(":")
@@ -212,7 +220,7 @@ def proxy(options):
     server = listen()
     while True:
         connection, _ = server.accept()
-        threading.Thread(target=serve_proxy, args=(connection, options.log), daemon=True).start()
+        threading.Thread(target=serve_proxy, args=(connection, options.log, options.refuse), daemon=True).start()
 
 
 if __name__ == "__main__":
@@ -223,7 +231,9 @@ if __name__ == "__main__":
     for name in ("--cert", "--key", "--upstream", "--log"):
         front_parser.add_argument(name, required=True)
     front_parser.add_argument("--stall", action="store_true")
-    commands.add_parser("proxy").add_argument("--log", required=True)
+    proxy_parser = commands.add_parser("proxy")
+    proxy_parser.add_argument("--log", required=True)
+    proxy_parser.add_argument("--refuse", type=int)
     options = parser.parse_args()
     if options.command == "certs":
         make_certs(options.folder)

@@ -7,11 +7,19 @@ import Darwin
 /// Starts the person's browser on a URL: the program `$BROWSER` names (one program, the URL as its one argument),
 /// else `xdg-open`, else `open`, found on `PATH`. fauth does not wait for it; its stdout goes to fauth's stderr
 /// (stdout carries results only), its stdin is `/dev/null`, and SIGPIPE has its default action again (fauth ignores
-/// it, and an ignored signal would stay ignored across exec).
+/// it, and an ignored signal would stay ignored across exec). Without `$BROWSER`, a Linux session with no graphical
+/// display starts nothing: `xdg-open` would run a text browser (lynx, w3m) on the terminal fauth is waiting on.
 enum BrowserLauncher {
-    /// Starts the first program that can be started.
-    static func open(_ url: String, browser: String?) -> BrowserOpening {
-        let programs = browser.flatMap { $0.isEmpty ? nil : [$0] } ?? ["xdg-open", "open"]
+    /// Starts the first program that can be started, with `environment`'s `BROWSER`, `DISPLAY` and `WAYLAND_DISPLAY`.
+    static func open(_ url: String, environment: [String: String]) -> BrowserOpening {
+        let browser = environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 }
+        #if os(Linux)
+        let hasDisplay = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
+        if browser == nil && !hasDisplay {
+            return .failed("no graphical display: DISPLAY and WAYLAND_DISPLAY are unset; set BROWSER to start one anyway, or use --no-browser with a browser on another machine")
+        }
+        #endif
+        let programs = browser.map { [$0] } ?? ["xdg-open", "open"]
         var problems: [String] = []
         for program in programs {
             let result = spawn(program, url)

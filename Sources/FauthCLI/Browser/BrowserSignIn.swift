@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FauthCore
 
 /// `--browser` and `--no-browser` on signin, link and reauth: starts the provider's sign-in
@@ -19,7 +24,10 @@ struct BrowserSignIn {
         try checkOptions(pasting: pasting)
         let parameters = try customParameters()
         let waitSeconds = try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) } ?? Self.defaultWaitSeconds
-        let listener = try CallbackListener(port: try port(), path: Self.callbackPath)
+        if pasting, !arguments.has("callback-url") {
+            try invocation.secrets.checkPromptPossible(noun: Self.pastedNoun, sources: Self.pastedSources)
+        }
+        let listener = try listen()
         let signIn: ProviderSignIn
         do {
             signIn = try invocation.client().startProviderSignIn(
@@ -71,15 +79,29 @@ struct BrowserSignIn {
         }
     }
 
-    /// --port > FAUTH_BROWSER_PORT > 0 (a free port).
-    private func port() throws -> UInt16 {
+    /// The callback listener on `port()`; a port in use, or one this user may not listen on, is a usage error
+    /// naming it, before any request.
+    private func listen() throws -> CallbackListener {
+        let (port, source) = try port()
+        do {
+            return try CallbackListener(port: port, path: Self.callbackPath)
+        } catch {
+            guard let underlying = error.underlying, underlying.domain == "posix",
+                  underlying.code == Int(EADDRINUSE) || underlying.code == Int(EACCES) else { throw error }
+            let why = underlying.code == Int(EADDRINUSE) ? "is in use" : "cannot be listened on by this user"
+            throw FauthError.usage("\(source) \(port): 127.0.0.1:\(port) \(why); choose another port, or --port 0 for a free one")
+        }
+    }
+
+    /// --port > FAUTH_BROWSER_PORT > 0 (a free port), and where it came from.
+    private func port() throws -> (port: UInt16, source: String) {
         let (text, source) = invocation.arguments.value("port").map { ($0, "--port") }
             ?? invocation.context.environment["FAUTH_BROWSER_PORT"].flatMap { $0.isEmpty ? nil : ($0, "FAUTH_BROWSER_PORT") }
-            ?? ("0", "")
+            ?? ("0", "--port")
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(text) else {
             throw FauthError.usage("\(source): '\(text)' is not a port (0 to 65535; 0 picks a free one)")
         }
-        return port
+        return (port, source)
     }
 
     /// The `--custom-parameter KEY=VALUE` pairs, in order.
@@ -95,7 +117,11 @@ struct BrowserSignIn {
     /// The URL the browser ended on: --callback-url (itself, @FILE, @-), else asked on the terminal.
     private func pastedURL() throws -> String {
         if let given = try invocation.secrets.token(option: "callback-url") { return given }
-        return try invocation.secrets.line(prompt: "Paste the URL the browser ended on (not echoed): ", noun: "callback URL",
-                                           sources: "--callback-url URL, @FILE or @-")
+        return try invocation.secrets.line(prompt: "Paste the URL the browser ended on (not echoed): ", noun: Self.pastedNoun,
+                                           sources: Self.pastedSources)
     }
+
+    /// What the pasted URL is called in errors, and the other ways to give it.
+    private static let pastedNoun = "callback URL"
+    private static let pastedSources = "--callback-url URL, @FILE or @-"
 }

@@ -24,7 +24,7 @@ enum CallbackPage {
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>fauth: \(title)</title>
-        <style>body{font-family:system-ui,sans-serif;max-width:36em;margin:4em auto;padding:0 1em;color:#202124}h1{font-size:1.4em}</style>
+        <style>body{font-family:system-ui,sans-serif;max-width:36em;margin:4em auto;padding:0 1em;color:#202124;overflow-wrap:anywhere}h1{font-size:1.4em}</style>
         </head><body>\(body)</body></html>
         """
     }

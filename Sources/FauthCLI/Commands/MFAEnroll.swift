@@ -32,12 +32,11 @@ struct MFAEnroll {
             if invocation.context.outputIsTerminal, let code = QRCode(bytes: Array(uri.utf8)) {
                 text += QRCodeRenderer.halfBlocks(code)
             }
-            text += "Add it to your authenticator app, then: \(next)\n"
             return CommandOutput(
                 json: ["secret": .string(secret.sharedSecretKey), "uri": .string(uri), "digits": .number(Double(secret.digits)),
                        "period": .number(Double(secret.period)), "algorithm": .string(secret.algorithm), "expiresAt": expires,
                        "next": .string(next)],
-                text: text, isData: true)
+                text: text, isData: true, note: "Add it to your authenticator app, then: \(next)\n")
         }
     }
 

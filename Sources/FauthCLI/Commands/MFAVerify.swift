@@ -10,7 +10,7 @@ struct MFAVerify {
         try MFAOptions.require(invocation, allowing: ["factor", "code", "code-stdin"], for: "verify")
         var code = try invocation.secrets.verificationCode()
         let store = try invocation.sessionStore()
-        let onDisk = try? PendingSecondFactorFile(sessionPath: store.path, anchor: store.anchor).read()
+        let onDisk = try? PendingSecondFactorFile(sessionPath: store.path, anchor: store.anchor, kind: .signIn).read()
         let client = try invocation.client(storedSettings: onDisk?.project)
         var pending = try client.pendingSignIn()
         let factor = try pending.requireFactor(try chosenFactor(pending))

@@ -16,12 +16,10 @@ struct ProvidersCommand: Command {
         if let email = try invocation.email() {
             let info = try invocation.client().emailInfo(email)
             let methods = info.signinMethods
-            if methods.isEmpty, !invocation.json, !invocation.arguments.has("quiet") {
-                invocation.context.writeError(Self.noMethodsNote(email, hidden: info.isHidden))
-            }
             return CommandOutput(
                 json: .array(methods.map { ["providerId": .string($0)] }),
-                text: methods.map { TerminalText.escaped($0) + "\n" }.joined(), isData: true)
+                text: methods.map { TerminalText.escaped($0) + "\n" }.joined(), isData: true,
+                note: methods.isEmpty ? Self.noMethodsNote(email, hidden: info.isHidden) : "")
         }
         let providers = try invocation.client().providers()
         let text = providers.map { provider in

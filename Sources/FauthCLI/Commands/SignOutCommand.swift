@@ -17,7 +17,7 @@ struct SignOutCommand: Command {
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let store = try invocation.sessionStore()
         let removed = invocation.arguments.has("all")
-            ? try removeAllProfiles(invocation) : try store.remove() ? [store.path] : []
+            ? try removeAllProfiles(invocation) : try store.remove()
         let text = removed.isEmpty ? "Not signed in; nothing to do.\n" : removed.map { "Signed out (removed \($0))\n" }.joined()
         return CommandOutput(json: ["signedOut": true, "removed": .array(removed.map { .string($0) })], text: text, isData: false)
     }

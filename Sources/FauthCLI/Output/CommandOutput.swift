@@ -8,4 +8,7 @@ struct CommandOutput {
     var text: String
     /// Whether the text is requested data (printed even with `--quiet`) rather than a confirmation.
     var isData: Bool
+    /// What the person should do next, printed on stderr after the result unless `--json` or `--quiet` (stdout
+    /// carries results only); empty for none.
+    var note = ""
 }

@@ -40,6 +40,8 @@ enum ErrorRenderer {
             return nil
         case .certificateError:
             return "trust the server's CA with --ca-file FILE or SSL_CERT_FILE (see 'man fauth', TLS), or check --endpoint"
+        case .proxyRefused:
+            return "check the user and password in the proxy variable (https_proxy, all_proxy), or ask the proxy's admin"
         case .sessionBackendMismatch:
             return "keep one session per backend with --profile NAME, or sign in again to replace this one"
         default:

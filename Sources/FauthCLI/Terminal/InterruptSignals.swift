@@ -15,7 +15,8 @@ private func noteInterrupt(_ signal: Int32) {
 }
 
 /// Ctrl-C during a long wait (the browser sign-in's): SIGINT and SIGTERM become a byte on a pipe that the wait
-/// polls, so it ends through the usual error path (`interrupted`, exit 130) with every socket closed.
+/// polls, so it ends through the usual error path (`interrupted`, exit 130; `terminated`, exit 143) with every socket
+/// closed.
 enum InterruptSignals {
     /// Runs `body` with the pipe's read end, restoring the signals' handling and mask afterwards.
     static func catching(_ body: (Int32?) throws -> String) throws -> String {

@@ -9,12 +9,14 @@ nonisolated(unsafe) private var promptTerminalDescriptor: Int32 = -1
 nonisolated(unsafe) private var promptSavedAttributes = termios()
 nonisolated(unsafe) private var promptInterruptMessage: [UInt8] = []
 
-/// Restores the terminal, says so on stderr, and exits 128+signal: async-signal-safe calls only.
+/// Restores the terminal, says so on stderr, and exits 128+signal: async-signal-safe calls only. SIGTERM is
+/// reported as everywhere else (`InterruptExit`: `terminated`, 143); Ctrl-C with the prompt's own message.
 private func restoreTerminalAndExit(_ signal: Int32) {
     if promptTerminalDescriptor >= 0 {
         _ = tcsetattr(promptTerminalDescriptor, TCSAFLUSH, &promptSavedAttributes)
         _ = write(promptTerminalDescriptor, "\n", 1)
     }
+    if signal == SIGTERM { reportInterruptAndExit(signal) }
     promptInterruptMessage.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
     _exit(128 + signal)
 }
@@ -23,13 +25,31 @@ private func restoreTerminalAndExit(_ signal: Int32) {
 /// exit path: normal return, error, and Ctrl-C (exit 130).
 /// Keeps at most `limit` + 1 bytes of the line (the rest of a longer line is read and dropped).
 enum PasswordPrompt {
+    /// Whether there is a controlling terminal to ask on.
+    static func hasTerminal() -> Bool {
+        guard let terminal = openTerminal() else { return false }
+        close(terminal.descriptor)
+        return true
+    }
+
+    /// The controlling terminal, opened, and its attributes; nil without one.
+    private static func openTerminal() -> (descriptor: Int32, attributes: termios)? {
+        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
+        var attributes = termios()
+        guard tcgetattr(descriptor, &attributes) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, attributes)
+    }
+
     /// Prompts on the terminal and reads one line without echo; `interruptMessage` is written to stderr on Ctrl-C.
     static func ask(_ prompt: String, interruptMessage: String, limit: Int) -> SecretAnswer {
-        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { return .noTerminal }
+        guard let terminal = openTerminal() else { return .noTerminal }
+        let descriptor = terminal.descriptor
+        var saved = terminal.attributes
         defer { close(descriptor) }
-        var saved = termios()
-        guard tcgetattr(descriptor, &saved) == 0 else { return .noTerminal }
 
         promptInterruptMessage = Array(interruptMessage.utf8)
         promptSavedAttributes = saved
@@ -55,7 +75,11 @@ enum PasswordPrompt {
         while true {
             let count = read(descriptor, &byte, 1)
             if count < 0, errno == EINTR { continue }
-            if count <= 0 { return line.isEmpty ? .endOfInput : .secret(line) }
+            if count <= 0 {
+                // End of input (Ctrl-D) echoes no newline: end the prompt's line, so an error starts on its own.
+                _ = write(descriptor, "\n", 1)
+                return line.isEmpty ? .endOfInput : .secret(line)
+            }
             if byte == UInt8(ascii: "\n") { break }
             if line.count <= limit { line.append(byte) }
         }

@@ -71,15 +71,29 @@ struct SecretReader {
     /// One line typed on the terminal without echo (a secret the command line did not give); `noun` and
     /// `sources` name it and the other ways to give it in the errors (`--no-input`, no terminal, end of input).
     func line(prompt: String, noun: String, sources: String, limit: Int = InputLimits.tokenBytes) throws -> String {
-        guard !arguments.has("no-input") else {
-            throw FauthError.usage("a \(noun) is needed: use \(sources) (--no-input forbids the prompt)")
-        }
+        try checkPromptAllowed(noun: noun, sources: sources)
         switch context.askSecret(prompt, interruptMessage, limit) {
         case .secret(let bytes): return try Self.text(bytes, limit: limit, source: "the \(noun) typed")
         case .endOfInput: throw FauthError(.cancelled, message: "the \(noun) prompt got end of input")
-        case .noTerminal:
-            throw FauthError.usage("a \(noun) is needed and there is no terminal to ask on: use \(sources)")
+        case .noTerminal: throw Self.noTerminal(noun: noun, sources: sources)
         }
+    }
+
+    /// Checks ahead, before any request, that `line` could ask for `noun`: `--no-input` is not given and there is a
+    /// terminal (`usage` otherwise, as `line` would throw).
+    func checkPromptPossible(noun: String, sources: String) throws {
+        try checkPromptAllowed(noun: noun, sources: sources)
+        guard context.hasTerminal() else { throw Self.noTerminal(noun: noun, sources: sources) }
+    }
+
+    private func checkPromptAllowed(noun: String, sources: String) throws {
+        guard !arguments.has("no-input") else {
+            throw FauthError.usage("a \(noun) is needed: use \(sources) (--no-input forbids the prompt)")
+        }
+    }
+
+    private static func noTerminal(noun: String, sources: String) -> FauthError {
+        FauthError.usage("a \(noun) is needed and there is no terminal to ask on: use \(sources)")
     }
 
     mutating func standardInput(for use: String, limit: Int) throws -> [UInt8]? {

@@ -121,12 +121,21 @@ public struct Backend: Sendable {
         }
     }
 
-    /// `certificate-error` for a certificate that did not verify, else `network-error`; the message names the cause
-    /// and the host, `underlying` keeps libcurl's code and words.
+    /// `certificate-error` for a certificate that did not verify, `usage` for a proxy variable that names no usable
+    /// proxy, `proxy-refused` for a CONNECT the proxy refused (a 5xx is the proxy's passing trouble: `network-error`),
+    /// else `network-error`; the message names the cause and the host (or proxy), `underlying` keeps libcurl's code
+    /// and words.
     private func transportError(_ failure: TransportFailure, url: String) -> FauthError {
-        let code: ErrorCode = if case .certificate = failure { .certificateError } else { .networkError }
-        var error = FauthError(code, message: failure.explanation(url: url, timeout: configuration.timeout),
-                               underlying: UnderlyingError(domain: "curl", code: failure.code, message: failure.message))
+        let code: ErrorCode = switch failure {
+        case .certificate: .certificateError
+        case .proxySetting: .usage
+        case .tunnelRefused(_, let status, _, _) where status < 500: .proxyRefused
+        default: .networkError
+        }
+        var error = FauthError(code, message: failure.explanation(url: url, timeout: configuration.timeout))
+        if case .proxySetting = failure {} else {  // libcurl never saw the proxy variable: it has no words of its own
+            error.underlying = UnderlyingError(domain: "curl", code: failure.code, message: failure.message)
+        }
         if case .timedOut = failure { error.inputProblem = .limitReached(.timeout) }
         return error
     }
@@ -145,8 +154,10 @@ public struct Backend: Sendable {
             return String(response.status)
         case .failure(let failure):
             switch failure {
-            case .connectionRefused, .connectionReset, .hostNotFound, .timedOut, .tls: return summary(of: failure)
-            case .certificate, .other: return nil
+            case .connectionRefused, .connectionReset, .hostNotFound, .timedOut, .tls, .proxyUnreachable:
+                return summary(of: failure)
+            case .tunnelRefused(_, let status, _, _) where status >= 500: return summary(of: failure)
+            case .certificate, .other, .proxySetting, .tunnelRefused: return nil
             }
         }
     }
@@ -169,6 +180,9 @@ public struct Backend: Sendable {
         case .tls: return "TLS failure"
         case .certificate(let problem, _, _): return "certificate \(problem.rawValue)"
         case .other: return "transport failure"
+        case .proxySetting: return "unusable proxy variable"
+        case .proxyUnreachable: return "proxy connection refused"
+        case .tunnelRefused(_, let status, _, _): return "proxy answered CONNECT with \(status)"
         }
     }
 

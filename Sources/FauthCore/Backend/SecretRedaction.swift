@@ -5,7 +5,9 @@
 ///   server's answer to it, where the secret stands as a whole token: not preceded or followed by a letter, digit or
 ///   `_` that would continue it. So a secret of any length is hidden where the server echoes it (`Unable to parse
 ///   id_token: REDACTED`), and a short one (`a`, `1`) never eats into a word (`INVALID_PASSWORD` stays whole).
-/// Each is replaced by `REDACTED`. Transport failures (which name the host and port) only ever carry the URL.
+/// Each is replaced by `REDACTED`. Transport failures (which name the host and port) only ever carry the URL, and
+/// libcurl's words, which may quote the proxy URL as written, are redacted of its user and password
+/// (`credentials(in:)`) by the transport.
 struct SecretRedaction: Sendable {
     /// What stands for a hidden value.
     static let placeholder = "REDACTED"
@@ -17,6 +19,15 @@ struct SecretRedaction: Sendable {
     init(secrets: [String] = []) {
         let forms = secrets.filter { !$0.isEmpty }.flatMap { [$0, PercentEncoding.encode($0)] }
         self.secrets = Set(forms).map { Array($0.utf8) }.sorted { $0.count > $1.count }
+    }
+
+    /// The user information of `url` (`user:password` before the last `@`, after the scheme if there is one) and its
+    /// two halves, as written and trimmed; none when it has no `@`. A proxy URL carries them where libcurl may quote it.
+    static func credentials(in url: String) -> [String] {
+        guard let at = url.lastIndex(of: "@") else { return [] }
+        let userinfo = url[(ProxyURL.schemeSeparator(in: url[..<at])?.upperBound ?? url.startIndex)..<at]
+        let halves = userinfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        return ([userinfo] + halves).flatMap { [String($0), $0.trimming { $0.isWhitespace }] }
     }
 
     /// `text` with the value of each `?key=` or `&key=` query parameter and each whole-token secret replaced by

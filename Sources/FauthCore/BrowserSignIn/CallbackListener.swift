@@ -59,7 +59,8 @@ public final class CallbackListener {
 
     /// Waits for `GET PATH?…` and returns the full URL it asked for (`url` with the query). Other requests are
     /// answered (404, 405, 431) meanwhile. After `seconds` → `cancelled`; a byte readable on `interruptDescriptor`
-    /// (a signal's self-pipe) → `interrupted`. After it returns the listener accepts nothing more.
+    /// (a signal's self-pipe, the byte being the signal) → `interrupted`, or `terminated` for SIGTERM. After it returns
+    /// the listener accepts nothing more.
     public func waitForCallback(within seconds: Double, interruptDescriptor: Int32?) throws(FauthError) -> String {
         let deadline = MonotonicTime.now().adding(seconds: min(seconds, 1e9))
         while true {
@@ -76,9 +77,11 @@ public final class CallbackListener {
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
             if ready < 0, errno != EINTR { throw Self.failure("poll", port: port) }
             guard ready > 0 else { continue }
-            if interruptDescriptor != nil, descriptors.last!.revents != 0 {
+            if let interruptDescriptor, descriptors.last!.revents != 0 {
+                var signalNumber: UInt8 = 0  // the signal that was caught, as the pipe's byte
+                _ = read(interruptDescriptor, &signalNumber, 1)
                 closeAll()
-                throw FauthError(.interrupted)
+                throw FauthError(Int32(signalNumber) == SIGTERM ? .terminated : .interrupted)
             }
             for (index, descriptor) in descriptors.enumerated().dropFirst().prefix(connections.count).reversed()
             where descriptor.revents != 0 {

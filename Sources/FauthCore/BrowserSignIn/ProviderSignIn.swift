@@ -22,8 +22,8 @@ public struct ProviderSignIn: Sendable, Equatable {
     }
 
     /// The credential for the URL the browser came back to, after checking that it is this sign-in's answer: it
-    /// goes to `continueUri`, carries the same `state`, and holds no provider error (`invalid-credential` otherwise,
-    /// before any request).
+    /// goes to `continueUri` and carries the same `state` (checked first, whatever else it carries), then that it
+    /// holds no provider error (`invalid-credential` otherwise, before any request).
     public func credential(forCallback url: String) throws(FauthError) -> IdpCredential {
         let url = url.trimming(\.isWhitespace)
         let base = String(url.prefix { $0 != "?" && $0 != "#" })
@@ -31,14 +31,16 @@ public struct ProviderSignIn: Sendable, Equatable {
             throw FauthError(.invalidCredential, message: "That is not the URL this sign-in returns to (\(continueUri)?…).")
         }
         let value = query.value
-        if let error = value("error") {
-            let description = value("error_description").map { ": \($0)" } ?? ""
-            throw FauthError(.invalidCredential, message: "The provider refused the sign-in (\(error)\(description)).")
-        }
         if let state, value("state") != state {
             throw FauthError(.invalidCredential, message: value("state") == nil
                 ? "The browser's answer carries no state; it is not this sign-in's answer, and nothing was sent."
                 : "The browser's answer carries another sign-in's state (an old or forged URL); nothing was sent.")
+        }
+        // The provider's error is form-encoded (RFC 6749, 4.1.2.1): a `+` in its words is a space.
+        let providerAnswer = URLQuery(url: url, formEncoded: true)
+        if let error = providerAnswer?.value("error") {
+            let description = providerAnswer?.value("error_description").map { ": \($0)" } ?? ""
+            throw FauthError(.invalidCredential, message: "The provider refused the sign-in (\(error)\(description)).")
         }
         return .redirect(providerId: providerId, requestUri: url, sessionId: sessionId)
     }

@@ -1,9 +1,15 @@
 /// The signed-in user's operations: each runs on the locked session (`withSession`), refreshed first if needed.
 extension AuthClient {
-    /// Links `credential` to the signed-in user (upgrading an anonymous user keeps its uid).
-    public func link(_ credential: Credential) throws -> AuthResult {
+    /// Links `credential` to the signed-in user (upgrading an anonymous user keeps its uid). With `expectedUid` (the
+    /// user signed in when the command started, before a browser sign-in's wait), a session that holds another user
+    /// by now is `user-mismatch` and nothing is linked.
+    public func link(_ credential: Credential, expectedUid: String? = nil) throws -> AuthResult {
         try Self.requireUserCredential(credential, for: "link")
         return try withSession { session in
+            if let expectedUid, session.user.uid != expectedUid {
+                throw FauthError(.userMismatch, message: "The profile's session changed to another user (\(session.user.uid)) since "
+                    + "this command started with \(expectedUid); nothing was linked.")
+            }
             if session.user.providers.contains(where: { $0.providerId == credential.providerId }) {
                 throw FauthError(.providerAlreadyLinked, message: "The user already has a \(credential.providerId) credential.")
             }

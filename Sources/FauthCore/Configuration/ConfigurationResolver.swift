@@ -1,5 +1,6 @@
 /// Combines flags, environment, config file and the session's stored settings: flag > environment > config file >
-/// session (cli.md). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_ENDPOINT`,
+/// session (cli.md), where the session's settings fill in only for the session's own server (session.md: flags,
+/// environment and config file choose the backend; a session's key and tenant never go to another). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_ENDPOINT`,
 /// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path), `FAUTH_TIMEOUT` (seconds) and the CA
 /// variables `CertificateAuthorities` reads; an empty variable counts as unset.
 public enum ConfigurationResolver {
@@ -11,6 +12,10 @@ public enum ConfigurationResolver {
         let configFile = try configPath.map { try FirebaseConfigFile.read(path: $0) }
 
         let (emulatorHost, endpoint) = try server(flags: flags, environment: environment, session: session)
+        let session = session.flatMap { settings in
+            BackendIdentity.sameServer(BackendIdentity.Server(emulatorHost: settings.emulatorHost, endpoint: settings.endpoint),
+                                       BackendIdentity.Server(emulatorHost: emulatorHost, endpoint: endpoint)) ? settings : nil
+        }
 
         let apiKey = try choose(flags.apiKey, .apiKey, environment, "FAUTH_API_KEY")
             ?? configFile?.apiKey ?? session?.apiKey

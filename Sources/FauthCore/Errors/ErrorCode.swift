@@ -12,7 +12,8 @@
 /// `session-store-error` takes.
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
-/// `interrupted`, `project-not-found`, `session-backend-mismatch`, `certificate-error`, `io-error`) have no SDK name or number: `session-store-error` is only the analogue of
+/// `interrupted`, `terminated`, `project-not-found`, `session-backend-mismatch`, `certificate-error`, `proxy-refused`,
+/// `invalid-argument`, `io-error`) have no SDK name or number: `session-store-error` is only the analogue of
 /// `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
 public enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
@@ -101,8 +102,11 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case projectNotFound = "project-not-found"
     case sessionBackendMismatch = "session-backend-mismatch"
     case certificateError = "certificate-error"
+    case proxyRefused = "proxy-refused"
+    case invalidArgument = "invalid-argument"
     case ioError = "io-error"
     case interrupted
+    case terminated
 
     /// The Apple SDK's `ERROR_…` name, nil for fauth's own codes.
     public var name: String? { sdkIdentity?.name }
@@ -135,7 +139,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
              .invalidActionCode, .expiredActionCode, .invalidPhoneNumber, .missingPhoneNumber,
              .invalidRecipientEmail, .missingIosBundleID, .missingAndroidPackageName, .invalidContinueURI,
              .missingContinueURI, .missingVerificationCode, .missingVerificationID, .missingMultiFactorInfo,
-             .multiFactorInfoNotFound, .unverifiedEmail, .emailChangeNeedsVerification, .unsupportedFirstFactor:
+             .multiFactorInfoNotFound, .unverifiedEmail, .emailChangeNeedsVerification, .unsupportedFirstFactor,
+             .invalidArgument:
             return .inputRejected
         case .secondFactorRequired:
             return .secondFactorRequired
@@ -146,12 +151,15 @@ public enum ErrorCode: String, Sendable, CaseIterable {
              .invalidSender, .invalidHostingLinkDomain, .missingClientIdentifier, .missingAppToken, .appNotVerified,
              .captchaCheckFailed, .missingAppCredential, .invalidAppCredential, .recaptchaNotEnabled,
              .missingRecaptchaToken, .invalidRecaptchaToken, .invalidRecaptchaAction, .missingClientType,
-             .missingRecaptchaVersion, .invalidRecaptchaVersion, .sessionBackendMismatch, .certificateError:
+             .missingRecaptchaVersion, .invalidRecaptchaVersion, .sessionBackendMismatch, .certificateError,
+             .proxyRefused:
             return .configuration
         case .sessionStoreError:
             return .sessionFile
         case .interrupted:
             return .interrupted
+        case .terminated:
+            return .terminated
         }
     }
 
@@ -269,8 +277,11 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .projectNotFound: return "The Firebase project or its Authentication configuration was not found."
         case .sessionBackendMismatch: return "The session belongs to another backend than the one this command names."
         case .certificateError: return "The server's TLS certificate could not be verified."
+        case .proxyRefused: return "The proxy refused to open a tunnel to the server."
+        case .invalidArgument: return "The server refused a value in the request."
         case .ioError: return "fauth could not write its output."
         case .interrupted: return "Interrupted."
+        case .terminated: return "Terminated (SIGTERM)."
         }
     }
 
@@ -353,7 +364,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .internalError: return ("ERROR_INTERNAL_ERROR", 17999)
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
-             .sessionBackendMismatch, .certificateError, .ioError, .interrupted:
+             .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument, .ioError, .interrupted,
+             .terminated:
             return nil
         }
     }

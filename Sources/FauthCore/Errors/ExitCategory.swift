@@ -27,6 +27,8 @@ public enum ExitCategory: Int32, Sendable, CaseIterable {
     case sessionFile = 12
     /// Interrupted (SIGINT): stop.
     case interrupted = 130
+    /// Terminated (SIGTERM): stop. 128 + 15, as a shell reports a process SIGTERM ended.
+    case terminated = 143
 
     /// The process exit status.
     public var exitStatus: Int32 { rawValue }
@@ -45,7 +47,7 @@ public enum ExitCategory: Int32, Sendable, CaseIterable {
         case .temporary: .retry
         case .configuration: .fixConfig
         case .sessionFile: .fixSessionFile
-        case .interrupted: .stop
+        case .interrupted, .terminated: .stop
         }
     }
 

@@ -1,4 +1,5 @@
 import FauthJSON
+import FauthText
 
 /// Turns what the backend answered (an error body, or a soft `errorMessage`) into a `FauthError` (`errors.md`).
 ///
@@ -93,6 +94,12 @@ public enum ServerErrorMapping {
         let (short, detail) = split(serverMessage)
         if serverMessage.hasPrefix("API key not valid") || serverMessage == "The request is missing a valid API key." {
             return FauthError(.invalidAPIKey, server: server)
+        }
+        // A value longer or shorter than the server's schema allows ("Invalid JSON payload received. /displayName must
+        // be at most 256 characters") is the user's to fix; a field of the wrong type or shape stays fauth's own fault.
+        if serverMessage.hasPrefix("Invalid JSON payload received."),
+           ["at most", "at least", "more than", "fewer than"].contains(where: { serverMessage.contains(text: $0) }) {
+            return FauthError(.invalidArgument, message: "The server refused a value in the request: \(serverMessage)", server: server)
         }
         guard let code = codesByMessage[short] else {
             return nil

@@ -11,7 +11,7 @@ extension AuthClient {
             let pending = PendingSecondFactor(
                 purpose: .enroll, project: session.project, expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
                 factors: [factor], providerId: "", uid: session.user.uid, sessionInfo: started.sessionInfo)
-            try pendingFile.write(pending)
+            try pendingFile(.enrollment).write(pending)
             return (started, pending)
         }
     }
@@ -23,7 +23,7 @@ extension AuthClient {
         try withSession { session in
             let pending = try lockedPending(finishing: [.enroll])
             guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo, pending.uid == session.user.uid else {
-                try pendingFile.remove()
+                try pendingFile(.enrollment).remove()
                 var other = FauthError(.missingMultiFactorSession, message: "The pending enrollment belongs to another user than the session's.")
                 other.nextStep = pending.beginAgain
                 throw other
@@ -32,7 +32,7 @@ extension AuthClient {
                 idToken: session.idToken, sessionInfo: sessionInfo, code: code, isTOTP: factor.isTOTP, displayName: factor.displayName))
             let (replaced, factors) = try makeSessionWithSecondFactors(tokens, replacing: session)
             session = replaced
-            try pendingFile.remove()
+            try pendingFile(.enrollment).remove()
             let enrolled = factors.last { $0.isTOTP == factor.isTOTP && $0.displayName == factor.displayName } ?? factor
             return (enrolled, session.user, factors)
         }

@@ -3,14 +3,9 @@ import FauthJSON
 /// Finishing a sign-in or reauthentication that stopped for a second factor: the pending step is kept beside the
 /// session (`PendingSecondFactorFile`), under the session's lock, until a code completes it or it expires.
 extension AuthClient {
-    /// The profile's pending second-factor file.
-    var pendingFile: PendingSecondFactorFile {
-        PendingSecondFactorFile(sessionPath: store.path, anchor: store.anchor)
-    }
-
-    /// The profile's pending step as it is on disk (expired or not), read without the lock; nil when there is none.
-    public func pendingSecondFactor() throws -> PendingSecondFactor? {
-        try pendingFile.read()
+    /// The profile's pending file for steps of `kind`.
+    func pendingFile(_ kind: PendingSecondFactorFile.Kind) -> PendingSecondFactorFile {
+        PendingSecondFactorFile(sessionPath: store.path, anchor: store.anchor, kind: kind)
     }
 
     /// The pending sign-in or reauthentication, checked under the lock as `completeSecondFactor` checks it (none or
@@ -33,7 +28,7 @@ extension AuthClient {
             purpose: purpose, project: configuration.projectSettings, expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
             pendingCredential: pendingCredential, factors: enrollments, providerId: credential.providerId, email: email,
             uid: uid, isNewUser: isNewUser)
-        try pendingFile.write(pending)
+        try pendingFile(.init(purpose)).write(pending)
         return secondFactorError(outcome, expiresAt: pending.expiresAt)
     }
 
@@ -48,7 +43,7 @@ extension AuthClient {
             }
             pending.sessionInfo = try backend.call(MFASignInStartEndpoint(pendingCredential: pending.pendingCredential, enrollmentId: enrollmentId))
             pending.codeSentTo = enrollmentId
-            try pendingFile.write(pending)
+            try pendingFile(.signIn).write(pending)
             return pending
         }
     }
@@ -79,7 +74,7 @@ extension AuthClient {
                 session = try makeSession(tokens, replacing: nil)
             }
             try file.write(session)
-            try pendingFile.remove()
+            try pendingFile(.signIn).remove()
             return AuthResult(user: session.user, isNewUser: pending.isNewUser, providerId: pending.providerId, expiresAt: session.expiresAt)
         }
     }
@@ -89,20 +84,21 @@ extension AuthClient {
     /// a step made for another backend → `session-backend-mismatch`.
     func lockedPending(finishing purposes: Set<PendingSecondFactor.Purpose>) throws -> PendingSecondFactor {
         let what = purposes.contains(.enroll) ? "second-factor enrollment" : "second-factor sign-in"
-        guard let pending = try pendingFile.read(), purposes.contains(pending.purpose) else {
+        let stepFile = pendingFile(purposes.contains(.enroll) ? .enrollment : .signIn)
+        guard let pending = try stepFile.read(), purposes.contains(pending.purpose) else {
             var none = FauthError(.missingMultiFactorSession, message: "No \(what) is pending for this profile.")
             none.nextStep = purposes.contains(.enroll) ? .beginSecondFactorEnrollment : .signInFirst
             throw none
         }
         guard pending.expiresAt > now() else {
-            try pendingFile.remove()
+            try stepFile.remove()
             var expired = FauthError(.missingMultiFactorSession, message: "The pending \(what) expired (it is kept \(Int(PendingSecondFactor.lifetime / 60)) minutes).")
             expired.nextStep = pending.beginAgain
             throw expired
         }
         let own = BackendIdentity(pending.project), named = BackendIdentity(configuration)
         guard own.accepts(named) else {
-            throw FauthError(.sessionBackendMismatch, message: "The pending \(what) \(pendingFile.path) belongs to \(own.description), but this command names \(named.description). Nothing was sent.")
+            throw FauthError(.sessionBackendMismatch, message: "The pending \(what) \(stepFile.path) belongs to \(own.description), but this command names \(named.description). Nothing was sent.")
         }
         return pending
     }

@@ -1,17 +1,38 @@
 import FauthJSON
 
-/// The profile's pending second-factor file, `<session file>.mfa-pending`, beside the session and under the session's
-/// lock: the same rules as the session file (0600, atomic replace, checked folders, no links, strict format), a
+/// A profile's pending second-factor file beside the session and under the session's lock: `<session file>.mfa-pending`
+/// for a sign-in or reauthentication, `<session file>.mfa-enrollment` for an enrollment, so that neither replaces the
+/// other. The same rules as the session file (0600, atomic replace, checked folders, no links, strict format), a
 /// format of its own (`version` 1). A step past its expiry reads as none (and is removed by the next locked writer).
 public struct PendingSecondFactorFile {
-    /// The suffix added to the session file's path.
-    public static let suffix = ".mfa-pending"
+    /// Which kind of step a file holds.
+    public enum Kind: CaseIterable, Sendable {
+        /// A sign-in or reauthentication stopped at its second factor.
+        case signIn
+        /// A started enrollment.
+        case enrollment
+
+        /// The kind that holds steps of `purpose`.
+        init(_ purpose: PendingSecondFactor.Purpose) {
+            self = purpose == .enroll ? .enrollment : .signIn
+        }
+
+        /// The suffix added to the session file's path.
+        public var suffix: String { self == .signIn ? ".mfa-pending" : ".mfa-enrollment" }
+    }
+
     /// The file itself, checked, written and removed as a session file is.
     let file: SessionFile
 
-    /// The pending file of the session file at `sessionPath`.
-    public init(sessionPath: String, anchor: String? = nil) {
-        file = SessionFile(path: sessionPath + Self.suffix, anchor: anchor, label: "pending second-factor file")
+    /// The pending file of `kind` of the session file at `sessionPath`.
+    public init(sessionPath: String, anchor: String? = nil, kind: Kind) {
+        file = SessionFile(path: sessionPath + kind.suffix, anchor: anchor,
+                           label: kind == .signIn ? "pending second-factor file" : "pending enrollment file")
+    }
+
+    /// Every pending file of the session file at `sessionPath`.
+    public static func all(sessionPath: String, anchor: String? = nil) -> [PendingSecondFactorFile] {
+        Kind.allCases.map { PendingSecondFactorFile(sessionPath: sessionPath, anchor: anchor, kind: $0) }
     }
 
     /// The file's path.

@@ -11,6 +11,11 @@ public struct BackendIdentity: Sendable, Equatable {
         case emulator(String)
         /// A production endpoint override (`--endpoint URL`).
         case endpoint(String)
+
+        /// The server an emulator host or else an endpoint names; Google's when neither is given.
+        init(emulatorHost: String?, endpoint: String?) {
+            self = emulatorHost.map { .emulator($0) } ?? endpoint.map { .endpoint($0) } ?? .google
+        }
     }
 
     /// Where requests go.
@@ -33,7 +38,7 @@ public struct BackendIdentity: Sendable, Equatable {
     /// The backend a session was made with.
     public init(_ settings: ProjectSettings) {
         self.init(
-            server: settings.emulatorHost.map { .emulator($0) } ?? settings.endpoint.map { .endpoint($0) } ?? .google,
+            server: Server(emulatorHost: settings.emulatorHost, endpoint: settings.endpoint),
             projectId: settings.projectId,
             apiKey: settings.apiKey, tenantId: settings.tenantId)
     }
@@ -100,14 +105,24 @@ public struct BackendIdentity: Sendable, Equatable {
         }
     }
 
-    /// Emulator hosts compare without regard to case (`LOCALHOST:9099` is `localhost:9099`).
-    private static func sameServer(_ lhs: Server, _ rhs: Server) -> Bool {
+    /// Whether both name one server; emulator hosts compare without regard to case (`LOCALHOST:9099` is `localhost:9099`),
+    /// endpoints as URLs (`HTTPS://Gateway.example.com:443/` is `https://gateway.example.com`).
+    static func sameServer(_ lhs: Server, _ rhs: Server) -> Bool {
         switch (lhs, rhs) {
         case (.google, .google): return true
         case (.emulator(let left), .emulator(let right)): return left.lowercased() == right.lowercased()
-        case (.endpoint(let left), .endpoint(let right)): return left == right
+        case (.endpoint(let left), .endpoint(let right)): return comparable(left) == comparable(right)
         default: return false
         }
+    }
+
+    /// An endpoint URL with the parts that do not change the server made alike: the scheme's and host's case, the
+    /// scheme's default port, a path's final slash. A URL that cannot be read stays as written.
+    private static func comparable(_ endpoint: String) -> String {
+        guard let parts = URLParts(url: endpoint) else { return endpoint }
+        var path = Substring(parts.pathAndQuery)
+        while path.hasSuffix("/") { path = path.dropLast() }
+        return "\(parts.scheme)://\(parts.host.lowercased()):\(parts.port)\(path)"
     }
 
     private static func agree(_ lhs: String?, _ rhs: String?) -> Bool {

@@ -4,7 +4,8 @@ import Glibc
 
 extension SessionStore {
     /// Removes every profile's session in fauth's sessions `folder` (`signout --all`), and any pending second-factor
-    /// step beside one, and returns the removed session files, sorted. The folder is checked and listed once and
+    /// step beside one, and returns the files removed (each profile's session file, then its pending step's), by
+    /// profile. The folder is checked and listed once and
     /// synced once; each profile's file, and the temporary files a killed writer left, are removed under that
     /// profile's lock. Lock files and anything that is not a profile's file (a name of another form, or not a
     /// regular file of the user's) stay. A profile that cannot be signed out does not stop the others: the error
@@ -34,12 +35,12 @@ extension SessionStore {
                 defer { close(descriptor) }
                 let file = SessionFile(path: store.path)
                 file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
-                if pendingNames.contains(name) {
-                    try PendingSecondFactorFile(sessionPath: store.path).remove()
-                }
+                let removedPending = try pendingNames.contains(name)
+                    ? PendingSecondFactorFile.all(sessionPath: store.path).filter { try $0.remove() }.map(\.path) : []
                 if sessionNames.contains(name), try file.remove(syncingFolder: false) {
                     removed.append(store.path)
                 }
+                removed += removedPending
             } catch let error as FauthError {
                 left.append(error.message)
             }
@@ -58,10 +59,11 @@ extension SessionStore {
         name.hasSuffix(".json") && SessionLocation.isValidProfileName(String(name.dropLast(5)))
     }
 
-    /// The profile file `<file>.mfa-pending` is the pending second-factor file of, nil for any other name.
+    /// The profile file `<file>.mfa-pending` or `<file>.mfa-enrollment` is a pending second-factor file of, nil for
+    /// any other name.
     static func profileFileName(ofPendingFile name: String) -> String? {
-        guard name.hasSuffix(PendingSecondFactorFile.suffix) else { return nil }
-        let owner = String(name.dropLast(PendingSecondFactorFile.suffix.count))
+        guard let suffix = PendingSecondFactorFile.Kind.allCases.map(\.suffix).first(where: name.hasSuffix) else { return nil }
+        let owner = String(name.dropLast(suffix.count))
         return isProfileFileName(owner) ? owner : nil
     }
 

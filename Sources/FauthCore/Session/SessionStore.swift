@@ -66,16 +66,17 @@ public struct SessionStore: Sendable {
     }
 
     /// Removes the session file under the lock, whatever it holds (sign-out), and the profile's pending second-factor
-    /// step; returns whether there was a session. A path that is not a regular file of the user's is refused before
-    /// any lock file is made beside it; a missing folder holds nothing to remove and is not created.
-    public func remove() throws -> Bool {
-        let pending = PendingSecondFactorFile(sessionPath: path, anchor: anchor)
-        guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return false }
+    /// steps; returns the paths of the files removed (the session's first; none when signed out). A path that is not
+    /// a regular file of the user's is refused before any lock file is made beside it; a missing folder holds nothing
+    /// to remove and is not created.
+    public func remove() throws -> [String] {
+        let pending = PendingSecondFactorFile.all(sessionPath: path, anchor: anchor)
+        guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return [] }
         let hasSession = try file.existingOwnFile()
-        guard try hasSession || pending.file.existingOwnFile() else { return false }
+        guard try hasSession || pending.contains(where: { try $0.file.existingOwnFile() }) else { return [] }
         return try withLock { file in
-            try pending.remove()
-            return try file.remove()
+            let removedPending = try pending.filter { try $0.remove() }.map(\.path)
+            return (try file.remove() ? [path] : []) + removedPending
         }
     }
 

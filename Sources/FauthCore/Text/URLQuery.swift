@@ -1,5 +1,6 @@
 /// The query of a URL (after the first `?`, before any `#`) as name–value items, percent-decoded, read as
-/// RFC 3986 says: `+` stays `+`, an item without `=` has no value.
+/// RFC 3986 says (`+` stays `+`) or, for a form-encoded query (an OAuth answer, RFC 6749), with `+` for a space;
+/// an item without `=` has no value.
 struct URLQuery: Equatable {
     /// One `name=value` item; `value` is nil when the item has no `=`.
     struct Item: Equatable {
@@ -12,7 +13,8 @@ struct URLQuery: Equatable {
 
     /// The query of `url`; nil when `url` holds a character a URL cannot hold (white space, a control character,
     /// anything outside ASCII) or a `%` not followed by two hex digits, or decodes to something that is not UTF-8.
-    init?(url: String) {
+    /// `formEncoded`: a `+` is a space.
+    init?(url: String, formEncoded: Bool = false) {
         let bytes = Array(url.utf8)
         guard !bytes.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else { return nil }
         let beforeFragment = bytes.prefix { $0 != UInt8(ascii: "#") }
@@ -23,10 +25,10 @@ struct URLQuery: Equatable {
         var items: [Item] = []
         for part in beforeFragment[(mark + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let equals = part.firstIndex(of: UInt8(ascii: "="))
-            guard let name = Self.decoded(part[..<(equals ?? part.endIndex)]) else { return nil }
+            guard let name = Self.decoded(part[..<(equals ?? part.endIndex)], formEncoded: formEncoded) else { return nil }
             var value: String?
             if let equals {
-                guard let decoded = Self.decoded(part[(equals + 1)...]) else { return nil }
+                guard let decoded = Self.decoded(part[(equals + 1)...], formEncoded: formEncoded) else { return nil }
                 value = decoded
             }
             items.append(Item(name: name, value: value))
@@ -39,7 +41,7 @@ struct URLQuery: Equatable {
         items.first { $0.name == name }?.value
     }
 
-    private static func decoded(_ bytes: ArraySlice<UInt8>) -> String? {
+    private static func decoded(_ bytes: ArraySlice<UInt8>, formEncoded: Bool) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -51,6 +53,9 @@ struct URLQuery: Equatable {
                 }
                 out.append(high << 4 | low)
                 index += 3
+            } else if formEncoded, byte == UInt8(ascii: "+") {
+                out.append(UInt8(ascii: " "))
+                index += 1
             } else {
                 out.append(byte)
                 index += 1

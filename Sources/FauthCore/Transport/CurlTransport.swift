@@ -74,9 +74,11 @@ public struct CurlTransport: HTTPTransport {
         }
 
         guard result == Int32(FAUTH_CURLE_OK) else {
-            var verifyResult = 0
+            var verifyResult = 0, connectStatus = 0
             _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_SSL_VERIFYRESULT), &verifyResult)
-            throw failure(code: result, errorBuffer: errorBuffer, collector: collector, verifyResult: verifyResult)
+            _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_HTTP_CONNECTCODE), &connectStatus)
+            throw failure(code: result, errorBuffer: errorBuffer, collector: collector, verifyResult: verifyResult,
+                          proxy: proxy, connectStatus: connectStatus)
         }
         var status = 0
         guard fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_RESPONSE_CODE), &status) == Int32(FAUTH_CURLE_OK) else {
@@ -140,13 +142,19 @@ public struct CurlTransport: HTTPTransport {
 
     /// The proxy for `url`, nil when none applies; the host is resolved only when a proxy would otherwise be used,
     /// within `seconds` (a resolver that stalls is a timeout, not a wait past `--timeout`), and one on this machine
-    /// is reached directly.
+    /// is reached directly. A proxy variable that names no proxy libcurl can use is refused here, before anything
+    /// is sent (`ProxyURL`), by the variable's name.
     func proxy(for url: String, within seconds: Double,
                resolver: @escaping @Sendable (String) -> [HostAddress]? = { HostResolver.systemResolve($0) }
     ) throws(TransportFailure) -> String? {
-        guard let parts = URLParts(url: url), let proxy = proxies.proxy(forScheme: parts.scheme),
+        guard let parts = URLParts(url: url), let setting = proxies.setting(forScheme: parts.scheme),
               try LoopbackHost.addresses(of: parts.host, within: seconds, resolver: resolver) == nil else { return nil }
-        return proxy
+        do {
+            _ = try ProxyURL(parsing: setting.value)
+        } catch {
+            throw .proxySetting(variable: setting.variable, problem: error.reason)
+        }
+        return setting.value
     }
 
     /// A timeout in whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl) and at most a day.
@@ -155,12 +163,25 @@ public struct CurlTransport: HTTPTransport {
         return Int(min(max(seconds * 1000, 1), 86_400_000))
     }
 
-    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector, verifyResult: Int) -> TransportFailure {
+    /// The failure libcurl's result `code` describes; through a proxy, a refused connection is the proxy's and a
+    /// CONNECT answered with a status (`connectStatus`, not 2xx) is a refused tunnel, both naming the proxy.
+    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector, verifyResult: Int,
+                         proxy: String?, connectStatus: Int) -> TransportFailure {
         if collector.bodyTooLarge || code == Int32(FAUTH_CURLE_FILESIZE_EXCEEDED) {
             return .bodyTooLarge(limit: maximumBodySize)
         }
         let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let message = detail.isEmpty ? String(cString: fauth_curl_strerror(code)) : detail
+        let words = detail.isEmpty ? String(cString: fauth_curl_strerror(code)) : detail
+        // libcurl quotes a proxy URL it cannot use as written, user and password included.
+        let message = SecretRedaction(secrets: proxy.map(SecretRedaction.credentials(in:)) ?? []).redacted(words)
+        if let proxy, let authority = try? ProxyURL(parsing: proxy).authority {
+            if code == Int32(FAUTH_CURLE_COULDNT_CONNECT) {
+                return .proxyUnreachable(proxy: authority, code: Int(code), message: message)
+            }
+            if connectStatus != 0 && !(200..<300).contains(connectStatus) {
+                return .tunnelRefused(proxy: authority, status: connectStatus, code: Int(code), message: message)
+            }
+        }
         return TransportFailure(curlCode: Int(code), message: message, verifyResult: verifyResult)
     }
 }

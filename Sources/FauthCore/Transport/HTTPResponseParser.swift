@@ -91,7 +91,7 @@ struct HTTPResponseParser {
                 framing = .length(0)
             } else if let coding = header("Transfer-Encoding"), coding.lowercased().hasSuffix("chunked") {
                 framing = .chunked
-            } else if let text = header("Content-Length") {
+            } else if let text = try contentLength() {
                 guard let length = Int(text), length >= 0 else {
                     throw .other(code: Int(FAUTH_CURLE_WEIRD_SERVER_REPLY), message: "Invalid Content-Length: \(text)")
                 }
@@ -152,6 +152,18 @@ struct HTTPResponseParser {
             chunkCursor = afterData.next
         }
         return false
+    }
+
+    /// The body's length as the Content-Length fields give it: repeated fields, or a list in one, must all agree
+    /// (RFC 9112 §6.3: lengths that differ leave the message's end unknown, so the response is refused).
+    private func contentLength() throws(TransportFailure) -> String? {
+        let values = headers.filter { $0.name.lowercased() == "content-length" }
+            .flatMap { $0.value.utf8.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self).trimmingHTTPWhitespace() } }
+        guard let first = values.first else { return nil }
+        guard values.allSatisfy({ $0 == first }) else {
+            throw .other(code: Int(FAUTH_CURLE_WEIRD_SERVER_REPLY), message: "Conflicting Content-Length values: \(values.joined(separator: ", "))")
+        }
+        return first
     }
 
     private func header(_ name: String) -> String? {

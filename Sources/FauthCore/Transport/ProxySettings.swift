@@ -11,6 +11,10 @@ public struct ProxySettings: Sendable, Equatable {
     public var allProxy: String?
     /// The hosts reached directly, as libcurl's CURLOPT_NOPROXY takes them.
     public var noProxy: String?
+    /// The variable `httpsProxy` came from (`https_proxy` or `HTTPS_PROXY`), for messages that name it.
+    var httpsProxyVariable = "https_proxy"
+    /// The variable `allProxy` came from (`all_proxy` or `ALL_PROXY`).
+    var allProxyVariable = "all_proxy"
 
     /// No proxy at all.
     public static let none = ProxySettings()
@@ -25,19 +29,27 @@ public struct ProxySettings: Sendable, Equatable {
 
     /// The settings the environment gives.
     public init(environment: [String: String]) {
-        func value(_ names: String...) -> String? {
-            names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        func variable(_ names: String...) -> (name: String, value: String)? {
+            names.lazy.compactMap { name in environment[name].map { (name, $0) } }.first { !$0.value.isEmpty }
         }
-        self.init(httpsProxy: value("https_proxy", "HTTPS_PROXY"), httpProxy: value("http_proxy"),
-                  allProxy: value("all_proxy", "ALL_PROXY"), noProxy: value("no_proxy", "NO_PROXY"))
+        let https = variable("https_proxy", "HTTPS_PROXY"), all = variable("all_proxy", "ALL_PROXY")
+        self.init(httpsProxy: https?.value, httpProxy: variable("http_proxy")?.value, allProxy: all?.value,
+                  noProxy: variable("no_proxy", "NO_PROXY")?.value)
+        httpsProxyVariable = https?.name ?? httpsProxyVariable
+        allProxyVariable = all?.name ?? allProxyVariable
     }
 
     /// The proxy a URL with this scheme goes through, before `noProxy` and the loopback rule are applied.
     func proxy(forScheme scheme: String) -> String? {
+        setting(forScheme: scheme)?.value
+    }
+
+    /// The proxy a URL with this scheme goes through and the variable that set it.
+    func setting(forScheme scheme: String) -> (variable: String, value: String)? {
         switch scheme {
-        case "https": return httpsProxy ?? allProxy
-        case "http": return httpProxy ?? allProxy
-        default: return allProxy
+        case "https": return httpsProxy.map { (httpsProxyVariable, $0) } ?? allProxy.map { (allProxyVariable, $0) }
+        case "http": return httpProxy.map { ("http_proxy", $0) } ?? allProxy.map { (allProxyVariable, $0) }
+        default: return allProxy.map { (allProxyVariable, $0) }
         }
     }
 }

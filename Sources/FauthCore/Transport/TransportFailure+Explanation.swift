@@ -24,6 +24,20 @@ extension TransportFailure {
             return "The TLS certificate of \(host) \(problem.rawValue) (\(detail))."
         case .other(_, let message):
             return "The request to \(host) failed: \(message)."
+        case .proxySetting(let variable, let problem):
+            return "The proxy variable \(variable) cannot be used: \(problem). Nothing was sent: fix or unset it."
+        case .proxyUnreachable(let proxy, _, _):
+            return "Cannot connect to the proxy \(proxy) (for \(host)): connection refused or unreachable."
+        case .tunnelRefused(let proxy, let status, _, _):
+            switch status {
+            case 407:
+                return "The proxy \(proxy) refused to tunnel to \(host): 407, it wants a user and password "
+                    + "(give them in the proxy variable, http://USER:PASSWORD@HOST:PORT)."
+            case 500...:
+                return "The proxy \(proxy) could not open a tunnel to \(host): it answered \(status)."
+            default:
+                return "The proxy \(proxy) refused to tunnel to \(host): it answered \(status)."
+            }
         }
     }
 

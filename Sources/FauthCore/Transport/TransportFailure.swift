@@ -17,13 +17,22 @@ public enum TransportFailure: Error, Sendable, Equatable {
     case certificate(CertificateProblem, code: Int, message: String)
     /// Anything else: libcurl missing, a response body over the limit, a bad URL or header.
     case other(code: Int, message: String)
+    /// The proxy variable in force (`variable`) names no proxy libcurl can use (`ProxyURL`); nothing was sent.
+    case proxySetting(variable: String, problem: String)
+    /// The proxy (`host[:port]`) could not be connected to.
+    case proxyUnreachable(proxy: String, code: Int, message: String)
+    /// The proxy answered the CONNECT with `status` instead of opening the tunnel (libcurl's CURLINFO_HTTP_CONNECTCODE).
+    case tunnelRefused(proxy: String, status: Int, code: Int, message: String)
 
     /// libcurl's result code (`CURLcode`).
     public var code: Int {
         switch self {
         case .connectionRefused(let code, _), .connectionReset(let code, _), .hostNotFound(let code, _),
-             .timedOut(let code, _), .tls(let code, _), .certificate(_, let code, _), .other(let code, _):
+             .timedOut(let code, _), .tls(let code, _), .certificate(_, let code, _), .other(let code, _),
+             .proxyUnreachable(_, let code, _), .tunnelRefused(_, _, let code, _):
             return code
+        case .proxySetting:
+            return Int(FAUTH_CURLE_COULDNT_RESOLVE_PROXY)  // what libcurl gives for a proxy URL it cannot parse
         }
     }
 
@@ -31,8 +40,11 @@ public enum TransportFailure: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .connectionRefused(_, let message), .connectionReset(_, let message), .hostNotFound(_, let message),
-             .timedOut(_, let message), .tls(_, let message), .certificate(_, _, let message), .other(_, let message):
+             .timedOut(_, let message), .tls(_, let message), .certificate(_, _, let message), .other(_, let message),
+             .proxyUnreachable(_, _, let message), .tunnelRefused(_, _, _, let message):
             return message
+        case .proxySetting(let variable, let problem):
+            return "\(variable): \(problem)"
         }
     }
 

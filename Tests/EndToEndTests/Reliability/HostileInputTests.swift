@@ -60,7 +60,7 @@ import FauthJSON
         let run = try sandbox.guardedRun(raw: [Array("signup".utf8), Array("--email".utf8), email, Array("--password-stdin".utf8), Array("--json".utf8)],
                                          stdin: Array("secret-pass-1\n".utf8))
         expectFailure(run, status: 2, code: "usage")
-        #expect(run.error["message"]?.string == "argument 3 is not valid UTF-8 (fauth takes its arguments as UTF-8 text)")
+        #expect(run.error["message"]?.string == "argument 3 is not valid UTF-8: fauth takes its arguments as UTF-8 text")
         #expect(emulator.requestCount("accounts:signUp") == 0)
     }
 

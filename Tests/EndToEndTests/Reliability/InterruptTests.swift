@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 import Testing
 
-/// Ctrl-C (SIGINT) or SIGTERM at any moment of a run ends it through the error contract (`interrupted`, exit
-/// 128+signal), not by the signal alone: during a network call and while waiting for a held session lock.
+/// Ctrl-C (SIGINT) or SIGTERM at any moment of a run ends it through the error contract (`interrupted`, exit 130;
+/// `terminated`, exit 143: the JSON's `exitCode` is the status the process exits with), not by the signal alone: during a network call and while waiting for a held session lock.
 @Suite struct InterruptTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let signal: Int32
@@ -13,7 +13,8 @@ import Testing
         var testDescription: String { "\(signal == SIGINT ? "SIGINT" : "SIGTERM")\(json ? " --json" : "")" }
     }
 
-    static let cases = [Case(signal: SIGINT, json: true), Case(signal: SIGINT, json: false), Case(signal: SIGTERM, json: true)]
+    static let cases = [Case(signal: SIGINT, json: true), Case(signal: SIGINT, json: false), Case(signal: SIGTERM, json: true),
+                        Case(signal: SIGTERM, json: false)]
 
     @Test(arguments: cases)
     func aSignalDuringANetworkCallEndsWithTheInterruptedError(_ run: Case) throws {
@@ -53,16 +54,19 @@ import Testing
         return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == path }
     }
 
-    /// The process exited 128+signal having written the `interrupted` error (not merely died of the signal).
+    /// The process exited 128+signal having written the signal's error (not merely died of the signal), whose
+    /// `exitCode` is that status.
     private func expectInterrupted(_ process: SpawnedProcess, _ run: Case, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(try process.waitForExit(within: 20) == 128 + run.signal, sourceLocation: sourceLocation)
+        let status = try process.waitForExit(within: 20)
+        #expect(status == 128 + run.signal, sourceLocation: sourceLocation)
         let stderr = process.standardError
+        let code = run.signal == SIGTERM ? "terminated" : "interrupted"
         if run.json {
             let error = (try? JSONValue.parse(Array(stderr.utf8)))?["error"]
-            #expect(error?["code"] == "interrupted", "stderr: \(stderr)", sourceLocation: sourceLocation)
-            #expect(error?["exitCode"]?.int == 130 && error?["action"] == "stop", sourceLocation: sourceLocation)
+            #expect(error?["code"] == .string(code), "stderr: \(stderr)", sourceLocation: sourceLocation)
+            #expect(error?["exitCode"]?.int == Int(status) && error?["action"] == "stop", sourceLocation: sourceLocation)
         } else {
-            #expect(stderr.hasSuffix("(interrupted)\n") && stderr.hasPrefix("fauth: "), "stderr: \(stderr)", sourceLocation: sourceLocation)
+            #expect(stderr.hasSuffix("(\(code))\n") && stderr.hasPrefix("fauth: "), "stderr: \(stderr)", sourceLocation: sourceLocation)
         }
         #expect(process.standardOutput.isEmpty, sourceLocation: sourceLocation)
     }

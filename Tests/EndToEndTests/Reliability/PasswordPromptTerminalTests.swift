@@ -1,3 +1,4 @@
+import FauthJSON
 import Foundation
 import Glibc
 import Testing
@@ -76,6 +77,24 @@ final class PseudoTerminal {
             environment: sandbox.environment, controllingTerminal: terminal.slavePath, blockedSignals: blockedSignals)
     }
 
+    /// SIGTERM at the prompt restores the terminal too, and is reported as everywhere else: `terminated`, whose
+    /// `exitCode` 143 is the status fauth exits with.
+    @Test func sigtermAtThePromptRestoresTheTerminalAndExits143AsItsErrorSays() throws {
+        let sandbox = try FauthSandbox(emulator: try RunningEmulator())
+        let terminal = try PseudoTerminal()
+        let process = try SpawnedProcess(
+            path: BuiltBinaries.fauth.path, rawArguments: ["signin", "--json", "--email", "tty@example.com"].map { Array($0.utf8) },
+            environment: sandbox.environment, controllingTerminal: terminal.slavePath, blockedSignals: [])
+        let shown = terminal.read(until: Self.prompt, within: 20)
+        try #require(shown.contains(Self.prompt), "no prompt on the terminal; stderr: \(process.standardError)")
+        process.signal(SIGTERM)
+        #expect(try process.waitForExit(within: 20) == 143)
+        #expect(terminal.echoes, "the terminal is restored")
+        let error = (try? JSONValue.parse(Array(process.standardError.utf8)))?["error"]
+        #expect(error?["code"] == "terminated" && error?["exitCode"] == 143, "\(process.standardError)")
+        #expect(sandbox.sessionBytes() == nil)
+    }
+
     /// Also when started by a parent that left SIGINT blocked (a blocked mask survives exec).
     @Test(arguments: [[], [SIGINT, SIGTERM]])
     func ctrlCAtThePromptRestoresTheTerminalExits130AndWritesNothing(blockedSignals: [Int32]) throws {
@@ -96,6 +115,21 @@ final class PseudoTerminal {
         #expect(sandbox.sessionBytes() == nil)
         #expect(sandbox.sessionFolderEntries().allSatisfy { $0.hasSuffix(".lock") })
         #expect(emulator.requestCount("accounts:signInWithPassword") == 0)
+    }
+
+    @Test func ctrlDAtThePromptEndsItsLineBeforeTheErrorAndCancels() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let terminal = try PseudoTerminal()
+        let process = try startSignIn(sandbox, on: terminal)
+        let prompt = terminal.read(until: Self.prompt, within: 20)
+        try #require(prompt.contains(Self.prompt), "no prompt; stderr: \(process.standardError)")
+        terminal.type("\u{04}")
+        #expect(try process.waitForExit(within: 20) == 3, "\(process.standardError)")
+        let shown = prompt + terminal.read(within: 0.3)
+        #expect(shown.hasSuffix(Self.prompt + "\r\n"), "the prompt's line is ended: \(shown.debugDescription)")
+        #expect(process.standardError.contains("(cancelled)"), "\(process.standardError)")
+        #expect(terminal.echoes, "the terminal is restored")
     }
 
     @Test func aPasswordTypedAtThePromptSignsInWithoutBeingShown() throws {

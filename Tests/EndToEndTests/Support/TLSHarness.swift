@@ -28,7 +28,8 @@ enum TLSHarness {
 }
 
 /// One harness process (a TLS front or a proxy) and the events it logged: `handshake`, `handshake-failed …`,
-/// `request METHOD PATH`, `tunnel HOST:PORT`, `proxied METHOD URL`. The process is killed when released.
+/// `request METHOD PATH`, `tunnel HOST:PORT`, `refused HOST:PORT`, `proxied METHOD URL`. The process is killed when
+/// released.
 final class HarnessProcess {
     let process: SpawnedProcess
     let port: Int
@@ -47,8 +48,10 @@ final class HarnessProcess {
                        "--upstream", upstream] + (stall ? ["--stall"] : []))
     }
 
-    /// A CONNECT proxy that counts its tunnels.
-    static func proxy() throws -> HarnessProcess { try HarnessProcess(["proxy"]) }
+    /// A CONNECT proxy that counts its tunnels; with `refusing`, one that answers every CONNECT with that status.
+    static func proxy(refusing status: Int? = nil) throws -> HarnessProcess {
+        try HarnessProcess(["proxy"] + (status.map { ["--refuse", String($0)] } ?? []))
+    }
 
     private init(_ arguments: [String]) throws {
         logPath = NSTemporaryDirectory() + "fauth-harness-\(getpid())-\(UInt64.random(in: 0 ... .max)).log"
@@ -80,6 +83,8 @@ final class HarnessProcess {
     var requests: [String] { events.filter { $0.hasPrefix("request ") }.map { String($0.dropFirst(8)) } }
     /// The CONNECT tunnels opened (`HOST:PORT`).
     var tunnels: [String] { events.filter { $0.hasPrefix("tunnel ") }.map { String($0.dropFirst(7)) } }
+    /// The CONNECTs refused (`HOST:PORT`).
+    var refusals: [String] { events.filter { $0.hasPrefix("refused ") }.map { String($0.dropFirst(8)) } }
     /// Plain requests sent to the proxy (`METHOD URL`).
     var proxied: [String] { events.filter { $0.hasPrefix("proxied ") }.map { String($0.dropFirst(8)) } }
 

@@ -99,6 +99,7 @@ final class TestContext: @unchecked Sendable {
                 self.secretAnswers = answers
                 return answer
             },
+            hasTerminal: { self.secretAnswers?.first != .noTerminal },
             transport: UnscriptedTransport(scripted: transport, sourceLocation: sourceLocation),
             now: {
                 guard let now = self.now else {
