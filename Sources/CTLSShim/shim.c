@@ -6,6 +6,7 @@
 
 #include "CLibraryLoader.h"
 
+#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,8 @@ static struct {
     int (*param_set1_ip_asc)(void *, const char *);
     const char *(*verify_cert_error_string)(long);
     const char *(*version)(int);
+    const char *(*default_cert_file)(void);
+    const char *(*default_cert_dir)(void);
     unsigned long (*err_get_error)(void);
     void (*err_error_string_n)(unsigned long, char *, size_t);
     void (*err_clear_error)(void);
@@ -106,6 +109,8 @@ static fauth_library library = {.message = "libssl was not loaded"};
     X(param_set1_ip_asc, X509_VERIFY_PARAM_set1_ip_asc) \
     X(verify_cert_error_string, X509_verify_cert_error_string) \
     X(version, OpenSSL_version) \
+    X(default_cert_file, X509_get_default_cert_file) \
+    X(default_cert_dir, X509_get_default_cert_dir) \
     X(err_get_error, ERR_get_error) \
     X(err_error_string_n, ERR_error_string_n) \
     X(err_clear_error, ERR_clear_error)
@@ -156,8 +161,28 @@ int fauth_tls_is_linked(void) {
 #endif
 }
 
-void *fauth_tls_context_new(const char *ca_file, const char *ca_directory) {
+/// Whether `path` is a folder holding a certificate under its subject hash ("1a2b3c4d.0"), as `openssl rehash`
+/// names them: only such a folder can answer OpenSSL's lookups.
+static int is_hashed_folder(const char *path) {
+    DIR *folder = opendir(path);
+    if (folder == NULL) {
+        return 0;
+    }
+    int hashed = 0;
+    struct dirent *entry;
+    while (!hashed && (entry = readdir(folder)) != NULL) {
+        const char *name = entry->d_name;
+        size_t length = strlen(name);
+        hashed = length > 9 && strspn(name, "0123456789abcdef") == 8 && name[8] == '.'
+            && strspn(name + 9, "0123456789") == length - 9;
+    }
+    closedir(folder);
+    return hashed;
+}
+
+void *fauth_tls_context_new(const char *ca_file, const char *ca_directory, int *file_deferred) {
     ssl.err_clear_error();
+    *file_deferred = 0;
     void *context = ssl.ctx_new(ssl.client_method());
     if (context == NULL) {
         return NULL;
@@ -168,14 +193,29 @@ void *fauth_tls_context_new(const char *ca_file, const char *ca_directory) {
     ssl.ctx_ctrl(context, SSL_CTRL_MODE, SSL_MODE_RELEASE_BUFFERS, NULL);
     // An intermediate CA among the trusted ones is an anchor of its own, as curl has it.
     ssl.param_set_flags(ssl.ctx_get0_param(context), X509_V_FLAG_PARTIAL_CHAIN);
-    int loaded = (ca_file == NULL && ca_directory == NULL)
-        ? ssl.ctx_set_default_verify_paths(context)
-        : ssl.ctx_load_verify_locations(context, ca_file, ca_directory);
+    int system = ca_file == NULL && ca_directory == NULL;
+    const char *directory = system ? ssl.default_cert_dir() : ca_directory;
+    int loaded;
+    if ((system || ca_file != NULL) && directory != NULL && is_hashed_folder(directory)) {
+        // A hashed folder is read one certificate at a time, as a chain needs it; the bundle waits for
+        // fauth_tls_context_add_file (parsing all of it costs more memory than the rest of a command).
+        loaded = ssl.ctx_load_verify_locations(context, NULL, directory);
+        *file_deferred = loaded == 1;
+    } else {
+        loaded = system ? ssl.ctx_set_default_verify_paths(context)
+                        : ssl.ctx_load_verify_locations(context, ca_file, ca_directory);
+    }
     if (loaded != 1 || ssl.ctx_set_alpn_protos(context, alpn, sizeof(alpn)) != 0) {
         ssl.ctx_free(context);
         return NULL;
     }
     return context;
+}
+
+int fauth_tls_context_add_file(void *context, const char *ca_file) {
+    ssl.err_clear_error();
+    const char *file = ca_file != NULL ? ca_file : ssl.default_cert_file();
+    return ssl.ctx_load_verify_locations(context, file, NULL) == 1 ? 0 : -1;
 }
 
 void fauth_tls_context_free(void *context) {

@@ -87,11 +87,50 @@ import FauthJSON
         let front = try HarnessProcess(front: "valid", emulator: emulator)
         let sandbox = try sandbox(front)
         let untrusted = try sandbox.run(["signin", "--anonymous", "--json"])
-        #expect(untrusted.status == 11 && front.await { $0.failedHandshakes.count == 1 } && front.requests.isEmpty)
+        // One failed handshake, or two when the system's hashed folder was tried before its bundle.
+        #expect(untrusted.status == 11 && front.await { $0.failedHandshakes.count >= 1 } && front.requests.isEmpty)
+        #expect(front.handshakes == 0 && front.failedHandshakes.count <= 2)
+        front.resetEvents()
         let trusted = try sandbox.run(["signin", "--anonymous", "--json"],
                                       environment: [variable: TLSHarness.certificates + "/" + name])
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(front.handshakes == 1 && front.requests.count == 2)  // signUp, then lookup, on one connection
+    }
+
+    /// With a bundle beside a hashed folder, the folder answers first and the bundle is never parsed when it
+    /// verifies the server: a file that is no bundle at all goes unread (loading it eagerly fails).
+    @Test func aHashedFolderIsConsultedBeforeTheBundleBesideIt() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator)
+        let sandbox = try sandbox(front)
+        let notABundle = sandbox.root.path + "/not-a-bundle.pem"
+        #expect(FileManager.default.createFile(atPath: notABundle, contents: Data("no certificates here\n".utf8)))
+        let folderFirst = try sandbox.run(["signin", "--anonymous", "--json"], environment: [
+            "SSL_CERT_FILE": notABundle, "SSL_CERT_DIR": TLSHarness.certificates + "/ca-folder"])
+        #expect(folderFirst.status == 0, "\(folderFirst.stderr)")
+        #expect(front.handshakes == 1 && front.failedHandshakes.isEmpty && front.requests.count == 2)
+        #expect(try sandbox.run(["signout", "--json"]).status == 0)
+        let eager = try sandbox.run(["signin", "--anonymous", "--json"], environment: ["SSL_CERT_FILE": notABundle])
+        expectFailure(eager, status: 11, code: "certificate-error")
+        #expect(eager.error["message"]?.string?.contains("the CA certificates could not be loaded") == true, "\(eager.stderr)")
+    }
+
+    /// A chain the hashed folder cannot verify is tried once more on a new connection with the bundle beside it, so
+    /// the two together trust what curl trusts with both; a chain neither knows fails after that second handshake.
+    @Test func theBundleDecidesWhatTheHashedFolderCannotVerify() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator)
+        let sandbox = try sandbox(front)
+        let otherFolder = TLSHarness.certificates + "/other-ca-folder"
+        let widened = try sandbox.run(["signin", "--anonymous", "--json"], environment: [
+            "SSL_CERT_FILE": TLSHarness.caFile, "SSL_CERT_DIR": otherFolder])
+        #expect(widened.status == 0, "\(widened.stderr)")
+        #expect(front.await { $0.failedHandshakes.count == 1 } && front.handshakes == 1 && front.requests.count == 2)
+        front.resetEvents()
+        let neither = try sandbox.run(["signin", "--anonymous", "--json"], environment: [
+            "SSL_CERT_FILE": TLSHarness.certificates + "/other-ca.pem", "SSL_CERT_DIR": otherFolder])
+        expectFailure(neither, status: 11, code: "certificate-error")
+        #expect(front.await { $0.failedHandshakes.count == 2 } && front.handshakes == 0 && front.requests.isEmpty)
     }
 
     /// https:// without a proxy goes over libssl and never loads libcurl: with a broken `libcurl.so.4` first on the
@@ -113,6 +152,21 @@ import FauthJSON
             ["HTTPS_PROXY": "http://127.0.0.1:\(proxy.port)"]) { $1 })
         #expect(failedSignin.status != 0 && failedSignin.error["message"]?.string?.contains("libcurl could not be loaded") == true,
                 "\(failedSignin.stderr)")
+    }
+
+    /// `--ca-file` may be a pipe, as `--ca-file <(…)` makes it: it is read once, for all of the command's calls.
+    @Test func aCAFileMayBeAPipe() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator)
+        let sandbox = try sandbox(front)
+        let pipe = sandbox.root.path + "/ca.fifo"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let writer = try SpawnedProcess(path: "/bin/sh", rawArguments: ["-c", "cat \"$1\" > \"$2\"", "sh", TLSHarness.caFile, pipe]
+            .map { Array($0.utf8) }, environment: [:])
+        let run = try sandbox.run(["signin", "--anonymous", "--json", "--ca-file", pipe])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(front.handshakes == 1 && front.requests.count == 2)
+        #expect(try writer.waitForExit(within: 5) == 0)
     }
 
     @Test func aCAFileThatCannotBeReadIsAUsageError() throws {

@@ -5,7 +5,8 @@
       Makes, with the openssl CLI, a test CA (ca.pem) and server certificates signed by it: valid.pem (for
       localhost, 127.0.0.1 and auth.fauth-test.invalid), wrong-name.pem (for other.invalid), expired.pem (valid for a day in 2020), and
       untrusted.pem (for localhost, signed by a second CA, other-ca.pem, that nothing trusts). Each *.pem has its
-      key in *.key; ca-folder/ holds ca.pem under its hash, as `openssl rehash` names it.
+      key in *.key; ca-folder/ holds ca.pem under its hash, as `openssl rehash` names it, and other-ca-folder/
+      other-ca.pem.
   tls_front.py front --cert PEM --key KEY --upstream HOST:PORT --log FILE [--stall]
       Listens on 127.0.0.1 (a free port, printed as the first line on stdout), completes TLS handshakes and
       forwards each connection's bytes to the upstream (fauth-emulator) and back. With --stall it answers every
@@ -70,9 +71,10 @@ def make_certs(folder):
             openssl("ca", "-batch", "-config", p(name + ".cnf"), "-cert", p(ca + ".pem"), "-keyfile", p(ca + ".key"),
                     "-startdate", dates[0], "-enddate", dates[1], "-extfile", extensions, "-notext",
                     "-in", p(name + ".csr"), "-out", p(name + ".pem"))
-    os.makedirs(p("ca-folder"), exist_ok=True)  # the test CA as a hashed folder (SSL_CERT_DIR, CAPATH)
-    shutil.copy(p("ca.pem"), p("ca-folder/ca.pem"))
-    openssl("rehash", p("ca-folder"))
+    for ca in ("ca", "other-ca"):  # each CA as a hashed folder (SSL_CERT_DIR, CAPATH)
+        os.makedirs(p(ca + "-folder"), exist_ok=True)
+        shutil.copy(p(ca + ".pem"), p(ca + "-folder/" + ca + ".pem"))
+        openssl("rehash", p(ca + "-folder"))
 
 
 def listen():

@@ -33,9 +33,14 @@ const char *fauth_tls_version(void);
 int fauth_tls_is_linked(void);
 
 /// A client context that verifies the server's certificate chain against `ca_file` and `ca_directory` (either may be
-/// NULL; both NULL: the system's authorities) and requires TLS 1.2 or later. NULL when the authorities cannot be
-/// loaded; then `fauth_tls_failure` says why.
-void *fauth_tls_context_new(const char *ca_file, const char *ca_directory);
+/// NULL; both NULL: the system's bundle and folder) and requires TLS 1.2 or later. When there is both a file and a
+/// hashed folder, only the folder is consulted at first and `*file_deferred` is set to 1: the file is added by
+/// `fauth_tls_context_add_file` (0 otherwise). NULL when the authorities cannot be loaded; then `fauth_tls_failure`
+/// says why.
+void *fauth_tls_context_new(const char *ca_file, const char *ca_directory, int *file_deferred);
+/// Adds the file a context deferred (`ca_file`, or NULL for the system's bundle) to its authorities. Returns 0, or -1
+/// when it cannot be loaded; then `fauth_tls_failure` says why.
+int fauth_tls_context_add_file(void *context, const char *ca_file);
 /// Frees a context made by `fauth_tls_context_new`.
 void fauth_tls_context_free(void *context);
 

@@ -22,7 +22,9 @@ public enum CertificateAuthorities {
 
     private static func readableFile(_ path: String, source: InputSource) throws -> String {
         var info = stat()
-        guard !path.isEmpty, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(path, R_OK) == 0 else {
+        // A pipe serves too (`--ca-file <(vault read …)`): OpenSSL reads it once, when the first HTTPS call is made.
+        guard !path.isEmpty, stat(path, &info) == 0, [S_IFREG, S_IFIFO].contains(info.st_mode & S_IFMT),
+              access(path, R_OK) == 0 else {
             throw source.invalid("'\(path)' is not a readable file of CA certificates")
         }
         return path

@@ -8,10 +8,10 @@ import CTLSShim
 
 /// An `HTTPTransport` for `https://` reached directly (no proxy): HTTP/1.1 over TLS with OpenSSL, linked in by the
 /// release build or else libssl loaded with dlopen on the first request. It behaves as `CurlTransport` does for such
-/// URLs (same requests, certificate checks, deadlines, body cap, failures and libcurl codes) without loading libcurl and its ~30 libraries. It keeps the
-/// connection after a response that allows it, so a command's calls to one server share one TLS handshake; a kept
-/// connection the server has closed is replaced, and a request is sent again on a new one only when the old one
-/// failed before any response byte arrived.
+/// URLs (same requests, certificate checks, deadlines, body cap, failures and libcurl codes) without loading
+/// libcurl and its ~30 libraries. It keeps the connection after a response that allows it, so a command's calls to
+/// one server share one TLS handshake; a kept connection the server has closed is replaced, and a request is sent
+/// again on a new one only when the old one failed before any response byte arrived.
 public struct TLSTransport: HTTPTransport {
     /// The most response body bytes accepted; a larger body is a failure.
     public var maximumBodySize: Int
@@ -90,7 +90,15 @@ public struct TLSTransport: HTTPTransport {
             throw .hostNotFound(code: Int(FAUTH_CURLE_COULDNT_RESOLVE_HOST), message: "Could not resolve host: \(parts.host)")
         }
         let socket = try DeadlineSocket.firstAccepting(addresses, port: parts.port, within: deadlines)
-        return try TLSChannel(socket: socket, context: context, host: parts.host)
+        do throws(TransportFailure) {
+            return try TLSChannel(socket: socket, context: context, host: parts.host)
+        } catch {
+            guard case .certificate(.untrusted, _, _) = error, context.fileDeferred else { throw error }
+            // The hashed folder does not know the chain's authority: the bundle beside it decides, on a new connection.
+            try context.addDeferredFile()
+            let again = try DeadlineSocket.firstAccepting(addresses, port: parts.port, within: deadlines)
+            return try TLSChannel(socket: again, context: context, host: parts.host)
+        }
     }
 }
 
