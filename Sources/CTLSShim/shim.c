@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 enum {
     SSL_VERIFY_PEER = 1,
@@ -216,6 +218,11 @@ int fauth_tls_context_add_file(void *context, const char *ca_file) {
     ssl.err_clear_error();
     const char *file = ca_file != NULL ? ca_file : ssl.default_cert_file();
     return ssl.ctx_load_verify_locations(context, file, NULL) == 1 ? 0 : -1;
+}
+
+int fauth_tls_memory_file(void) {
+    enum { MFD_CLOEXEC_FLAG = 1 };  // MFD_CLOEXEC, without asking the headers for _GNU_SOURCE
+    return (int)syscall(SYS_memfd_create, "fauth-ca-file", MFD_CLOEXEC_FLAG);
 }
 
 void fauth_tls_context_free(void *context) {

@@ -169,6 +169,46 @@ import FauthJSON
         #expect(try writer.waitForExit(within: 5) == 0)
     }
 
+    /// A pipe that never ends, or a FIFO nobody writes to, fails the command (usage, exit 2) before any request
+    /// instead of holding it: at most 8 MiB are read, within the command's timeout.
+    @Test func aCAPipeThatNeverEndsOrNeverStartsIsRefusedBeforeAnyRequest() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator)
+        let sandbox = try sandbox(front)
+        let endless = sandbox.root.path + "/endless.fifo", silent = sandbox.root.path + "/silent.fifo"
+        #expect(mkfifo(endless, 0o600) == 0 && mkfifo(silent, 0o600) == 0)
+        let writer = try SpawnedProcess(path: "/bin/sh", rawArguments: ["-c", "exec yes > \"$1\"", "sh", endless]
+            .map { Array($0.utf8) }, environment: [:])
+        defer { writer.signal(SIGKILL) }
+        let tooMuch = try sandbox.run(["signin", "--anonymous", "--json", "--ca-file", endless])
+        expectFailure(tooMuch, status: 2, code: "usage")
+        let tooMuchMessage = tooMuch.error["message"]?.string ?? ""
+        #expect(tooMuchMessage.hasPrefix("--ca-file: '\(endless)' carried more than 8 MiB"), "\(tooMuchMessage)")
+        let started = Date()
+        let nothing = try sandbox.run(["signin", "--anonymous", "--json", "--timeout", "1", "--ca-file", silent])
+        expectFailure(nothing, status: 2, code: "usage")
+        let nothingMessage = nothing.error["message"]?.string ?? ""
+        #expect(nothingMessage.contains("'\(silent)' did not reach its end within the 1.0 s timeout"), "\(nothingMessage)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(front.handshakes == 0 && front.requests.isEmpty, "\(front.events)")
+    }
+
+    /// A pipe's certificates that OpenSSL cannot use are reported under the pipe's name, not fauth's copy's.
+    @Test func aCAPipeWithoutCertificatesIsNamedInTheError() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator)
+        let sandbox = try sandbox(front)
+        let pipe = sandbox.root.path + "/garbage.fifo"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let writer = try SpawnedProcess(path: "/bin/sh", rawArguments: ["-c", "echo garbage > \"$1\"", "sh", pipe]
+            .map { Array($0.utf8) }, environment: [:])
+        let run = try sandbox.run(["signin", "--anonymous", "--json", "--ca-file", pipe])
+        expectFailure(run, status: 11, code: "certificate-error")
+        let message = run.error["message"]?.string ?? ""
+        #expect(message.contains("CAfile: \(pipe) CApath: none") && !message.contains("/proc/"), "\(message)")
+        #expect(try writer.waitForExit(within: 5) == 0)
+    }
+
     @Test func aCAFileThatCannotBeReadIsAUsageError() throws {
         let emulator = try RunningEmulator()
         let front = try HarnessProcess(front: "valid", emulator: emulator)

@@ -41,6 +41,10 @@ void *fauth_tls_context_new(const char *ca_file, const char *ca_directory, int *
 /// Adds the file a context deferred (`ca_file`, or NULL for the system's bundle) to its authorities. Returns 0, or -1
 /// when it cannot be loaded; then `fauth_tls_failure` says why.
 int fauth_tls_context_add_file(void *context, const char *ca_file);
+/// A new anonymous file in memory (memfd, close-on-exec), which its path under /proc/self/fd opens again from the
+/// start: where a CA bundle that came through a pipe is kept, so that libssl and libcurl can read it by path as often
+/// as they need. -1 when it cannot be made (errno says why).
+int fauth_tls_memory_file(void);
 /// Frees a context made by `fauth_tls_context_new`.
 void fauth_tls_context_free(void *context);
 

@@ -8,26 +8,35 @@ import Darwin
 /// `SSL_CERT_FILE` (a PEM bundle), and `SSL_CERT_DIR` (a hashed folder) when no file came from the input; each
 /// replaces the system's authorities. A named file or folder that cannot be read is a `usage` error naming where it came from.
 public enum CertificateAuthorities {
-    /// The trust setting the flag and environment give; empty variables count as unset.
-    public static func resolve(caFileFlag: String?, environment: [String: String]) throws -> TrustedCertificates {
+    /// The trust setting the flag and environment give; empty variables count as unset. A file that is a pipe is
+    /// read whole now, within `timeout` seconds (`PipedCertificateBundle`).
+    public static func resolve(caFileFlag: String?, environment: [String: String],
+                               timeout: Double = ResolvedConfiguration.defaultTimeout) throws -> TrustedCertificates {
         if let caFileFlag {
-            return TrustedCertificates(caFile: try readableFile(caFileFlag, source: .input(.caFile)))
+            return try bundle(caFileFlag, source: .input(.caFile), timeout: timeout)
         }
         let fileVariable = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].first { !(environment[$0] ?? "").isEmpty }
-        let caFile = try fileVariable.map { try readableFile(environment[$0]!, source: .variable($0)) }
-        let caDirectory = try environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        var trust = try fileVariable.map { try bundle(environment[$0]!, source: .variable($0), timeout: timeout) } ?? .system
+        trust.caDirectory = try environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             .map { try folder($0, source: .variable("SSL_CERT_DIR")) }
-        return TrustedCertificates(caFile: caFile, caDirectory: caDirectory)
+        return trust
     }
 
-    private static func readableFile(_ path: String, source: InputSource) throws -> String {
+    /// The bundle at `path`: the file itself, or, for a pipe, fauth's copy of what it carried, named by `path`.
+    private static func bundle(_ path: String, source: InputSource, timeout: Double) throws -> TrustedCertificates {
+        let file = try readableFile(path, source: source, timeout: timeout)
+        return TrustedCertificates(caFile: file, caFileName: file == path ? nil : path)
+    }
+
+    private static func readableFile(_ path: String, source: InputSource, timeout: Double) throws -> String {
         var info = stat()
-        // A pipe serves too (`--ca-file <(vault read …)`): OpenSSL reads it once, when the first HTTPS call is made.
+        // A pipe serves too (`--ca-file <(vault read …)`): read whole now, and kept for every connection to read.
         guard !path.isEmpty, stat(path, &info) == 0, [S_IFREG, S_IFIFO].contains(info.st_mode & S_IFMT),
               access(path, R_OK) == 0 else {
             throw source.invalid("'\(path)' is not a readable file of CA certificates")
         }
-        return path
+        guard info.st_mode & S_IFMT == S_IFIFO else { return path }
+        return try PipedCertificateBundle.copy(of: path, source: source, within: timeout)
     }
 
     private static func folder(_ path: String, source: InputSource) throws -> String {

@@ -25,11 +25,11 @@ public enum ConfigurationResolver {
         }
         let tenantId = try choose(flags.tenantId, .tenantId, environment, "FAUTH_TENANT")
             ?? session?.tenantId
+        let timeout = try timeout(flag: flags.timeout, environment: environment)
         return ResolvedConfiguration(
             apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId,
-            projectId: configFile?.projectId ?? session?.projectId,
-            timeout: try timeout(flag: flags.timeout, environment: environment),
-            trust: try CertificateAuthorities.resolve(caFileFlag: flags.caFile, environment: environment))
+            projectId: configFile?.projectId ?? session?.projectId, timeout: timeout,
+            trust: try CertificateAuthorities.resolve(caFileFlag: flags.caFile, environment: environment, timeout: timeout))
     }
 
     /// The emulator or the production endpoint override, from the first level that names one (flags, then

@@ -43,7 +43,7 @@ final class TLSContext: @unchecked Sendable {  // used only under its transport'
     /// Authorities `trust` names that libssl could not load (libcurl's 77), with OpenSSL's reason.
     private static func unusable(_ trust: TrustedCertificates) -> TransportFailure {
         let reason = failureText()
-        let named = "CAfile: \(trust.caFile ?? "none") CApath: \(trust.caDirectory ?? "none")"
+        let named = "CAfile: \(trust.caFileName ?? trust.caFile ?? "none") CApath: \(trust.caDirectory ?? "none")"
         return .certificate(.authoritiesUnusable, code: Int(FAUTH_CURLE_SSL_CACERT_BADFILE),
                             message: "error setting certificate verify locations: \(named)\(reason.isEmpty ? "" : " (\(reason))")")
     }

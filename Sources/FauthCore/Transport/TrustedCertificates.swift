@@ -5,13 +5,16 @@ public struct TrustedCertificates: Sendable, Equatable {
     public var caFile: String?
     /// A folder of hashed CA certificates, as `c_rehash` makes it (libcurl's CAPATH).
     public var caDirectory: String?
+    /// The name the bundle was given, for messages, where `caFile` is fauth's copy of what a pipe carried.
+    public var caFileName: String?
 
     /// The system's authorities.
     public static let system = TrustedCertificates()
 
     /// Makes a trust setting.
-    public init(caFile: String? = nil, caDirectory: String? = nil) {
+    public init(caFile: String? = nil, caDirectory: String? = nil, caFileName: String? = nil) {
         self.caFile = caFile
         self.caDirectory = caDirectory
+        self.caFileName = caFileName
     }
 }
