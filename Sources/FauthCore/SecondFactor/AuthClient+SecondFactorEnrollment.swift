@@ -21,7 +21,7 @@ extension AuthClient {
     /// (`invalid-verification-code`) keeps the step for another try.
     public func finishEnrollment(code: String) throws -> (factor: MFAEnrollment, user: UserProfile, secondFactors: [MFAEnrollment]) {
         try withSession { session in
-            let pending = try lockedPending(finishing: [.enroll])
+            let pending = try lockedPending(.enrollment)
             guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo, pending.uid == session.user.uid else {
                 try pendingFile(.enrollment).remove()
                 var other = FauthError(.missingMultiFactorSession, message: "The pending enrollment belongs to another user than the session's.")

@@ -11,7 +11,7 @@ extension AuthClient {
     /// The pending sign-in or reauthentication, checked under the lock as `completeSecondFactor` checks it (none or
     /// expired → `missing-multi-factor-session`), for a command to choose the factor before sending anything.
     public func pendingSignIn() throws -> PendingSecondFactor {
-        try store.withLock { _ in try lockedPending(finishing: [.signIn, .reauth]) }
+        try store.withLock { _ in try lockedPending(.signIn) }
     }
 
     /// Keeps the pending step of a first factor the server answered with `mfaPendingCredential` and returns the
@@ -36,7 +36,7 @@ extension AuthClient {
     /// its `sessionInfo` in the pending step, which is returned.
     public func sendSecondFactorCode(to enrollmentId: String) throws -> PendingSecondFactor {
         try store.withLock { _ in
-            var pending = try lockedPending(finishing: [.signIn, .reauth])
+            var pending = try lockedPending(.signIn)
             let factor = try pending.requireFactor(enrollmentId)
             guard !factor.isTOTP else {
                 throw FauthError(.usage, message: "The factor \(enrollmentId) is a TOTP factor: no code is sent; give the code your authenticator app shows.")
@@ -53,7 +53,7 @@ extension AuthClient {
     /// A wrong code (`invalid-verification-code`) keeps the pending step for another try.
     public func completeSecondFactor(enrollmentId: String, code: String) throws -> AuthResult {
         try store.withLock { file in
-            let pending = try lockedPending(finishing: [.signIn, .reauth])
+            let pending = try lockedPending(.signIn)
             let factor = try pending.requireFactor(enrollmentId)
             let verification: SecondFactorVerification
             if factor.isTOTP {
@@ -79,15 +79,15 @@ extension AuthClient {
         }
     }
 
-    /// The pending step, read under the lock, for a command that finishes one of `purposes`; none, another kind or
-    /// an expired one → `missing-multi-factor-session` naming the command to run again (an expired file is removed),
+    /// The pending step of `kind`, read under the lock, for a command that finishes one; none, one of another
+    /// purpose or an expired one → `missing-multi-factor-session` naming the command to run again (an expired file is removed),
     /// a step made for another backend → `session-backend-mismatch`.
-    func lockedPending(finishing purposes: Set<PendingSecondFactor.Purpose>) throws -> PendingSecondFactor {
-        let what = purposes.contains(.enroll) ? "second-factor enrollment" : "second-factor sign-in"
-        let stepFile = pendingFile(purposes.contains(.enroll) ? .enrollment : .signIn)
-        guard let pending = try stepFile.read(), purposes.contains(pending.purpose) else {
+    func lockedPending(_ kind: PendingSecondFactorFile.Kind) throws -> PendingSecondFactor {
+        let what = kind == .enrollment ? "second-factor enrollment" : "second-factor sign-in"
+        let stepFile = pendingFile(kind)
+        guard let pending = try stepFile.read(), PendingSecondFactorFile.Kind(pending.purpose) == kind else {
             var none = FauthError(.missingMultiFactorSession, message: "No \(what) is pending for this profile.")
-            none.nextStep = purposes.contains(.enroll) ? .beginSecondFactorEnrollment : .signInFirst
+            none.nextStep = kind == .enrollment ? .beginSecondFactorEnrollment : .signInFirst
             throw none
         }
         guard pending.expiresAt > now() else {
