@@ -13,6 +13,16 @@ import FauthJSON
         return sandbox
     }
 
+    /// A FIFO named `name` in `sandbox`'s folder and the shell that writes into it (`script`, with the FIFO as `$1`
+    /// and the test CA's bundle as `$2`).
+    private func fifo(_ name: String, in sandbox: FauthSandbox, writtenBy script: String) throws -> (path: String, writer: SpawnedProcess) {
+        let path = sandbox.root.path + "/" + name
+        #expect(mkfifo(path, 0o600) == 0)
+        let writer = try SpawnedProcess(path: "/bin/sh", rawArguments: ["-c", script, "sh", path, TLSHarness.caFile]
+            .map { Array($0.utf8) }, environment: [:])
+        return (path, writer)
+    }
+
     /// `fauth -v --version` names the OpenSSL that HTTPS goes over: the library this machine's openssl CLI reports
     /// (the release build links in the archives of the same libssl-dev; the debug build loads that libssl).
     @Test func verboseVersionNamesThisMachinesOpenSSL() throws {
@@ -159,10 +169,7 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let front = try HarnessProcess(front: "valid", emulator: emulator)
         let sandbox = try sandbox(front)
-        let pipe = sandbox.root.path + "/ca.fifo"
-        #expect(mkfifo(pipe, 0o600) == 0)
-        let writer = try SpawnedProcess(path: "/bin/sh", rawArguments: ["-c", "cat \"$1\" > \"$2\"", "sh", TLSHarness.caFile, pipe]
-            .map { Array($0.utf8) }, environment: [:])
+        let (pipe, writer) = try fifo("ca.fifo", in: sandbox, writtenBy: #"cat "$2" > "$1""#)
         let run = try sandbox.run(["signin", "--anonymous", "--json", "--ca-file", pipe])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(front.handshakes == 1 && front.requests.count == 2)
@@ -175,10 +182,9 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let front = try HarnessProcess(front: "valid", emulator: emulator)
         let sandbox = try sandbox(front)
-        let endless = sandbox.root.path + "/endless.fifo", silent = sandbox.root.path + "/silent.fifo"
-        #expect(mkfifo(endless, 0o600) == 0 && mkfifo(silent, 0o600) == 0)
-        let writer = try SpawnedProcess(path: "/bin/sh", rawArguments: ["-c", "exec yes > \"$1\"", "sh", endless]
-            .map { Array($0.utf8) }, environment: [:])
+        let (endless, writer) = try fifo("endless.fifo", in: sandbox, writtenBy: #"exec yes > "$1""#)
+        let silent = sandbox.root.path + "/silent.fifo"
+        #expect(mkfifo(silent, 0o600) == 0)
         defer { writer.signal(SIGKILL) }
         let tooMuch = try sandbox.run(["signin", "--anonymous", "--json", "--ca-file", endless])
         expectFailure(tooMuch, status: 2, code: "usage")
@@ -198,10 +204,7 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let front = try HarnessProcess(front: "valid", emulator: emulator)
         let sandbox = try sandbox(front)
-        let pipe = sandbox.root.path + "/garbage.fifo"
-        #expect(mkfifo(pipe, 0o600) == 0)
-        let writer = try SpawnedProcess(path: "/bin/sh", rawArguments: ["-c", "echo garbage > \"$1\"", "sh", pipe]
-            .map { Array($0.utf8) }, environment: [:])
+        let (pipe, writer) = try fifo("garbage.fifo", in: sandbox, writtenBy: #"echo garbage > "$1""#)
         let run = try sandbox.run(["signin", "--anonymous", "--json", "--ca-file", pipe])
         expectFailure(run, status: 11, code: "certificate-error")
         let message = run.error["message"]?.string ?? ""
