@@ -14,18 +14,18 @@ enum PipedCertificateBundle {
 
     /// The path of an in-memory copy of what the pipe at `path` carries; `source` names it in a `usage` error.
     static func copy(of path: String, source: InputSource, within timeout: Double) throws -> String {
-        let outcome: [UInt8]??
+        let read: [UInt8]?
         do throws(SystemError) {
             let pipe = try FileDescriptorIO.openForReading(path, followingLinks: true, nonBlocking: true)
             defer { close(pipe) }
-            outcome = try readToEnd(pipe, until: MonotonicTime.now().adding(seconds: timeout))
+            read = try FileDescriptorIO.readAll(pipe, limit: limit, within: timeout)
         } catch {
+            guard error.code != ETIMEDOUT else {
+                throw source.invalid("'\(path)' did not reach its end within the \(timeout) s timeout (a pipe is read whole before any request)")
+            }
             throw source.invalid("'\(path)' could not be read (\(error.operation): \(error.description))")
         }
-        guard let outcome else {
-            throw source.invalid("'\(path)' did not reach its end within the \(timeout) s timeout (a pipe is read whole before any request)")
-        }
-        guard let bytes = outcome else {
+        guard let bytes = read else {
             throw source.invalid("'\(path)' carried more than \(limit >> 20) MiB, far more than a bundle of CA certificates")
         }
         let copy = fauth_tls_memory_file()
@@ -38,32 +38,5 @@ enum PipedCertificateBundle {
                              underlying: error.underlying)
         }
         return "/proc/self/fd/\(copy)"  // open for the rest of the process
-    }
-
-    /// The pipe's bytes up to its end; `.some(nil)` past `limit`, nil when `deadline` comes first. A read is made only
-    /// after `poll` says there is data or the writer has gone: on a FIFO nobody has opened yet a read would say end of
-    /// file at once.
-    private static func readToEnd(_ pipe: Int32, until deadline: MonotonicTime) throws(SystemError) -> [UInt8]?? {
-        var content: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let left = deadline.seconds(since: MonotonicTime.now())
-            guard left > 0 else { return nil }
-            var request = pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&request, 1, Int32(min((left * 1000).rounded(.up), Double(Int32.max))))
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw SystemError.current("poll")
-            }
-            guard ready > 0 else { continue }
-            let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw SystemError.current("read")
-            }
-            if count == 0 { return .some(content) }
-            content += chunk[0..<count]
-            if content.count > limit { return .some(nil) }
-        }
     }
 }

@@ -5,14 +5,21 @@ import Glibc
 /// Whole-file reads and writes on raw file descriptors, retrying interrupted calls and short writes; shared with
 /// FauthCLI (package access), not part of the library's public API.
 package enum FileDescriptorIO {
-    /// Reads until end of file; nil when the content is longer than `limit` bytes.
-    package static func readAll(_ descriptor: Int32, limit: Int) throws(SystemError) -> [UInt8]? {
+    /// Reads until end of file; nil when the content is longer than `limit` bytes. With `seconds`, for a descriptor
+    /// opened non-blocking (a pipe), every read waits in `poll` until there is data or the writer has gone (on a FIFO
+    /// nobody has opened yet, a read would say end of file at once), all within that many seconds: past them, an
+    /// `ETIMEDOUT` error from `poll`.
+    package static func readAll(_ descriptor: Int32, limit: Int, within seconds: Double? = nil) throws(SystemError) -> [UInt8]? {
+        let deadline = seconds.map { MonotonicTime.now().adding(seconds: $0) }
         var content: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
+            if let deadline {
+                try waitForInput(descriptor, until: deadline)
+            }
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
-                if errno == EINTR {
+                if errno == EINTR || (deadline != nil && errno == EAGAIN) {
                     continue
                 }
                 throw SystemError.current("read")
@@ -23,6 +30,22 @@ package enum FileDescriptorIO {
             content += chunk[0..<count]
             if content.count > limit {
                 return nil
+            }
+        }
+    }
+
+    /// Waits until `descriptor` has input or its writer has gone; `ETIMEDOUT` when `deadline` comes first.
+    private static func waitForInput(_ descriptor: Int32, until deadline: MonotonicTime) throws(SystemError) {
+        while true {
+            let left = deadline.seconds(since: MonotonicTime.now())
+            guard left > 0 else { throw SystemError(operation: "poll", code: ETIMEDOUT) }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, Int32(min((left * 1000).rounded(.up), Double(Int32.max))))
+            if ready > 0 {
+                return
+            }
+            if ready < 0 && errno != EINTR {
+                throw SystemError.current("poll")
             }
         }
     }
