@@ -55,7 +55,7 @@ public enum FormURLEncoding {
 
     /// Encodes one name or value as JavaScript's `URLSearchParams` writes it: ASCII letters, digits and `*-._` kept,
     /// space as `+`, every other byte percent-encoded.
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         let hexDigits = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -74,7 +74,7 @@ public enum FormURLEncoding {
     }
 
     /// `name=value&…` with every name and value encoded by `encode(_:)`, in the given order.
-    static func encode(_ pairs: [(name: String, value: String)]) -> String {
+    public static func encode(_ pairs: [(name: String, value: String)]) -> String {
         pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
     }
 
