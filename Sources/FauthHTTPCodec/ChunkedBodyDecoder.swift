@@ -44,7 +44,9 @@ struct ChunkedBodyDecoder: Sendable {
                     terminator = 1
                 } else if input[size] == UInt8(ascii: "\r") {
                     guard available > size + 1 else { return false }
-                    guard input[size + 1] == UInt8(ascii: "\n") else { throw .malformed("chunk data not followed by CRLF") }
+                    guard input[size + 1] == UInt8(ascii: "\n") else {
+                        throw .malformed("chunk data not followed by CRLF")
+                    }
                     terminator = 2
                 } else {
                     throw .malformed("chunk data not followed by CRLF")

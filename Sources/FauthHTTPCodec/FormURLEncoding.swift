@@ -16,7 +16,8 @@ public enum FormURLEncoding {
                 }
                 if end > start {
                     let name = component(UnsafeBufferPointer(rebasing: bytes[start ..< (equals ?? end)]))
-                    pairs.append((name, equals.map { component(UnsafeBufferPointer(rebasing: bytes[($0 + 1) ..< end])) } ?? ""))
+                    let value = equals.map { component(UnsafeBufferPointer(rebasing: bytes[($0 + 1) ..< end])) }
+                    pairs.append((name, value ?? ""))
                 }
                 start = end + 1
             }
@@ -61,7 +62,8 @@ public enum FormURLEncoding {
         bytes.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
                 bytes.append(byte)
             case UInt8(ascii: " "):

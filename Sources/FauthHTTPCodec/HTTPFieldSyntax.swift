@@ -6,7 +6,9 @@ enum HTTPFieldSyntax {
         guard let first = line.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") else {
             throw .malformed(line.isEmpty ? "empty header line" : "obsolete header line folding")
         }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw .malformed("header field without a colon") }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            throw .malformed("header field without a colon")
+        }
         let name = line[..<colon]
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else { throw .malformed("bad header field name") }
         var value = line[(colon + 1)...]
@@ -32,7 +34,9 @@ enum HTTPFieldSyntax {
     /// tab is never part of a longer character in UTF-8).
     static func listItems(_ value: String) -> [Substring] {
         // One item with nothing to trim (`Content-Length: 42`, `Connection: close`): no split.
-        let separators: (UInt8) -> Bool = { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let separators: (UInt8) -> Bool = {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+        }
         if !value.isEmpty, !value.utf8.contains(where: separators) {
             return [Substring(value)]
         }

@@ -52,7 +52,8 @@ struct HTTPInputBuffer: Sendable {
     /// Hands `read` one line (without its CRLF or LF) once all of it has arrived, and consumes it; nil until then.
     /// A line longer than `limit` bytes with its line end (or more than `limit` bytes without one) is `tooLong`.
     mutating func takeLine<Line>(limit: Int, tooLong: HTTPParseError,
-                                 _ read: (ArraySlice<UInt8>) throws(HTTPParseError) -> Line) throws(HTTPParseError) -> Line? {
+                                 _ read: (ArraySlice<UInt8>) throws(HTTPParseError) -> Line)
+        throws(HTTPParseError) -> Line? {
         let start = max(scanFrom, position)
         guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
             if bytes.count - position > limit { throw tooLong }
@@ -71,7 +72,8 @@ struct HTTPInputBuffer: Sendable {
     /// a CR before each LF dropped) once all of it has arrived, and consumes the block; nil until then. A block over
     /// `limit` bytes or with more than `maxFields` lines after the start line is `headersTooLarge`.
     mutating func takeHead<Head>(limit: Int, maxFields: Int,
-                                 _ read: ([ArraySlice<UInt8>]) throws(HTTPParseError) -> Head) throws(HTTPParseError) -> Head? {
+                                 _ read: ([ArraySlice<UInt8>]) throws(HTTPParseError) -> Head)
+        throws(HTTPParseError) -> Head? {
         skipEmptyLines()
         guard let end = findHeadEnd() else {
             if count > limit { throw .headersTooLarge }

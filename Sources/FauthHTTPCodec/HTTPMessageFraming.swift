@@ -52,7 +52,9 @@ struct HTTPMessageFraming: Sendable {
             body = .chunked
         } else if hasContentLength {
             guard let first = contentLengths.first else { throw .malformed("bad Content-Length") }
-            guard contentLengths.allSatisfy({ $0 == first }) else { throw .malformed("conflicting Content-Length values") }
+            guard contentLengths.allSatisfy({ $0 == first }) else {
+                throw .malformed("conflicting Content-Length values")
+            }
             body = .length(try HTTPFieldSyntax.decimalLength(first, limit: maxBodyBytes))
         } else {
             body = .unspecified

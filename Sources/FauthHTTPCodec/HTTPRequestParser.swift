@@ -88,7 +88,8 @@ public struct HTTPRequestParser: Sendable {
         while true {
             switch state {
             case .head:
-                guard let head = try input.takeHead(limit: maxHeaderBytes, maxFields: maxHeaderFields, Self.head) else { return nil }
+                let head = try input.takeHead(limit: maxHeaderBytes, maxFields: maxHeaderFields, Self.head)
+                guard let head else { return nil }
                 try frameBody(head)
             case .fixedBody(let head, let keepAlive, let length):
                 guard let body = input.take(length) else { return nil }
@@ -106,7 +107,8 @@ public struct HTTPRequestParser: Sendable {
     private mutating func finish(_ head: Head, keepAlive: Bool, body: [UInt8]) -> ParsedHTTPRequest {
         state = .head
         continuePending = false
-        let request = HTTPRequest(method: head.method, path: head.path, query: head.query, headers: head.headers, body: body)
+        let request = HTTPRequest(method: head.method, path: head.path, query: head.query, headers: head.headers,
+                                  body: body)
         return ParsedHTTPRequest(request: request, keepAlive: keepAlive, minorVersion: head.minorVersion)
     }
 
@@ -126,11 +128,14 @@ public struct HTTPRequestParser: Sendable {
     /// Method, target and version, separated by single spaces.
     private static func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Head {
         let space = UInt8(ascii: " ")
-        guard let methodEnd = line.firstIndex(of: space), let targetEnd = line[(methodEnd + 1)...].firstIndex(of: space),
+        guard let methodEnd = line.firstIndex(of: space),
+              let targetEnd = line[(methodEnd + 1)...].firstIndex(of: space),
               !line[(targetEnd + 1)...].contains(space) else { throw .malformed("bad request line") }
         let methodBytes = line[..<methodEnd], targetBytes = line[(methodEnd + 1) ..< targetEnd]
         let versionBytes = line[(targetEnd + 1)...]
-        guard !methodBytes.isEmpty, !targetBytes.isEmpty, !versionBytes.isEmpty else { throw .malformed("bad request line") }
+        guard !methodBytes.isEmpty, !targetBytes.isEmpty, !versionBytes.isEmpty else {
+            throw .malformed("bad request line")
+        }
         guard methodBytes.allSatisfy(HTTPFieldSyntax.isTokenByte) else { throw .malformed("bad method") }
         guard targetBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .malformed("bad request target") }
         let minorVersion = try HTTPFieldSyntax.minorVersion(versionBytes)
@@ -142,8 +147,11 @@ public struct HTTPRequestParser: Sendable {
     /// Splits an origin-form, absolute-form or asterisk-form target into path and query.
     private static func target(_ bytes: ArraySlice<UInt8>, method: String) throws(HTTPParseError) -> (String, String) {
         if bytes.first == UInt8(ascii: "/") {
-            guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (String(decoding: bytes, as: UTF8.self), "") }
-            return (String(decoding: bytes[..<mark], as: UTF8.self), String(decoding: bytes[(mark + 1)...], as: UTF8.self))
+            guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
+                return (String(decoding: bytes, as: UTF8.self), "")
+            }
+            return (String(decoding: bytes[..<mark], as: UTF8.self),
+                    String(decoding: bytes[(mark + 1)...], as: UTF8.self))
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if text == "*" {
@@ -158,7 +166,8 @@ public struct HTTPRequestParser: Sendable {
 
     /// Decides keep-alive, `Expect: 100-continue` and how the body is delimited.
     private mutating func frameBody(_ head: Head) throws(HTTPParseError) {
-        let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion, maxBodyBytes: maxBodyBytes)
+        let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion,
+                                             maxBodyBytes: maxBodyBytes)
         switch framing.body {
         case .chunked:
             let decoder = ChunkedBodyDecoder(maxBodyBytes: maxBodyBytes, maxTrailerBytes: maxHeaderBytes)

@@ -32,8 +32,8 @@ public enum HTTPResponseEncoder {
         }
         HTTPBytes.appendLiteral("Date: ", to: &bytes)
         appendDate(time(nil), to: &bytes)
-        HTTPBytes.appendLiteral(keepAlive ? "\r\nConnection: keep-alive\r\nContent-Length: " : "\r\nConnection: close\r\nContent-Length: ",
-                                to: &bytes)
+        HTTPBytes.appendLiteral(keepAlive ? "\r\nConnection: keep-alive\r\nContent-Length: "
+                                          : "\r\nConnection: close\r\nContent-Length: ", to: &bytes)
         HTTPBytes.appendDecimal(body.count, to: &bytes)
         HTTPBytes.appendLiteral("\r\n\r\n", to: &bytes)
         if !headRequest {

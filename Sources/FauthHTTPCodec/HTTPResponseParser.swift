@@ -98,7 +98,8 @@ public struct HTTPResponseParser: Sendable {
             return nil
         case .bodyUntilClose(let head):
             state = .head
-            return ParsedHTTPResponse(status: head.status, headers: head.headers, body: input.takeAll(), keepAlive: false)
+            return ParsedHTTPResponse(status: head.status, headers: head.headers, body: input.takeAll(),
+                                      keepAlive: false)
         default:
             failure = .truncated
             throw .truncated
@@ -109,10 +110,13 @@ public struct HTTPResponseParser: Sendable {
         while true {
             switch state {
             case .head:
-                guard let head = try input.takeHead(limit: maxHeaderBytes, maxFields: maxHeaderFields, Self.head) else { return nil }
+                let head = try input.takeHead(limit: maxHeaderBytes, maxFields: maxHeaderFields, Self.head)
+                guard let head else { return nil }
                 if head.status < 200 {
                     interimResponses += 1
-                    guard interimResponses <= maxInterimResponses else { throw .malformed("too many interim responses") }
+                    guard interimResponses <= maxInterimResponses else {
+                        throw .malformed("too many interim responses")
+                    }
                     return ParsedHTTPResponse(status: head.status, headers: head.headers, body: [], keepAlive: true)
                 }
                 interimResponses = 0
@@ -128,7 +132,8 @@ public struct HTTPResponseParser: Sendable {
                     state = .chunkedBody(head, keepAlive: keepAlive, decoder)
                     return nil
                 }
-                return ParsedHTTPResponse(status: head.status, headers: head.headers, body: decoder.body, keepAlive: keepAlive)
+                return ParsedHTTPResponse(status: head.status, headers: head.headers, body: decoder.body,
+                                          keepAlive: keepAlive)
             case .bodyUntilClose:
                 guard input.count <= maxBodyBytes else { throw .bodyTooLarge }
                 return nil
@@ -164,7 +169,8 @@ public struct HTTPResponseParser: Sendable {
             state = .fixedBody(head, keepAlive: keepAlive, length: 0)
             return
         }
-        let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion, maxBodyBytes: maxBodyBytes)
+        let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion,
+                                             maxBodyBytes: maxBodyBytes)
         switch framing.body {
         case .chunked:
             let decoder = ChunkedBodyDecoder(maxBodyBytes: maxBodyBytes, maxTrailerBytes: maxHeaderBytes)

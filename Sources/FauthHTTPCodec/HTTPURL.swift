@@ -29,14 +29,16 @@ public struct HTTPURL: Sendable, Equatable {
 
     /// The host without the brackets of an IPv6 literal.
     public var host: String {
-        let name = authority.hasPrefix("[") ? authority.dropFirst().prefix { $0 != "]" } : authority.prefix { $0 != ":" }
-        return String(name)
+        if authority.hasPrefix("[") { return String(authority.dropFirst().prefix { $0 != "]" }) }
+        return String(authority.prefix { $0 != ":" })
     }
 
     /// The port as written, or the scheme's (80 or 443) when the authority names none.
     public var port: String {
-        let afterHost = authority.hasPrefix("[") ? authority.drop { $0 != "]" }.dropFirst() : authority.drop { $0 != ":" }
-        return afterHost.hasPrefix(":") && afterHost.count > 1 ? String(afterHost.dropFirst()) : scheme == "http" ? "80" : "443"
+        let afterHost = authority.hasPrefix("[") ? authority.drop { $0 != "]" }.dropFirst()
+                                                 : authority.drop { $0 != ":" }
+        if afterHost.hasPrefix(":"), afterHost.count > 1 { return String(afterHost.dropFirst()) }
+        return scheme == "http" ? "80" : "443"
     }
 
     /// The request target in origin form: the path, and `?query` when there is a query.
