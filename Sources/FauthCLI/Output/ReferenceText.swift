@@ -88,7 +88,18 @@ enum ReferenceText {
     }
 
     private static func paragraphs(_ text: String) -> [String] {
-        text.split(separator: "\n\n").map(String.init).filter { !$0.isEmpty }
+        // Blank lines part paragraphs (split by characters: fauth links nothing from _StringProcessing).
+        var paragraphs: [String] = []
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) + [Substring()] {
+            if !line.isEmpty {
+                lines.append(line)
+            } else if !lines.isEmpty {
+                paragraphs.append(lines.joined(separator: "\n"))
+                lines = []
+            }
+        }
+        return paragraphs
     }
 
     /// Text as roff prints it: backslashes and hyphens escaped, other than ASCII as named glyphs, a line never
