@@ -14,7 +14,7 @@ import FauthCore
     }
 
     static var allOptions: [OptionSpec] {
-        CommandCatalog.globalOptions + CommandCatalog.commands.flatMap(\.spec.options)
+        CommandCatalog.globalOptions + CommandCatalog.everyCommand.flatMap(\.spec.options)
     }
 
     @Test func theCompletionFilesAreTheGeneratedScripts() throws {
@@ -102,10 +102,12 @@ import FauthCore
 
     @Test func helpListsEveryCommandAndEachPageItsOptions() {
         let overview = HelpText.overview()
-        for command in CommandCatalog.commands.map(\.spec) {
-            #expect(overview.contains("  \(command.name) "))
+        for command in CommandCatalog.commands {
+            #expect(overview.contains("  \(command.spec.name) "))
+        }
+        for command in CommandCatalog.everyCommand {
             let page = HelpText.page(for: command)
-            for option in command.options {
+            for option in command.spec.options {
                 #expect(page.contains("--\(option.name)"))
             }
         }
