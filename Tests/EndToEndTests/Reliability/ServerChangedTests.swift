@@ -83,6 +83,23 @@ import FauthJSON
         expectServerChanged(run, recovery: "fauth status")
     }
 
+    /// The account is deleted, then the session's lock cannot be opened again to remove the session (the lock file
+    /// is swapped for a folder while the delete request is delayed): `server-changed`, naming `fauth signout`.
+    @Test func deleteWhoseSessionCannotBeRemovedSaysTheAccountIsGone() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        #expect(try sandbox.signUp("gone@example.com").status == 0)
+        emulator.inject(route: "accounts:delete", ["delayMs": 1500])
+        let process = try sandbox.start(["delete", "--yes", "--json", "--timeout", "20"])
+        let deadline = Date().addingTimeInterval(15)
+        while emulator.requestCount("accounts:delete") == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let lock = sandbox.sessionPath() + ".lock"
+        #expect(rename(lock, lock + ".old") == 0 && mkdir(lock, 0o700) == 0)
+        let run = try FauthRun(finished: process, within: 20)
+        expectServerChanged(run, recovery: "fauth signout")
+        #expect(emulator.accountCount() == 0)
+    }
+
     /// A full disk (a small tmpfs, filled) is found before the account is created: `session-store-error`, and no
     /// account on the server. Needs root to mount the tmpfs (CI runs as root).
     @Test(.enabled(if: geteuid() == 0)) func aFullDiskFailsSignupBeforeTheAccountIsCreated() throws {
