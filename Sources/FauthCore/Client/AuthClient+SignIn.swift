@@ -101,20 +101,44 @@ extension AuthClient {
         }
     }
 
+    /// The session of an account a sign-up just created (with a password or an email link, or anonymous) whose
+    /// lookup failed for a while: built from the sign-up's answer (uid, tokens, expiry, email) so that no account is
+    /// left behind without one; the rest of the profile stays empty until `fauth status` reads it.
+    private func signedUpSession(_ tokens: SessionTokens, uid: String, email: String?) -> Session {
+        let user = UserProfile(uid: uid, email: email, isAnonymous: email == nil)
+        return Session(tokens: tokens, user: user, project: configuration.projectSettings, previous: nil, now: now())
+    }
+
     /// Makes the profile's new session from what `signIn` (the sign-in's request) answers, replacing whatever `file`
     /// (held under the lock since before the request) was. The request runs with room for the session set aside
     /// (`withReservedSpace`: a full disk fails before an account is created); the tokens are checked before they
-    /// are trusted (`makeSession`). When the request created an account, a failure after it is `server-changed`.
+    /// are trusted (`makeSession`). When the request created an account, a failure after it is `server-changed`,
+    /// but for a sign-up whose lookup failed for a while: its session is saved as `signedUpSession`, with a warning.
     private func startSession(providerId: String, email: String?, in file: SessionFile,
                               _ signIn: () throws -> (outcome: SignInOutcome, isNewUser: Bool)) throws -> AuthResult {
+        var lookupFailure: FauthError?
         let (session, isNewUser, change) = try file.withReservedSpace { () throws -> (Session, Bool, ServerChange?) in
             let (outcome, isNewUser) = try signIn()
             guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
             let uid = try checkTokens(tokens, belongTo: nil)
             let change = isNewUser ? ServerChange.accountCreated(uid: uid, email: email, providerId: providerId) : nil
-            return (try afterServerChange(change) { try makeSession(tokens, replacing: nil) }, isNewUser, change)
+            let session = try afterServerChange(change) {
+                do {
+                    return try makeSession(tokens, replacing: nil)
+                } catch let error as FauthError where error.code.isRetryable && isNewUser
+                    && (providerId == "password" || providerId == "anonymous") {
+                    lookupFailure = error
+                    return signedUpSession(tokens, uid: uid, email: email)
+                }
+            }
+            return (session, isNewUser, change)
         }
         try afterServerChange(change) { try file.write(session) }
+        if let lookupFailure {
+            let message = "The account was created and signed in, but its profile could not be read "
+                + "(\(lookupFailure.code.rawValue)); 'fauth status' reads it."
+            warn?(FauthWarning(code: lookupFailure.code, message: message, requirements: []))
+        }
         return AuthResult(user: session.user, isNewUser: isNewUser, providerId: providerId, expiresAt: session.expiresAt)
     }
 }
