@@ -35,7 +35,7 @@ public enum FauthCommandLine {
         let helpTopic = command is HelpCommand ? nil : name
         do {
             if parsed.has("version") {
-                let library = parsed.has("verbose") ? "TLS: \(TLSTransport.libraryDescription)\n" : ""
+                let library = parsed.has("verbose") ? "HTTP: \(CurlTransport.libraryDescription)\n" : ""
                 try context.writeOutput(HelpText.version + "\n" + library)
                 return 0
             }

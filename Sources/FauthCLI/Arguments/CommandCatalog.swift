@@ -16,7 +16,7 @@ enum CommandCatalog {
         OptionSpec("quiet", short: "q", help: "Print nothing on success except requested data."),
         OptionSpec("verbose", short: "v", help: "Trace requests on stderr (method, URL with the key redacted, status, time)."),
         OptionSpec("help", short: "h", help: "Show help for fauth or for the command."),
-        OptionSpec("version", help: "Print the version; with --verbose, also the TLS library (OpenSSL, linked in or loaded)."),
+        OptionSpec("version", help: "Print the version; with --verbose, also the libcurl and TLS library it loads."),
     ]
 
     /// Every command, in the order help lists them.
