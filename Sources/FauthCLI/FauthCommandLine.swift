@@ -30,12 +30,12 @@ public enum FauthCommandLine {
         }
         let invocation = Invocation(arguments: parsed, context: context)
         // `COMMAND --help` is help on COMMAND. A usage error points to the command's help; help's to the overview.
-        let name = parsed.has("help") ? HelpCommand().spec.name : parsed.command
+        let name = parsed.has(GlobalOptions.help) ? HelpCommand().spec.name : parsed.command
         let command = name.flatMap(CommandCatalog.command(named:))
         let helpTopic = command is HelpCommand ? nil : name
         do {
-            if parsed.has("version") {
-                let library = parsed.has("verbose") ? "HTTP: \(CurlTransport.libraryDescription)\n" : ""
+            if parsed.has(GlobalOptions.version) {
+                let library = parsed.has(GlobalOptions.verbose) ? "HTTP: \(CurlTransport.libraryDescription)\n" : ""
                 try context.writeOutput(HelpText.version + "\n" + library)
                 return 0
             }
@@ -47,10 +47,10 @@ public enum FauthCommandLine {
             let output = try command.run(invocation)
             if invocation.json, let json = output.json {
                 try context.writeOutput(invocation.warnings.adding(to: json).serialized() + "\n")
-            } else if !output.text.isEmpty, output.isData || !parsed.has("quiet") {
+            } else if !output.text.isEmpty, output.isData || !parsed.has(GlobalOptions.quiet) {
                 try context.writeOutput(output.text)
             }
-            if !output.note.isEmpty, !invocation.json, !parsed.has("quiet") { context.writeError(output.note) }
+            if !output.note.isEmpty, !invocation.json, !parsed.has(GlobalOptions.quiet) { context.writeError(output.note) }
             return 0
         } catch let error as FauthError {
             return fail(MFANextStep.annotated(error, arguments: parsed), json: invocation.json, command: helpTopic, context: context)

@@ -15,19 +15,19 @@ final class Invocation {
     init(arguments: ParsedArguments, context: CLIContext) {
         self.arguments = arguments
         self.context = context
-        self.json = arguments.has("json")
+        self.json = arguments.has(GlobalOptions.json)
         self.secrets = SecretReader(context: context, arguments: arguments, interruptMessage: ErrorRenderer.interruption(json: json))
         self.warnings = WarningLog(writeError: context.writeError)
     }
 
     /// The profile name: --profile > FAUTH_PROFILE > `default`.
     var profile: String {
-        arguments.value("profile") ?? context.environment["FAUTH_PROFILE"] ?? SessionLocation.defaultProfile
+        arguments.value(GlobalOptions.profile) ?? context.environment["FAUTH_PROFILE"] ?? SessionLocation.defaultProfile
     }
 
     /// The session store of this profile (or of --session / FAUTH_SESSION).
     func sessionStore() throws -> SessionStore {
-        try SessionLocation.store(sessionOption: arguments.value("session"), profile: profile, environment: context.environment)
+        try SessionLocation.store(sessionOption: arguments.value(GlobalOptions.session), profile: profile, environment: context.environment)
     }
 
     /// The profile's session as read once, without the lock, at the command's start (nil when there is none): the
@@ -44,13 +44,13 @@ final class Invocation {
         let store = try sessionStore()
         let stored = storedSettings ?? (try? unlockedSession.get()?.session.project)
         let flags = ConfigurationInputs(
-            apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
-            tenantId: arguments.value("tenant"), configFile: arguments.value("config"),
-            timeout: try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) },
-            endpoint: arguments.value("endpoint"), caFile: arguments.value("ca-file"))
+            apiKey: arguments.value(GlobalOptions.apiKey), emulatorHost: arguments.value(GlobalOptions.emulator),
+            tenantId: arguments.value(GlobalOptions.tenant), configFile: arguments.value(GlobalOptions.config),
+            timeout: try timeout(), endpoint: arguments.value(GlobalOptions.endpoint),
+            caFile: arguments.value(GlobalOptions.caFile))
         let configuration = try ConfigurationResolver.resolve(flags: flags, environment: context.environment, session: stored)
         var trace: (@Sendable (String) -> Void)?
-        if arguments.has("verbose") {
+        if arguments.has(GlobalOptions.verbose) {
             let writeError = context.writeError
             trace = { line in writeError("fauth: \(line)\n") }
         }
@@ -59,45 +59,44 @@ final class Invocation {
                           warn: { warnings.add($0) }, now: context.now)
     }
 
+    /// `--timeout`, checked, if given.
+    func timeout() throws -> Double? {
+        try arguments.value(GlobalOptions.timeout).map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) }
+    }
+
     /// The email option's value, checked to be non-empty.
     func email() throws -> String? {
-        guard let email = arguments.value("email") else { return nil }
+        guard let email = arguments.value(CredentialOptions.email) else { return nil }
         guard !email.isEmpty else { throw FauthError(.missingEmail) }
         return email
     }
 
-    /// The credential the options describe (for signin, link and reauth), reading secrets as needed.
+    /// The email option's value, checked to be non-empty; `usage` when it is not given.
+    func requiredEmail() throws -> String {
+        guard let email = try email() else { throw FauthError.usage("--email is required") }
+        return email
+    }
+
+    /// The credential the options describe (for signin, link and reauth), reading secrets as needed; the command's
+    /// constraints let through one kind of credential only.
     func credential(defaultEmail: () throws -> String?) throws -> Credential {
-        let given = ["email", "anonymous", "custom-token", "provider"].filter(arguments.has)
-        guard given.count <= 1 else {
-            throw FauthError.usage("give one credential, not both --\(given[0]) and --\(given[1])")
+        if arguments.has(CredentialOptions.anonymous) { return .anonymous }
+        if arguments.has(CredentialOptions.customToken) {
+            return .customToken(try secrets.token(CredentialOptions.customToken) ?? "")
         }
-        let kind = given.first ?? "email"
-        let strays = (kind == "provider" ? [] : ["id-token", "access-token", "token-secret", "nonce"])
-            + (kind == "email" ? [] : ["password-stdin", "password-file", "link"])
-        if let stray = strays.first(where: arguments.has) {
-            throw FauthError.usage("--\(stray) does not go with " + (given.isEmpty ? "this command" : "--\(kind)"))
-        }
-        switch kind {
-        case "anonymous":
-            return .anonymous
-        case "custom-token":
-            return .customToken(try secrets.token(option: "custom-token") ?? "")
-        case "provider":
+        if let providerId = arguments.value(CredentialOptions.provider) {
             let credential = IdpCredential(
-                providerId: arguments.value("provider") ?? "",
-                idToken: try secrets.token(option: "id-token"),
-                nonce: try secrets.token(option: "nonce"),
-                accessToken: try secrets.token(option: "access-token"),
-                tokenSecret: try secrets.token(option: "token-secret"))
+                providerId: providerId,
+                idToken: try secrets.token(CredentialOptions.idToken),
+                nonce: try secrets.token(CredentialOptions.nonce),
+                accessToken: try secrets.token(CredentialOptions.accessToken),
+                tokenSecret: try secrets.token(CredentialOptions.tokenSecret))
             try credential.validate()
             return .identityProvider(credential)
-        default:
-            guard let email = try email() ?? defaultEmail() else {
-                throw FauthError.usage("--email is required")
-            }
-            if arguments.has("link") { return try emailLinkCredential(email: email) }
-            return .password(email: email, password: try secrets.password(prompt: "Password for \(email): "))
         }
+        let email = try email() ?? defaultEmail()
+        guard let email else { throw FauthError.usage("--email is required") }
+        if arguments.has(CredentialOptions.emailLink) { return try emailLinkCredential(email: email) }
+        return .password(email: email, password: try secrets.password(prompt: "Password for \(email): "))
     }
 }

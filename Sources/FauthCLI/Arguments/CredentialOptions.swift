@@ -10,6 +10,9 @@ enum CredentialOptions {
     static let emailLink = OptionSpec("link", value: "LINK", completion: .file, help: "The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).")
     static let nonce = OptionSpec("nonce", value: "NONCE", completion: .file, help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
 
+    static let anonymous = OptionSpec("anonymous", help: "Sign in as a new anonymous user.")
+    static let customToken = OptionSpec("custom-token", value: "TOKEN", completion: .file, help: "Sign in with a custom token made by your server (@FILE, @-).")
+
     static let browser = OptionSpec("browser", help: "Sign in with the provider in a browser: fauth opens its page ($BROWSER, xdg-open, open) and listens on 127.0.0.1 for the answer.")
     static let noBrowser = OptionSpec("no-browser", help: "As --browser, for a machine without one: fauth prints the URL and reads back the URL the browser ended on.")
     static let port = OptionSpec("port", value: "PORT", help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).")
@@ -19,6 +22,33 @@ enum CredentialOptions {
 
     /// `--email` and the two password sources.
     static let password = [email, passwordStdin, passwordFile]
+    /// The provider's tokens, which go with `--provider`.
+    static let providerTokens = [idToken, accessToken, tokenSecret, nonce]
+    /// The options that go only with `--browser` or `--no-browser`.
+    static let browserOnly = [port, scope, customParameter, callbackURL]
+
+    /// The password comes from one source.
+    static let onePasswordSource = OptionConstraint.oneOf([passwordStdin, passwordFile])
+
+    /// The rules of a credential (signin, link, reauth): one kind of credential (`others` are more kinds: signin's
+    /// `--refresh-token`), each option with its kind, a browser sign-in with `--provider` alone.
+    static func constraints(otherKinds others: [OptionSpec] = []) -> [OptionConstraint] {
+        let kinds = [email, anonymous, customToken, provider] + others
+        let browsers = [browser, noBrowser]
+        let notWithBrowser = [email, anonymous, customToken, passwordStdin, passwordFile, emailLink] + providerTokens
+        var rules: [OptionConstraint] = [.oneOf(browsers)]
+        rules += OptionConstraint.each(browsers, requires: [provider])
+        rules.append(.exclusive([browsers, notWithBrowser]))
+        rules += OptionConstraint.each(browserOnly, requires: browsers)
+        rules += [.requires(callbackURL, anyOf: [noBrowser]), .oneOf(kinds)]
+        rules += OptionConstraint.each(providerTokens, requires: [provider])
+        rules += [
+            .exclusive([Array(kinds.dropFirst()), [passwordStdin, passwordFile, emailLink]]),
+            .exclusive([[emailLink], [passwordStdin, passwordFile]]),
+            onePasswordSource,
+        ]
+        return rules
+    }
     /// The help paragraph on email-link (passwordless) credentials.
     static let emailLinkDetails = """
         --link completes a passwordless sign-in: give the link that `fauth signin --email EMAIL --send-link` had \

@@ -6,11 +6,8 @@ extension Invocation {
     /// says what the result was on the browser's closing page ("Signed in as").
     func authenticate(defaultEmail: () throws -> String?, verb: (AuthResult) -> String,
                       _ complete: (Credential) throws -> AuthResult) throws -> AuthResult {
-        if arguments.has("browser") || arguments.has("no-browser") {
+        if arguments.has(CredentialOptions.browser) || arguments.has(CredentialOptions.noBrowser) {
             return try BrowserSignIn(invocation: self).run(complete, verb: verb)
-        }
-        if let browserOnly = ["port", "scope", "custom-parameter", "callback-url"].first(where: arguments.has) {
-            throw FauthError.usage("--\(browserOnly) goes with --browser or --no-browser")
         }
         return try complete(try credential(defaultEmail: defaultEmail))
     }

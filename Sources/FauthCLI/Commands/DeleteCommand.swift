@@ -3,10 +3,13 @@ import FauthJSON
 
 /// `fauth delete`: delete the signed-in user's account, after the user types its email or uid back (or `--yes`).
 struct DeleteCommand: Command {
+    /// `--yes`.
+    static let yes = OptionSpec("yes", help: "Delete without asking (for scripts).")
+
     let spec = CommandSpec(
         "delete", summary: "Delete the signed-in user's account and forget its session.",
         usage: ["delete [--yes]"],
-        options: [OptionSpec("yes", help: "Delete without asking (for scripts).")],
+        options: [Self.yes],
         details: """
             Without --yes, delete asks on the terminal for the account's email (or uid, for an account without \
             one) to be typed back, and deletes nothing unless it matches. Without --yes and without a terminal \
@@ -18,7 +21,7 @@ struct DeleteCommand: Command {
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let client = try invocation.client()
         guard let session = try invocation.unlockedSession.get()?.session else { throw FauthError(.notSignedIn) }
-        if !invocation.arguments.has("yes") {
+        if !invocation.arguments.has(Self.yes) {
             try confirm(session.user, invocation)
         }
         let user = try client.deleteAccount()
@@ -32,7 +35,7 @@ struct DeleteCommand: Command {
     /// Asks for the user's email (or uid) to be typed back; anything else cancels.
     private func confirm(_ user: UserProfile, _ invocation: Invocation) throws {
         let refusal = "delete needs --yes when it cannot ask on a terminal; nothing was deleted"
-        guard !invocation.arguments.has("no-input") else { throw FauthError.usage(refusal + " (--no-input)") }
+        guard !invocation.arguments.has(GlobalOptions.noInput) else { throw FauthError.usage(refusal + " (--no-input)") }
         let expected = user.email ?? user.uid
         let what = user.email == nil ? "uid" : "email"
         let prompt = "This deletes \(ResultText.identity(user)) for good. Type its \(what) to confirm: "

@@ -11,6 +11,7 @@ struct LinkCommand: Command {
             "link " + CredentialOptions.browserUsage,
         ],
         options: CredentialOptions.password + [CredentialOptions.emailLink] + CredentialOptions.identityProvider,
+        constraints: CredentialOptions.constraints(),
         details: CredentialOptions.passwordSources + "\n\n" + CredentialOptions.emailLinkDetails + "\n\n" + CredentialOptions.browserSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {

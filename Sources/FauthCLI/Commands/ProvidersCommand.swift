@@ -5,7 +5,7 @@ struct ProvidersCommand: Command {
     let spec = CommandSpec(
         "providers", summary: "List the signed-in user's providers, or the sign-in methods of an email.",
         usage: ["providers", "providers --email EMAIL"],
-        options: [OptionSpec("email", value: "EMAIL", help: "List the sign-in methods this email can use (no session needed).")],
+        options: [CredentialOptions.email.described("List the sign-in methods this email can use (no session needed).")],
         details: """
             With --email and no sign-in method to list, a note on stderr says why: no account uses the email, or \
             the project has email enumeration protection on, which hides the methods of every email (the JSON is \

@@ -9,7 +9,7 @@ struct ReauthCommand: Command {
             "reauth --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
             "reauth " + CredentialOptions.browserUsage,
         ],
-        options: CredentialOptions.password + CredentialOptions.identityProvider,
+        options: CredentialOptions.password + CredentialOptions.identityProvider, constraints: CredentialOptions.constraints(),
         details: CredentialOptions.passwordSources + "\n\n" + """
             --email defaults to the session's email. Credentials of another user fail with user-mismatch (exit 6) \
             and leave the session as it was.

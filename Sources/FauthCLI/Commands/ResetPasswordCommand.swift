@@ -14,6 +14,9 @@ struct ResetPasswordCommand: Command {
             "reset-password --code CODE|LINK [--password-stdin | --password-file FILE]",
         ],
         options: [CredentialOptions.email, code, CredentialOptions.passwordStdin, CredentialOptions.passwordFile],
+        constraints: [.oneOf([CredentialOptions.email, code])]
+            + OptionConstraint.each([CredentialOptions.passwordStdin, CredentialOptions.passwordFile], requires: [code])
+            + [CredentialOptions.onePasswordSource],
         details: """
             --email sends the reset email; no session is needed. Where the project has email enumeration \
             protection on, the answer is the same whether or not an account uses the address. --code sets the new \
@@ -24,20 +27,16 @@ struct ResetPasswordCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let email = try invocation.email()
-        let hasCode = invocation.arguments.has("code")
-        guard (email == nil) != !hasCode else {
-            throw FauthError.usage(email == nil ? "give --email EMAIL (send the email) or --code CODE (use it)" : "give --email or --code, not both")
+        guard email != nil || invocation.arguments.has(Self.code) else {
+            throw FauthError.usage("give --email EMAIL (send the email) or --code CODE (use it)")
         }
         if let email {
-            if let stray = ["password-stdin", "password-file"].first(where: invocation.arguments.has) {
-                throw FauthError.usage("--\(stray) goes with --code, not --email")
-            }
             let sentTo = try invocation.client().sendPasswordReset(email: email).email ?? email
             let text = "If an account uses \(TerminalText.escaped(sentTo)), a password-reset email was sent to it. "
                 + "(With email enumeration protection on, the answer is the same whether or not one does.)\n"
             return CommandOutput(json: ["sent": true, "requestType": "PASSWORD_RESET", "email": .string(sentTo)], text: text, isData: false)
         }
-        let code = try ActionCodeLink.code(in: invocation.secrets.token(option: "code") ?? "", modes: ["resetPassword"])
+        let code = try ActionCodeLink.code(in: invocation.secrets.token(Self.code) ?? "", modes: ["resetPassword"])
         let password = try invocation.secrets.password(prompt: "New password: ", confirmation: "New password again: ")
         let account = try invocation.client().resetPassword(code: code, newPassword: password).email
         let text = "Password reset" + (account.map { " for \(TerminalText.escaped($0))" } ?? "") + "; sign in with the new password.\n"

@@ -16,20 +16,15 @@ extension SignInCommand {
         invalid-user-token (exit 4) and leaves the session as it was.
         """
 
-    /// Signs in with the refresh token when `--refresh-token` is given (nil otherwise); a literal value, or another
-    /// credential beside it, is a usage error before anything is read or sent.
+    /// Signs in with the refresh token when `--refresh-token` is given (nil otherwise); a literal value is a usage
+    /// error before anything is read or sent.
     func signInWithRefreshTokenIfAsked(_ invocation: Invocation) throws -> CommandOutput? {
         let arguments = invocation.arguments
-        guard let raw = arguments.value("refresh-token") else { return nil }
+        guard let raw = arguments.value(Self.refreshTokenOption) else { return nil }
         guard raw.hasPrefix("@"), raw.count > 1 else {
             throw FauthError.usage("--refresh-token takes @FILE or @- (standard input), never the token itself on the command line")
         }
-        let others = ["email", "link", "password-stdin", "password-file", "anonymous", "custom-token", "provider",
-                      "id-token", "access-token", "token-secret", "nonce"]
-        if let stray = others.first(where: arguments.has) {
-            throw FauthError.usage("--\(stray) does not go with --refresh-token")
-        }
-        let words = try (invocation.secrets.token(option: "refresh-token") ?? "").split(whereSeparator: \.isWhitespace)
+        let words = try (invocation.secrets.token(Self.refreshTokenOption) ?? "").split(whereSeparator: \.isWhitespace)
         guard words.count == 1, let token = words.first else {
             throw FauthError.usage("--refresh-token: the input holds \(words.count) words, not one refresh token")
         }

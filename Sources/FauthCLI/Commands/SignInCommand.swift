@@ -14,10 +14,9 @@ struct SignInCommand: Command {
             "signin --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
             "signin " + CredentialOptions.browserUsage,
         ],
-        options: CredentialOptions.password + [
-            OptionSpec("anonymous", help: "Sign in as a new anonymous user."),
-            OptionSpec("custom-token", value: "TOKEN", completion: .file, help: "Sign in with a custom token made by your server (@FILE, @-)."),
-        ] + CredentialOptions.identityProvider + Self.emailLinkOptions + [Self.refreshTokenOption],
+        options: CredentialOptions.password + [CredentialOptions.anonymous, CredentialOptions.customToken]
+            + CredentialOptions.identityProvider + Self.emailLinkOptions + [Self.refreshTokenOption],
+        constraints: Self.sendLinkConstraints + CredentialOptions.constraints(otherKinds: [Self.refreshTokenOption]),
         details: CredentialOptions.passwordSources + "\n\n" + Self.sendLinkDetails + " " + CredentialOptions.emailLinkDetails + "\n\n"
             + Self.refreshTokenDetails + "\n\n" + """
             An identity-provider sign-in whose email belongs to an existing account fails with \

@@ -5,12 +5,10 @@ struct SignUpCommand: Command {
     let spec = CommandSpec(
         "signup", summary: "Create an email/password account and sign in to it.",
         usage: ["signup --email EMAIL [--password-stdin | --password-file FILE]"],
-        options: CredentialOptions.password, details: CredentialOptions.passwordSources)
+        options: CredentialOptions.password, constraints: [CredentialOptions.onePasswordSource], details: CredentialOptions.passwordSources)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
-        guard let email = try invocation.email() else {
-            throw FauthError.usage("--email is required")
-        }
+        let email = try invocation.requiredEmail()
         let password = try invocation.secrets.password(prompt: "New password for \(email): ")
         let result = try invocation.client().signUp(email: email, password: password)
         return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Signed up and signed in as", result), isData: false)

@@ -3,13 +3,15 @@ import FauthJSON
 
 /// `fauth token`: print a fresh ID token (the bare token in text mode), refreshing it when needed.
 struct TokenCommand: Command {
+    /// `--force-refresh`.
+    static let forceRefresh = OptionSpec("force-refresh", help: "Refresh even if the cached token is still fresh.")
+    /// `--claims`.
+    static let claims = OptionSpec("claims", help: "Print the token's decoded payload (its claims) as JSON instead of the token.")
+
     let spec = CommandSpec(
         "token", summary: "Print a fresh ID token for the signed-in user, refreshing it when needed.",
         usage: ["token [--force-refresh] [--claims]"],
-        options: [
-            OptionSpec("force-refresh", help: "Refresh even if the cached token is still fresh."),
-            OptionSpec("claims", help: "Print the token's decoded payload (its claims) as JSON instead of the token."),
-        ],
+        options: [Self.forceRefresh, Self.claims],
         details: """
             The token is refreshed when less than 5 minutes of it remain. In text mode the bare token is the only \
             output, for use as: token=$(fauth token) || exit; then, keeping it off argv: \
@@ -22,8 +24,8 @@ struct TokenCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let client = try invocation.client()
-        let token = try client.idToken(forceRefresh: invocation.arguments.has("force-refresh"), cached: invocation.unlockedSession.get())
-        if invocation.arguments.has("claims") {
+        let token = try client.idToken(forceRefresh: invocation.arguments.has(Self.forceRefresh), cached: invocation.unlockedSession.get())
+        if invocation.arguments.has(Self.claims) {
             guard let payload = IDTokenPayload(token: token.token) else {
                 throw FauthError(.malformedJWT, message: "The ID token's payload is not a JSON object.")
             }

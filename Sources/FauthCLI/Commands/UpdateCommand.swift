@@ -3,8 +3,21 @@ import FauthJSON
 
 /// `fauth update`: change the signed-in user's email, password, display name or photo URL.
 struct UpdateCommand: Command {
-    /// The `--clear` values and the attribute each removes.
-    static let clearable: [(name: String, attribute: AccountAttribute)] = [("display-name", .displayName), ("photo-url", .photoUrl)]
+    static let email = CredentialOptions.email.described("Change the account's email to EMAIL.")
+    static let verifyFirst = OptionSpec(
+        "verify-first", help: "Send a verification email to the new address instead; the email changes when its link is followed.")
+    static let newPassword = OptionSpec("new-password", help: "Change the password (from FAUTH_PASSWORD or the prompt, which asks twice).")
+    static let passwordStdin = CredentialOptions.passwordStdin.described(
+        "Change the password to standard input (one trailing newline removed).")
+    static let passwordFile = CredentialOptions.passwordFile.described(
+        "Change the password to the contents of FILE (one trailing newline removed).")
+    static let displayName = OptionSpec("display-name", value: "NAME", help: "Set the display name.")
+    static let photoURL = OptionSpec("photo-url", value: "URL", help: "Set the photo URL.")
+    static let clear = OptionSpec(
+        "clear", value: "ATTRIBUTES", help: "Remove display-name, photo-url, or both (comma-separated; not with the option that sets it).")
+
+    /// The `--clear` values (the names of the options that set them) and the attribute each removes.
+    static let clearable: [(option: OptionSpec, attribute: AccountAttribute)] = [(displayName, .displayName), (photoURL, .photoUrl)]
 
     let spec = CommandSpec(
         "update", summary: "Change the signed-in user's email, password, display name or photo URL.",
@@ -12,16 +25,8 @@ struct UpdateCommand: Command {
             "update [--email EMAIL [--verify-first]] [--new-password | --password-stdin | --password-file FILE]",
             "update [--display-name NAME] [--photo-url URL] [--clear display-name|photo-url[,…]]",
         ],
-        options: [
-            OptionSpec("email", value: "EMAIL", help: "Change the account's email to EMAIL."),
-            OptionSpec("verify-first", help: "Send a verification email to the new address instead; the email changes when its link is followed."),
-            OptionSpec("new-password", help: "Change the password (from FAUTH_PASSWORD or the prompt, which asks twice)."),
-            OptionSpec("password-stdin", help: "Change the password to standard input (one trailing newline removed)."),
-            OptionSpec("password-file", value: "FILE", completion: .file, help: "Change the password to the contents of FILE (one trailing newline removed)."),
-            OptionSpec("display-name", value: "NAME", help: "Set the display name."),
-            OptionSpec("photo-url", value: "URL", help: "Set the photo URL."),
-            OptionSpec("clear", value: "ATTRIBUTES", help: "Remove display-name, photo-url, or both (comma-separated; not with the option that sets it)."),
-        ],
+        options: [email, verifyFirst, newPassword, passwordStdin, passwordFile, displayName, photoURL, clear],
+        constraints: [.requires(verifyFirst, anyOf: [email]), CredentialOptions.onePasswordSource],
         details: CredentialOptions.newPasswordSources + "\n\n" + """
             The password changes only with --new-password, --password-stdin or --password-file. An email or \
             password change returns new tokens, which replace the session's, so later commands keep working. \
@@ -33,13 +38,12 @@ struct UpdateCommand: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let arguments = invocation.arguments
-        var changes = AccountChanges(displayName: arguments.value("display-name"), photoUrl: arguments.value("photo-url"))
-        changes.clear = try clearedAttributes(arguments.value("clear"), arguments)
-        let verifyFirst = arguments.has("verify-first")
+        var changes = AccountChanges(displayName: arguments.value(Self.displayName), photoUrl: arguments.value(Self.photoURL))
+        changes.clear = try clearedAttributes(arguments.value(Self.clear), arguments)
+        let verifyFirst = arguments.has(Self.verifyFirst)
         let email = try invocation.email()
-        if verifyFirst, email == nil { throw FauthError.usage("--verify-first goes with --email EMAIL") }
         if !verifyFirst { changes.email = email }
-        if ["new-password", "password-stdin", "password-file"].contains(where: arguments.has) {
+        if [Self.newPassword, Self.passwordStdin, Self.passwordFile].contains(where: arguments.has) {
             changes.password = try invocation.secrets.password(prompt: "New password: ", confirmation: "New password again: ")
         }
         guard !changes.isEmpty || verifyFirst else {
@@ -74,11 +78,11 @@ struct UpdateCommand: Command {
     private func clearedAttributes(_ value: String?, _ arguments: ParsedArguments) throws -> [AccountAttribute] {
         guard let value else { return [] }
         return try value.split(separator: ",", omittingEmptySubsequences: false).map { name in
-            guard let match = Self.clearable.first(where: { $0.name == name }) else {
-                throw FauthError.usage("--clear takes \(Self.clearable.map(\.name).joined(separator: ", ")), not '\(name)'")
+            guard let match = Self.clearable.first(where: { $0.option.name == name }) else {
+                throw FauthError.usage("--clear takes \(Self.clearable.map(\.option.name).joined(separator: ", ")), not '\(name)'")
             }
-            guard !arguments.has(match.name) else {
-                throw FauthError.usage("--clear \(match.name) does not go with --\(match.name): give one of them")
+            guard !arguments.has(match.option) else {
+                throw FauthError.usage("--clear \(name) does not go with --\(name): give one of them")
             }
             return match.attribute
         }

@@ -16,13 +16,13 @@ struct VerifyEmailCommand: Command {
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
-        guard invocation.arguments.has("code") else {
+        guard invocation.arguments.has(ResetPasswordCommand.code) else {
             let sentTo = try invocation.client().sendEmailVerification()
             let text = "Sent a verification email" + (sentTo.map { " to \(TerminalText.escaped($0))" } ?? "") + ".\n"
             return CommandOutput(json: ["sent": true, "requestType": "VERIFY_EMAIL", "email": sentTo.map(JSONValue.string) ?? .null],
                                  text: text, isData: false)
         }
-        let code = try ActionCodeLink.code(in: invocation.secrets.token(option: "code") ?? "", modes: ["verifyEmail", "verifyAndChangeEmail"])
+        let code = try ActionCodeLink.code(in: invocation.secrets.token(ResetPasswordCommand.code) ?? "", modes: ["verifyEmail", "verifyAndChangeEmail"])
         let (account, sessionUpdated) = try invocation.client().applyActionCode(code)
         let email = account.email.map(TerminalText.escaped) ?? "the account's email"
         let text = "Verified \(email)" + (sessionUpdated ? "; the session's token now says so.\n" : ".\n")

@@ -16,14 +16,12 @@ struct SecretReader {
         self.interruptMessage = interruptMessage
     }
 
-    /// The password, from the first source given; prompting only when allowed and a terminal exists. With
-    /// `confirmation` (for a new password), a typed password is asked a second time and must be the same.
+    /// The password, from the source given (the command's constraints let through one); prompting only when
+    /// allowed and a terminal exists. With `confirmation` (for a new password), a typed password is asked a second
+    /// time and must be the same.
     mutating func password(prompt: String, confirmation: String? = nil) throws -> String {
-        let fromStdin = arguments.has("password-stdin")
-        let file = arguments.value("password-file")
-        if fromStdin, file != nil {
-            throw FauthError.usage("--password-stdin and --password-file cannot be used together")
-        }
+        let fromStdin = arguments.has(CredentialOptions.passwordStdin)
+        let file = arguments.value(CredentialOptions.passwordFile)
         let limit = InputLimits.passwordBytes
         let password: String
         if fromStdin {
@@ -47,8 +45,9 @@ struct SecretReader {
     }
 
     /// The value of a token option: itself, or the contents of FILE for `@FILE`, or standard input for `@-`.
-    mutating func token(option name: String) throws -> String? {
-        guard let raw = arguments.value(name) else { return nil }
+    mutating func token(_ option: OptionSpec) throws -> String? {
+        guard let raw = arguments.value(option) else { return nil }
+        let name = option.name
         let limit = InputLimits.tokenBytes
         let value: String
         if raw == "@-" {
@@ -87,7 +86,7 @@ struct SecretReader {
     }
 
     private func checkPromptAllowed(noun: String, sources: String) throws {
-        guard !arguments.has("no-input") else {
+        guard !arguments.has(GlobalOptions.noInput) else {
             throw FauthError.usage("a \(noun) is needed: use \(sources) (--no-input forbids the prompt)")
         }
     }

@@ -8,17 +8,16 @@ extension SecretReader {
 
     /// The code given on the command line or standard input; nil when neither `--code` nor `--code-stdin` is there.
     mutating func verificationCode() throws -> String? {
-        if arguments.has("code-stdin") {
-            guard !arguments.has("code") else { throw FauthError.usage("--code and --code-stdin cannot be used together") }
+        if arguments.has(MFAOptions.codeStdin) {
             let bytes = try standardInput(for: "--code-stdin", limit: Self.codeLimit)
             return try Self.checkedCode(Self.text(bytes, limit: Self.codeLimit, source: "--code-stdin"))
         }
-        return try token(option: "code").map(Self.checkedCode)
+        return try token(MFAOptions.code).map(Self.checkedCode)
     }
 
     /// Asks for the code on the terminal; nil when there is no terminal or `--no-input` forbids asking.
     func promptedCode(_ prompt: String) throws -> String? {
-        guard !arguments.has("no-input") else { return nil }
+        guard !arguments.has(GlobalOptions.noInput) else { return nil }
         switch context.askSecret(prompt, interruptMessage, Self.codeLimit) {
         case .secret(let bytes): return try Self.checkedCode(Self.text(bytes, limit: Self.codeLimit, source: "the code typed"))
         case .endOfInput: throw FauthError(.cancelled, message: "the code prompt got end of input")

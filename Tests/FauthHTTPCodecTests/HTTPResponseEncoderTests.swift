@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import FauthEmulator
+@testable import FauthHTTPCodec
 
 @Suite("HTTP response encoding")
 struct HTTPResponseEncoderTests {
@@ -18,12 +18,13 @@ struct HTTPResponseEncoderTests {
     }
 
     @Test func serverOwnedHeadersAreReplacedAndHeadLeavesTheBodyOut() {
-        let response = HTTPResponse(status: 200, headers: [("content-LENGTH", "9"), ("Date", "x"), ("X-A", "b")], body: Array("hi".utf8))
-        let text = String(decoding: HTTPResponseEncoder.encode(response, extraHeaders: [("Vary", "Origin")], keepAlive: true,
-                                                                headRequest: false), as: UTF8.self)
+        let headers = [(name: "content-LENGTH", value: "9"), ("Date", "x"), ("X-A", "b")]
+        let text = String(decoding: HTTPResponseEncoder.encode(status: 200, headers: headers, extraHeaders: [("Vary", "Origin")],
+                                                                body: Array("hi".utf8), keepAlive: true, headRequest: false),
+                          as: UTF8.self)
         let date = text.split(separator: "\r\n").first { $0.hasPrefix("Date: ") } ?? ""
         #expect(text == "HTTP/1.1 200 OK\r\nX-A: b\r\nVary: Origin\r\n\(date)\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nhi")
-        let head = String(decoding: HTTPResponseEncoder.encode(HTTPResponse(status: 404, body: Array("no".utf8)), extraHeaders: [],
+        let head = String(decoding: HTTPResponseEncoder.encode(status: 404, headers: [], body: Array("no".utf8),
                                                                 keepAlive: false, headRequest: true), as: UTF8.self)
         #expect(head.hasPrefix("HTTP/1.1 404 Not Found\r\nDate: "))
         #expect(head.hasSuffix(" GMT\r\nConnection: close\r\nContent-Length: 2\r\n\r\n"))

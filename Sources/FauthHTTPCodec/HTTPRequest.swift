@@ -2,7 +2,8 @@
 public struct HTTPRequest: Sendable, Equatable {
     /// The method, as sent (`GET`, `POST`, …).
     public var method: String
-    /// The path of the request target, still percent-encoded, without the query (`/identitytoolkit.googleapis.com/v1/accounts:signUp`).
+    /// The path of the request target, still percent-encoded, without the query
+    /// (`/identitytoolkit.googleapis.com/v1/accounts:signUp`).
     public var path: String
     /// The query string after `?`, still percent-encoded, or an empty string.
     public var query: String
@@ -12,7 +13,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: [UInt8]
 
     /// Makes a request from its parts.
-    public init(method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [],
+                body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.query = query

@@ -16,7 +16,8 @@ public enum FormURLEncoding {
                 }
                 if end > start {
                     let name = component(UnsafeBufferPointer(rebasing: bytes[start ..< (equals ?? end)]))
-                    pairs.append((name, equals.map { component(UnsafeBufferPointer(rebasing: bytes[($0 + 1) ..< end])) } ?? ""))
+                    let value = equals.map { component(UnsafeBufferPointer(rebasing: bytes[($0 + 1) ..< end])) }
+                    pairs.append((name, value ?? ""))
                 }
                 start = end + 1
             }
@@ -55,13 +56,14 @@ public enum FormURLEncoding {
 
     /// Encodes one name or value as JavaScript's `URLSearchParams` writes it: ASCII letters, digits and `*-._` kept,
     /// space as `+`, every other byte percent-encoded.
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         let hexDigits = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
                 bytes.append(byte)
             case UInt8(ascii: " "):
@@ -74,7 +76,7 @@ public enum FormURLEncoding {
     }
 
     /// `name=value&…` with every name and value encoded by `encode(_:)`, in the given order.
-    static func encode(_ pairs: [(name: String, value: String)]) -> String {
+    public static func encode(_ pairs: [(name: String, value: String)]) -> String {
         pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import FauthEmulator
+@testable import FauthHTTPCodec
 
 /// Feeds `text` in one piece and returns every complete request (throws on a parse error).
 private func parseAll(_ text: String, maxHeaderBytes: Int = 1024, maxBodyBytes: Int = 1024) throws -> [ParsedHTTPRequest] {
@@ -168,6 +168,57 @@ struct HTTPRequestParserTests {
         #expect(parseError("GET / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 2000)) == .headersTooLarge)
         #expect(parseError(String(repeating: "A", count: 2000)) == .headersTooLarge)
         #expect(parseError("GET / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 900) + "\r\n\r\n") == nil)
+    }
+
+    @Test func tooManyHeaderFieldsAre431EvenWithinTheByteLimit() throws {
+        let fields = { (count: Int) in "GET / HTTP/1.1\r\n" + String(repeating: "a:\r\n", count: count) + "\r\n" }
+        var parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 0, maxHeaderFields: 10)
+        parser.append(Array(fields(10).utf8))
+        #expect(try parser.next()?.request.headers.count == 10)
+        parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 0, maxHeaderFields: 10)
+        parser.append(Array(fields(11).utf8))
+        #expect(throws: HTTPParseError.headersTooLarge) { try parser.next() }
+        #expect(HTTPRequestParser().maxHeaderFields == 100, "the default the emulator and the callback listener use")
+    }
+
+    @Test func anOverlongRequestLineIsRefusedBeforeItEnds() throws {
+        // A request line that never ends is refused once it is past the head's limit, not buffered on.
+        var parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 1024)
+        parser.append(Array("GET /".utf8) + Array(repeating: UInt8(ascii: "a"), count: 1019))
+        #expect(try parser.next() == nil)
+        parser.append([UInt8(ascii: "a")])
+        #expect(throws: HTTPParseError.headersTooLarge) { try parser.next() }
+        #expect(parseError("GET /" + String(repeating: "a", count: 1100) + " HTTP/1.1\r\n\r\n") == .headersTooLarge)
+    }
+
+    @Test func chunkSizesMayBeZeroPaddedAndCarryExtensionsWithinTheLineBound() throws {
+        let head = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let padded = String(repeating: "0", count: 4000) + "3;name=\"" + String(repeating: "x", count: 80) + "\"\r\nabc\r\n"
+        let parsed = try parseAll(head + padded + "0;last\r\n\r\n", maxBodyBytes: 8)
+        #expect(parsed.first?.request.body == Array("abc".utf8))
+        // One byte more and the chunk-size line is over its 4 KiB bound, whether it ends or not.
+        let overlong = String(repeating: "0", count: 4094) + "3\r\nabc\r\n0\r\n\r\n"
+        #expect(parseError(head + overlong) == .malformed("chunk size line too long"))
+        #expect(parseError(head + "3;" + String(repeating: "e", count: 5000)) == .malformed("chunk size line too long"))
+    }
+
+    @Test func trailersAreReadAndDroppedWithinTheHeadLimit() throws {
+        let head = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let parsed = try parseAll(head + "2\r\nok\r\n0\r\nX-Checksum: 1\r\nX-Other:\r\n\r\nGET /next HTTP/1.1\r\n\r\n")
+        #expect(parsed.map(\.request.path) == ["/", "/next"])
+        #expect(parsed[0].request.headers.map(\.name) == ["Transfer-Encoding"], "trailer fields are not added")
+        // One trailer line that never ends is bounded by the same limit as the head.
+        #expect(parseError(head + "0\r\nX-T: " + String(repeating: "t", count: 1100)) == .headersTooLarge)
+    }
+
+    @Test func truncatedInputLeavesAPartialRequest() throws {
+        for cut in ["GET / HTTP/1.1\r\nHost: x\r\n", "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab",
+                    "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab"] {
+            var parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 1024)
+            parser.append(Array(cut.utf8))
+            #expect(try parser.next() == nil, "\(cut)")
+            #expect(parser.hasPartialRequest, "the server answers a connection closed here as cut short")
+        }
     }
 
     @Test func garbageAndMalformedRequestLinesAre400() {
