@@ -144,24 +144,30 @@ def content_length(head):
     return 0
 
 
-def forward_requests(client, upstream, log_path):
-    """Passes requests from the client to the upstream one by one, logging each (HTTP/1.1 framing)."""
+def requests(stream, log_path):
+    """Yields each request's head and body as they arrive (HTTP/1.1 framing), logging `request METHOD PATH`."""
     buffered = b""
+    while True:
+        head, buffered = read_head(stream, buffered)
+        if head is None:
+            return
+        request_line = head.split(b"\r\n", 1)[0].decode("latin-1").split(" ")
+        log(log_path, f"request {request_line[0]} {request_line[1]}")
+        length = content_length(head)
+        while len(buffered) < length:
+            data = stream.recv(65536)
+            if not data:
+                return
+            buffered += data
+        yield head, buffered[:length]
+        buffered = buffered[length:]
+
+
+def forward_requests(client, upstream, log_path):
+    """Passes requests from the client to the upstream one by one, logging each."""
     try:
-        while True:
-            head, buffered = read_head(client, buffered)
-            if head is None:
-                break
-            request_line = head.split(b"\r\n", 1)[0].decode("latin-1").split(" ")
-            log(log_path, f"request {request_line[0]} {request_line[1]}")
-            length = content_length(head)
-            while len(buffered) < length:
-                data = client.recv(65536)
-                if not data:
-                    break
-                buffered += data
-            upstream.sendall(head + buffered[:length])
-            buffered = buffered[length:]
+        for head, body in requests(client, log_path):
+            upstream.sendall(head + body)
     except OSError:
         pass
     finally:
@@ -301,19 +307,8 @@ def serve_hostile(connection, context, case, log_path):
         if context is not None:
             connection = context.wrap_socket(connection, server_side=True)
             log(log_path, "handshake")
-        buffered, answered = b"", 0
-        while True:
-            head, buffered = read_head(connection, buffered)
-            if head is None:
-                return
-            log(log_path, "request " + " ".join(head.decode("latin-1").split(" ")[:2]))
-            length = content_length(head)
-            while len(buffered) < length:
-                data = connection.recv(65536)
-                if not data:
-                    return
-                buffered += data
-            buffered = buffered[length:]
+        answered = 0
+        for _ in requests(connection, log_path):
             answered += 1
             if case == "two-answers":
                 if answered == 1:
