@@ -13,8 +13,8 @@
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
 /// `interrupted`, `terminated`, `project-not-found`, `session-backend-mismatch`, `certificate-error`, `proxy-refused`,
-/// `response-too-large`, `invalid-argument`, `io-error`) have no SDK name or number: `session-store-error` is only the analogue of
-/// `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
+/// `response-too-large`, `invalid-argument`, `io-error`, `server-changed`) have no SDK name or number:
+/// `session-store-error` is only the analogue of `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
 public enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
     case invalidCustomToken = "invalid-custom-token"
@@ -106,6 +106,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case responseTooLarge = "response-too-large"
     case invalidArgument = "invalid-argument"
     case ioError = "io-error"
+    /// The server was changed (an account created, changed or deleted), then fauth failed locally: never retryable.
+    case serverChanged = "server-changed"
     case interrupted
     case terminated
 
@@ -125,7 +127,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             return .usage
         case .cancelled:
             return .cancelled
-        case .notSignedIn, .userTokenExpired, .invalidUserToken:
+        case .notSignedIn, .userTokenExpired, .invalidUserToken, .serverChanged:
             return .signInRequired
         case .requiresRecentLogin:
             return .recentSignInRequired
@@ -283,6 +285,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .responseTooLarge: return "The server's answer was larger than fauth accepts."
         case .invalidArgument: return "The server refused a value in the request."
         case .ioError: return "fauth could not write its output."
+        case .serverChanged: return "The account was changed on the server, but fauth could not finish locally."
         case .interrupted: return "Interrupted."
         case .terminated: return "Terminated (SIGTERM)."
         }
@@ -368,6 +371,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
              .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge, .invalidArgument, .ioError,
+             .serverChanged,
              .interrupted, .terminated:
             return nil
         }
