@@ -18,6 +18,15 @@ public enum FauthCommandLine {
 
     /// Runs `fauth` with the arguments after the program name; returns the process exit status.
     public static func run(arguments: [String], context: CLIContext) -> Int32 {
+        if arguments.first == ReferenceText.commandWord {
+            do {
+                try context.writeOutput(try ReferenceText.run(Array(arguments.dropFirst()), context: context))
+                return 0
+            } catch {
+                let failure = error as? FauthError ?? FauthError(.internalError, message: "\(error)")
+                return fail(failure, json: false, command: nil, context: context)
+            }
+        }
         var parsed = ParsedArguments()
         do throws(FauthError) {
             try ArgumentParser.parse(arguments, into: &parsed)
@@ -30,9 +39,9 @@ public enum FauthCommandLine {
         }
         let invocation = Invocation(arguments: parsed, context: context)
         // `COMMAND --help` is help on COMMAND. A usage error points to the command's help; help's to the overview.
-        let name = parsed.has(GlobalOptions.help) ? HelpCommand().spec.name : parsed.command
+        let name = parsed.has(GlobalOptions.help) ? Help().spec.name : parsed.command
         let command = name.flatMap(CommandCatalog.command(named:))
-        let helpTopic = command is HelpCommand ? nil : name
+        let helpTopic = command is Help ? nil : name
         do {
             if parsed.has(GlobalOptions.version) {
                 let library = parsed.has(GlobalOptions.verbose) ? "TLS: \(TLSTransport.libraryDescription)\n" : ""

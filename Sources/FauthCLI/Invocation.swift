@@ -76,27 +76,4 @@ final class Invocation {
         guard let email = try email() else { throw FauthError.usage("--email is required") }
         return email
     }
-
-    /// The credential the options describe (for signin, link and reauth), reading secrets as needed; the command's
-    /// constraints let through one kind of credential only.
-    func credential(defaultEmail: () throws -> String?) throws -> Credential {
-        if arguments.has(CredentialOptions.anonymous) { return .anonymous }
-        if arguments.has(CredentialOptions.customToken) {
-            return .customToken(try secrets.token(CredentialOptions.customToken) ?? "")
-        }
-        if let providerId = arguments.value(CredentialOptions.provider) {
-            let credential = IdpCredential(
-                providerId: providerId,
-                idToken: try secrets.token(CredentialOptions.idToken),
-                nonce: try secrets.token(CredentialOptions.nonce),
-                accessToken: try secrets.token(CredentialOptions.accessToken),
-                tokenSecret: try secrets.token(CredentialOptions.tokenSecret))
-            try credential.validate()
-            return .identityProvider(credential)
-        }
-        let email = try email() ?? defaultEmail()
-        guard let email else { throw FauthError.usage("--email is required") }
-        if arguments.has(CredentialOptions.emailLink) { return try emailLinkCredential(email: email) }
-        return .password(email: email, password: try secrets.password(prompt: "Password for \(email): "))
-    }
 }

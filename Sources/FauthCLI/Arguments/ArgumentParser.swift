@@ -97,12 +97,7 @@ public enum ArgumentParser {
             }
             value = ""
         }
-        if option.isRepeatable {
-            parsed.repeatedValues[option.name, default: []].append(value)
-        } else if let previous = parsed.options[option.name], previous != value {
-            throw FauthError.usage("option --\(option.name) is given twice with different values")
-        }
-        parsed.options[option.name] = value
+        try parsed.record(option, value: value)
     }
 
     private static func unknownCommand(_ word: String) -> FauthError {

@@ -5,8 +5,8 @@ enum CommandCatalog {
 
     /// Every command, in the order help lists them.
     static let commands: [any Command] = [
-        SignUpCommand(), SignInCommand(), LinkCommand(), UnlinkCommand(), ReauthCommand(), ProvidersCommand(),
-        SignOutCommand(), TokenCommand(), StatusCommand(), UpdateCommand(), VerifyEmailCommand(), ResetPasswordCommand(), DeleteCommand(), MFACommand(), CompletionCommand(), HelpCommand(),
+        SignUp(), SignIn(), Link(), Unlink(), Reauth(), Providers(),
+        SignOut(), Token(), Status(), Update(), VerifyEmail(), ResetPassword(), Delete(), MFA(), Completion(), Help(),
     ]
 
     /// Every command and subcommand (`mfa`, then `mfa verify`, …).

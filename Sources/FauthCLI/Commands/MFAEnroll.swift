@@ -24,8 +24,10 @@ struct MFAEnroll: Command {
             QR code for an authenticator app; then `fauth mfa enroll --code CODE` finishes (prompted on a terminal \
             when left out) and the new tokens replace the session's. The account needs a verified email \
             (unverified-email, exit 8) and, where Firebase asks, a recent sign-in (requires-recent-login, exit 5); \
-            second-factor-already-enrolled (exit 7) and maximum-second-factor-count-exceeded (exit 7) as the \
-            server says.
+            second-factor-already-enrolled (exit 7) and maximum-second-factor-count-exceeded (exit 7), \
+            unsupported-first-factor (an anonymous or custom-token session; exit 8) and invalid-phone-number (exit 8) \
+            as the server says. A wrong code fails with invalid-verification-code (exit 6) and keeps the started \
+            enrollment (10 minutes) for another try.
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {

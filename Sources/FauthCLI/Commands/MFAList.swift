@@ -7,7 +7,7 @@ struct MFAList: Command {
         "mfa list", summary: "List the signed-in user's second factors.", usage: ["mfa list"],
         details: """
             `fauth mfa list` prints the signed-in user's factors (JSON: an array of {uid, factorId, displayName, \
-            phoneNumber (masked), enrolledAt}).
+            phoneNumber (masked), enrolledAt}); `fauth status` shows them too.
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {

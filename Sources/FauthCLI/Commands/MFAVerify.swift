@@ -10,7 +10,9 @@ struct MFAVerify: Command {
         options: [MFAOptions.factor, MFAOptions.code, MFAOptions.codeStdin], constraints: [MFAOptions.oneCodeSource],
         details: """
             A sign-in or reauth of an account with a second factor exits 9 (second-factor-required) and keeps a \
-            pending step beside the profile's session for 10 minutes; the old session, if any, stays as it was. \
+            pending step beside the profile's session for 10 minutes (PROFILE.json.mfa-pending); the old session, if \
+            any, stays as it was. The JSON error's mfa object lists the factors (uid, factorId phone or totp, \
+            displayName, phoneNumber masked, enrolledAt), expiresAt, and next: the command to run. \
             `fauth mfa verify` finishes it: a TOTP factor takes the code of the authenticator app (--code); a phone \
             factor is sent an SMS code first (`fauth mfa verify --factor ID`), then `fauth mfa verify --code CODE` \
             finishes. On a terminal a missing code is asked for. Success replaces the session and removes the \

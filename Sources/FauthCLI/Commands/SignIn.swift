@@ -1,7 +1,7 @@
 import FauthCore
 
 /// `fauth signin`: sign in with one credential, replacing the profile's session.
-struct SignInCommand: Command {
+struct SignIn: Command {
     let spec = CommandSpec(
         "signin", summary: "Sign in, replacing the profile's session.",
         usage: [

@@ -2,7 +2,7 @@ import FauthCore
 
 /// `fauth signin --refresh-token @FILE|@-`: moving a session in from another client (an app, pyrebase4, another
 /// machine's fauth) by its refresh token, which never goes on argv.
-extension SignInCommand {
+extension SignIn {
     /// `--refresh-token`.
     static let refreshTokenOption = OptionSpec(
         "refresh-token", value: "@FILE|@-", completion: .file,

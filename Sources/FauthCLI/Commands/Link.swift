@@ -1,7 +1,7 @@
 import FauthCore
 
 /// `fauth link`: add a credential to the signed-in user.
-struct LinkCommand: Command {
+struct Link: Command {
     let spec = CommandSpec(
         "link", summary: "Link another credential to the signed-in user (upgrades an anonymous user).",
         usage: [

@@ -1,7 +1,7 @@
 import FauthCore
 
 /// `fauth help [COMMAND]` and `COMMAND --help`: the overview or a command's page, as text even with `--json`.
-struct HelpCommand: Command {
+struct Help: Command {
     let spec = CommandSpec(
         "help", summary: "Show help for fauth or for a command.",
         usage: ["help [COMMAND [SUBCOMMAND]]"], arguments: ["COMMAND", "SUBCOMMAND"], argumentCompletion: .command)

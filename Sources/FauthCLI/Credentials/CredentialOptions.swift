@@ -1,24 +1,51 @@
 /// The options and help text shared by the commands that take a credential (signup, signin, link, reauth).
 enum CredentialOptions {
     static let email = OptionSpec("email", value: "EMAIL", help: "The account's email address.")
-    static let passwordStdin = OptionSpec("password-stdin", help: "Read the password from standard input (one trailing newline removed).")
-    static let passwordFile = OptionSpec("password-file", value: "FILE", completion: .file, help: "Read the password from FILE (one trailing newline removed).")
-    static let provider = OptionSpec("provider", value: "ID", completion: .provider, help: "Identity provider: google.com, facebook.com, github.com, twitter.com, apple.com or oidc.*.")
-    static let idToken = OptionSpec("id-token", value: "TOKEN", completion: .file, help: "The provider's ID token (@FILE reads a file, @- reads stdin).")
-    static let accessToken = OptionSpec("access-token", value: "TOKEN", completion: .file, help: "The provider's OAuth access token (@FILE, @-).")
-    static let tokenSecret = OptionSpec("token-secret", value: "SECRET", completion: .file, help: "The OAuth 1.0 token secret, for twitter.com (@FILE, @-).")
-    static let emailLink = OptionSpec("link", value: "LINK", completion: .file, help: "The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).")
-    static let nonce = OptionSpec("nonce", value: "NONCE", completion: .file, help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
+    static let passwordStdin = OptionSpec(
+        "password-stdin", help: "Read the password from standard input (one trailing newline removed).")
+    static let passwordFile = OptionSpec(
+        "password-file", value: "FILE", completion: .file,
+        help: "Read the password from FILE (one trailing newline removed).")
+    static let provider = OptionSpec(
+        "provider", value: "ID", completion: .provider,
+        help: "Identity provider: google.com, facebook.com, github.com, twitter.com, apple.com or oidc.*.")
+    static let idToken = OptionSpec(
+        "id-token", value: "TOKEN", completion: .file,
+        help: "The provider's ID token (@FILE reads a file, @- reads stdin).")
+    static let accessToken = OptionSpec(
+        "access-token", value: "TOKEN", completion: .file, help: "The provider's OAuth access token (@FILE, @-).")
+    static let tokenSecret = OptionSpec(
+        "token-secret", value: "SECRET", completion: .file,
+        help: "The OAuth 1.0 token secret, for twitter.com (@FILE, @-).")
+    static let emailLink = OptionSpec(
+        "link", value: "LINK", completion: .file,
+        help: "The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).")
+    static let nonce = OptionSpec(
+        "nonce", value: "NONCE", completion: .file,
+        help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
 
     static let anonymous = OptionSpec("anonymous", help: "Sign in as a new anonymous user.")
-    static let customToken = OptionSpec("custom-token", value: "TOKEN", completion: .file, help: "Sign in with a custom token made by your server (@FILE, @-).")
+    static let customToken = OptionSpec(
+        "custom-token", value: "TOKEN", completion: .file,
+        help: "Sign in with a custom token made by your server (@FILE, @-).")
 
-    static let browser = OptionSpec("browser", help: "Sign in with the provider in a browser: fauth opens its page ($BROWSER, xdg-open, open) and listens on 127.0.0.1 for the answer.")
-    static let noBrowser = OptionSpec("no-browser", help: "As --browser, for a machine without one: fauth prints the URL and reads back the URL the browser ended on.")
-    static let port = OptionSpec("port", value: "PORT", help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).")
-    static let scope = OptionSpec("scope", value: "SCOPE", repeatable: true, help: "Ask the provider for this OAuth scope too (repeatable).")
-    static let customParameter = OptionSpec("custom-parameter", value: "KEY=VALUE", repeatable: true, help: "Pass this parameter to the provider's page, e.g. prompt=select_account (repeatable).")
-    static let callbackURL = OptionSpec("callback-url", value: "URL", completion: .file, help: "With --no-browser: the URL the browser ended on (@FILE, @-); default: asked on the terminal.")
+    static let browser = OptionSpec(
+        "browser",
+        help: "Sign in with the provider in a browser: fauth opens its page ($BROWSER, xdg-open, open) and listens on 127.0.0.1 for the answer.")
+    static let noBrowser = OptionSpec(
+        "no-browser",
+        help: "As --browser, for a machine without one: fauth prints the URL and reads back the URL the browser ended on.")
+    static let port = OptionSpec(
+        "port", value: "PORT",
+        help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).")
+    static let scope = OptionSpec(
+        "scope", value: "SCOPE", repeatable: true, help: "Ask the provider for this OAuth scope too (repeatable).")
+    static let customParameter = OptionSpec(
+        "custom-parameter", value: "KEY=VALUE", repeatable: true,
+        help: "Pass this parameter to the provider's page, e.g. prompt=select_account (repeatable).")
+    static let callbackURL = OptionSpec(
+        "callback-url", value: "URL", completion: .file,
+        help: "With --no-browser: the URL the browser ended on (@FILE, @-); default: asked on the terminal.")
 
     /// `--email` and the two password sources.
     static let password = [email, passwordStdin, passwordFile]

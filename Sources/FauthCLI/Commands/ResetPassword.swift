@@ -2,7 +2,7 @@ import FauthCore
 import FauthJSON
 
 /// `fauth reset-password`: send a password-reset email, or set a new password with the code (or link) it holds.
-struct ResetPasswordCommand: Command {
+struct ResetPassword: Command {
     static let code = OptionSpec(
         "code", value: "CODE", completion: .file,
         help: "The code from the email, or the whole action link pasted (…?mode=…&oobCode=…); @FILE, @-.")

@@ -1,7 +1,7 @@
 import FauthJSON
 
 /// `fauth providers`: the signed-in user's linked providers; with `--email`, the sign-in methods of an email.
-struct ProvidersCommand: Command {
+struct Providers: Command {
     let spec = CommandSpec(
         "providers", summary: "List the signed-in user's providers, or the sign-in methods of an email.",
         usage: ["providers", "providers --email EMAIL"],

@@ -3,7 +3,7 @@ import FauthJSON
 
 /// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in, the server's
 /// code when it refuses the session.
-struct StatusCommand: Command {
+struct Status: Command {
     let spec = CommandSpec(
         "status", summary: "Show who is signed in, with which providers and second factors, and when the token expires.",
         usage: ["status"],

@@ -2,11 +2,12 @@ import FauthCore
 import FauthJSON
 
 /// `fauth token`: print a fresh ID token (the bare token in text mode), refreshing it when needed.
-struct TokenCommand: Command {
+struct Token: Command {
     /// `--force-refresh`.
     static let forceRefresh = OptionSpec("force-refresh", help: "Refresh even if the cached token is still fresh.")
     /// `--claims`.
-    static let claims = OptionSpec("claims", help: "Print the token's decoded payload (its claims) as JSON instead of the token.")
+    static let claims = OptionSpec(
+        "claims", help: "Print the token's decoded payload (its claims) as JSON instead of the token.")
 
     let spec = CommandSpec(
         "token", summary: "Print a fresh ID token for the signed-in user, refreshing it when needed.",

@@ -2,7 +2,7 @@ import FauthCore
 import FauthJSON
 
 /// `fauth delete`: delete the signed-in user's account, after the user types its email or uid back (or `--yes`).
-struct DeleteCommand: Command {
+struct Delete: Command {
     /// `--yes`.
     static let yes = OptionSpec("yes", help: "Delete without asking (for scripts).")
 

@@ -1,7 +1,7 @@
 import FauthCore
 
 /// `fauth completion SHELL`: print the completion script for bash, zsh or fish.
-struct CompletionCommand: Command {
+struct Completion: Command {
     let spec = CommandSpec(
         "completion", summary: "Print the shell completion script for bash, zsh or fish.",
         usage: ["completion SHELL"], arguments: ["SHELL"], argumentCompletion: .shell,

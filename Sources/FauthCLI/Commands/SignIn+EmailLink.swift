@@ -3,9 +3,10 @@ import FauthJSON
 
 /// `fauth signin --email E --send-link [--continue-url URL]`: the first half of a passwordless sign-in, which
 /// `signin --email E --link LINK` completes.
-extension SignInCommand {
+extension SignIn {
     /// `--send-link`.
-    static let sendLink = OptionSpec("send-link", help: "Email a sign-in link to --email instead of signing in (no session needed).")
+    static let sendLink = OptionSpec(
+        "send-link", help: "Email a sign-in link to --email instead of signing in (no session needed).")
     /// `--continue-url`.
     static let continueURL = OptionSpec(
         "continue-url", value: "URL", help: "With --send-link: where the link leads after sign-in (Google's servers require one).")

@@ -2,11 +2,12 @@ import FauthCore
 import FauthJSON
 
 /// `fauth update`: change the signed-in user's email, password, display name or photo URL.
-struct UpdateCommand: Command {
+struct Update: Command {
     static let email = CredentialOptions.email.described("Change the account's email to EMAIL.")
     static let verifyFirst = OptionSpec(
         "verify-first", help: "Send a verification email to the new address instead; the email changes when its link is followed.")
-    static let newPassword = OptionSpec("new-password", help: "Change the password (from FAUTH_PASSWORD or the prompt, which asks twice).")
+    static let newPassword = OptionSpec(
+        "new-password", help: "Change the password (from FAUTH_PASSWORD or the prompt, which asks twice).")
     static let passwordStdin = CredentialOptions.passwordStdin.described(
         "Change the password to standard input (one trailing newline removed).")
     static let passwordFile = CredentialOptions.passwordFile.described(

@@ -2,7 +2,7 @@ import FauthCore
 import FauthJSON
 
 /// `fauth signout`: forget the profile's session, or every profile's with `--all`. Local only.
-struct SignOutCommand: Command {
+struct SignOut: Command {
     /// `--all`.
     static let all = OptionSpec(
         "all", help: "Forget the sessions (and pending second-factor steps) of every profile (not with --session or FAUTH_SESSION).")

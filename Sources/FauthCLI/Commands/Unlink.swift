@@ -1,7 +1,7 @@
 import FauthCore
 
 /// `fauth unlink PROVIDER_ID`: remove a provider from the signed-in user.
-struct UnlinkCommand: Command {
+struct Unlink: Command {
     let spec = CommandSpec(
         "unlink", summary: "Remove a provider from the signed-in user.",
         usage: ["unlink PROVIDER_ID"], arguments: ["PROVIDER_ID"], argumentCompletion: .linkedProvider,

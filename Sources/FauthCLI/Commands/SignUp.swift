@@ -1,7 +1,7 @@
 import FauthCore
 
 /// `fauth signup`: create an email/password account and sign in to it.
-struct SignUpCommand: Command {
+struct SignUp: Command {
     let spec = CommandSpec(
         "signup", summary: "Create an email/password account and sign in to it.",
         usage: ["signup --email EMAIL [--password-stdin | --password-file FILE]"],

@@ -1,7 +1,7 @@
 import FauthCore
 
 /// `fauth reauth`: prove the signed-in user's identity again; another user's credentials are refused.
-struct ReauthCommand: Command {
+struct Reauth: Command {
     let spec = CommandSpec(
         "reauth", summary: "Prove the signed-in user's identity again (needed before sensitive changes).",
         usage: [

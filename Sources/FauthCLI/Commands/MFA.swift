@@ -2,7 +2,7 @@ import FauthCore
 
 /// `fauth mfa SUBCOMMAND`: second factors. `verify` finishes a sign-in that stopped at exit 9; each subcommand is a
 /// command of its own (`MFAVerify`, …), with its own options and help; this page gathers theirs.
-struct MFACommand: Command {
+struct MFA: Command {
     /// The subcommands, in the order help lists them.
     static let children: [any Command] = [MFAVerify(), MFAEnroll(), MFAList(), MFAUnenroll()]
 
