@@ -1,4 +1,5 @@
 import FauthCore
+import FauthJSON
 
 /// One run of a command: its parsed arguments and context, and the profile, session store, configuration and
 /// client they resolve to (flag > environment > config file > the session's stored settings).
@@ -25,9 +26,38 @@ final class Invocation {
         arguments.value("profile") ?? context.environment["FAUTH_PROFILE"] ?? SessionLocation.defaultProfile
     }
 
-    /// The session store of this profile (or of --session / FAUTH_SESSION).
+    /// What names the session file by path, `--session` or `FAUTH_SESSION` (a flag beats its variable); nil when the
+    /// file is the profile's.
+    var sessionFileChooser: String? {
+        arguments.has("session") ? "--session" : (context.environment["FAUTH_SESSION"] ?? "").isEmpty ? nil : "FAUTH_SESSION"
+    }
+
+    /// The path of the session file this run resolved (`sessionStore()`), which every JSON result names.
+    private(set) var sessionFile: String?
+
+    /// The session store of this profile (or of --session / FAUTH_SESSION), waiting up to the run's timeout for its
+    /// lock. A session path with an explicit --profile is a usage error naming both: the file belongs to no profile.
     func sessionStore() throws -> SessionStore {
-        try SessionLocation.store(sessionOption: arguments.value("session"), profile: profile, environment: context.environment)
+        if let chooser = sessionFileChooser, let profile = arguments.value("profile") {
+            throw FauthError.usage("--profile \(profile) and \(chooser) both choose the session file: give one "
+                + "(a session file named by path belongs to no profile)")
+        }
+        let store = try SessionLocation.store(
+            sessionOption: arguments.value("session"), profile: profile, environment: context.environment,
+            lockTimeout: try timeout())
+        sessionFile = store.path
+        return store
+    }
+
+    /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT > the default.
+    func timeout() throws -> Double {
+        try Self.timeout(arguments: arguments, environment: context.environment)
+    }
+
+    /// The timeout `arguments` and `environment` give: --timeout > FAUTH_TIMEOUT > the default.
+    static func timeout(arguments: ParsedArguments, environment: [String: String]) throws -> Double {
+        let flag = try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) }
+        return try ConfigurationResolver.timeout(flag: flag, environment: environment)
     }
 
     /// The profile's session as read once, without the lock, at the command's start (nil when there is none): the
@@ -38,6 +68,13 @@ final class Invocation {
         try sessionStore().loadStamped()
     }
 
+    /// `json` with `"sessionFile"`, the session file this run used, when it resolved one and `json` is an object.
+    func namingSessionFile(_ json: JSONValue) -> JSONValue {
+        guard let sessionFile, var object = json.object, object["sessionFile"] == nil else { return json }
+        object["sessionFile"] = .string(sessionFile)
+        return .object(object)
+    }
+
     /// The client, configured from flags, environment, config file and `storedSettings` (by default the stored
     /// session's settings).
     func client(storedSettings: ProjectSettings? = nil) throws -> AuthClient {
@@ -46,7 +83,7 @@ final class Invocation {
         let flags = ConfigurationInputs(
             apiKey: arguments.value("api-key"), emulatorHost: arguments.value("emulator"),
             tenantId: arguments.value("tenant"), configFile: arguments.value("config"),
-            timeout: try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) },
+            timeout: try timeout(),
             endpoint: arguments.value("endpoint"), caFile: arguments.value("ca-file"))
         let configuration = try ConfigurationResolver.resolve(flags: flags, environment: context.environment, session: stored)
         var trace: (@Sendable (String) -> Void)?
@@ -66,8 +103,9 @@ final class Invocation {
         return email
     }
 
-    /// The credential the options describe (for signin, link and reauth), reading secrets as needed.
-    func credential(defaultEmail: () throws -> String?) throws -> Credential {
+    /// The credential the options describe (for signin, link and reauth), reading secrets as needed; a password that
+    /// is `new` (link's) is typed twice at the prompt.
+    func credential(defaultEmail: () throws -> String?, newPassword new: Bool = false) throws -> Credential {
         let given = ["email", "anonymous", "custom-token", "provider"].filter(arguments.has)
         guard given.count <= 1 else {
             throw FauthError.usage("give one credential, not both --\(given[0]) and --\(given[1])")
@@ -94,10 +132,18 @@ final class Invocation {
             return .identityProvider(credential)
         default:
             guard let email = try email() ?? defaultEmail() else {
-                throw FauthError.usage("--email is required")
+                throw FauthError.usage("\(arguments.command ?? "fauth") needs a credential: \(credentialOptions())")
             }
             if arguments.has("link") { return try emailLinkCredential(email: email) }
-            return .password(email: email, password: try secrets.password(prompt: "Password for \(email): "))
+            let prompt = (new ? "New password" : "Password") + " for \(email)"
+            return .password(email: email, password: try secrets.password(prompt: prompt + ": ", confirmation: new ? prompt + " again: " : nil))
         }
+    }
+
+    /// The credential options this command takes, as a list ("--email, --anonymous, … or --refresh-token").
+    private func credentialOptions() -> String {
+        let taken = Set(arguments.command.flatMap(CommandCatalog.command(named:))?.spec.options.map(\.name) ?? [])
+        let kinds = ["email", "anonymous", "custom-token", "provider", "refresh-token"].filter(taken.contains).map { "--" + $0 }
+        return kinds.count < 2 ? kinds.joined() : kinds.dropLast().joined(separator: ", ") + " or " + kinds.last!
     }
 }

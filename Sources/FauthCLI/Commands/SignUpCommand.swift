@@ -11,7 +11,8 @@ struct SignUpCommand: Command {
         guard let email = try invocation.email() else {
             throw FauthError.usage("--email is required")
         }
-        let password = try invocation.secrets.password(prompt: "New password for \(email): ")
+        let password = try invocation.secrets.password(
+            prompt: "New password for \(email): ", confirmation: "New password for \(email) again: ")
         let result = try invocation.client().signUp(email: email, password: password)
         return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Signed up and signed in as", result), isData: false)
     }

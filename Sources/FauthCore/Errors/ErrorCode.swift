@@ -12,7 +12,7 @@
 /// `session-store-error` takes.
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
-/// `interrupted`, `terminated`, `project-not-found`, `session-backend-mismatch`, `certificate-error`, `proxy-refused`,
+/// `interrupted`, `terminated`, `hangup`, `quit`, `session-busy`, `project-not-found`, `session-backend-mismatch`, `certificate-error`, `proxy-refused`,
 /// `invalid-argument`, `io-error`) have no SDK name or number: `session-store-error` is only the analogue of
 /// `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
 public enum ErrorCode: String, Sendable, CaseIterable {
@@ -107,6 +107,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case ioError = "io-error"
     case interrupted
     case terminated
+    case hangup
+    case quit
+    case sessionBusy = "session-busy"
 
     /// The Apple SDK's `ERROR_…` name, nil for fauth's own codes.
     public var name: String? { sdkIdentity?.name }
@@ -144,7 +147,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             return .inputRejected
         case .secondFactorRequired:
             return .secondFactorRequired
-        case .networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable:
+        case .networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable, .sessionBusy:
             return .temporary
         case .invalidAPIKey, .appNotAuthorized, .operationNotAllowed, .adminRestrictedOperation, .tenantIDMismatch,
              .unsupportedTenantOperation, .unauthorizedDomain, .projectNotFound, .invalidMessagePayload,
@@ -160,6 +163,10 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             return .interrupted
         case .terminated:
             return .terminated
+        case .hangup:
+            return .hangup
+        case .quit:
+            return .quit
         }
     }
 
@@ -282,6 +289,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .ioError: return "fauth could not write its output."
         case .interrupted: return "Interrupted."
         case .terminated: return "Terminated (SIGTERM)."
+        case .hangup: return "Hung up (SIGHUP)."
+        case .quit: return "Quit (SIGQUIT)."
+        case .sessionBusy: return "Another fauth is using the session; run the command again when it is done."
         }
     }
 
@@ -365,7 +375,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
              .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument, .ioError, .interrupted,
-             .terminated:
+             .terminated, .hangup, .quit, .sessionBusy:
             return nil
         }
     }
