@@ -28,9 +28,9 @@ import FauthJSON
 
         Thread.sleep(forTimeInterval: 1.1)  // revocation is by whole seconds: tokens issued before it must be older
         _ = try admin(emulator, "revoke", uid)
-        // The lookup refuses the revoked ID token; fauth refreshes once and retries (errors.md). Firebase's emulator
-        // still refreshes a revoked refresh token, so the call recovers there; Google's servers (the emulator's
-        // refreshTokenRevocation extension) refuse the refresh, and only then is the session over.
+        // The lookup refuses the revoked ID token; fauth refreshes once and retries (docs/design/errors.md). Firebase's
+        // emulator still refreshes a revoked refresh token, so the call recovers there; Google's servers (the
+        // emulator's refreshTokenRevocation extension) refuse the refresh, and only then is the session over.
         let recovered = try sandbox.run(["providers", "--json"])
         #expect(recovered.status == 0, "\(recovered.stderr)")
         emulator.configure(["fauth": ["refreshTokenRevocation": true]])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What the built fauth binary leaves out so that a command maps less of it (README, Performance: Memory): any use of
+/// What the built fauth binary leaves out so that a command maps less of it (docs/performance.md, Memory): any use of
 /// _StringProcessing (`firstRange(of:)`, `contains(_:)` on text, `replacing(_:with:)`, `split(separator:)` on a
 /// collection) links that library's and the regex parser's code, 860 KiB, whose pages the call then maps.
 @Suite struct BinaryFootprintTests {

@@ -147,7 +147,8 @@ import FauthJSON
         ("INVALID_CONTINUE_URI", Int32(8), "invalid-continue-uri"),
     ])
     func aProjectThatRefusesTheLoopbackURLFailsBeforeAnyBrowserOpens(message: String, status: Int32, code: String) throws {
-        // What Google's servers answer when 127.0.0.1 is not an authorized domain of the project (README, "Production setup").
+        // What Google's servers answer when 127.0.0.1 is not an authorized domain of the project
+        // (docs/browser-sign-in.md, "Production setup").
         let setup = try Setup()
         setup.emulator.inject(route: "accounts:createAuthUri", [
             "status": 400, "contentType": "application/json",

@@ -56,8 +56,8 @@ import FauthJSON
         expectFailure(fromEnvironment, status: 10, code: "network-error")
     }
 
-    /// session.md: flags choose the backend for signin; the profile's old session lends its key and tenant to its
-    /// own backend only, so a sign-in at another one sends neither.
+    /// docs/design/session.md: flags choose the backend for signin; the profile's old session lends its key and tenant
+    /// to its own backend only, so a sign-in at another one sends neither.
     @Test func aSignInAtAnotherBackendTakesNothingFromTheOldSession() throws {
         let first = try RunningEmulator()
         let second = try RunningEmulator()

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The scripts in examples/ (which README shows) run to success through `fauth-emulator exec` with the built binaries.
+/// The scripts in examples/ (which README.md and docs/ show) run to success through `fauth-emulator exec` with the
+/// built binaries.
 @Suite struct ExampleScriptTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples")

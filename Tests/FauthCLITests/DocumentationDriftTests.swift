@@ -3,8 +3,9 @@ import Testing
 import FauthCore
 @testable import FauthCLI
 
-/// Keeps README.md, man/fauth.1, completions/ and --help in step with the command catalogue and error codes:
-/// a command, option or code added to the code and not to the docs fails here.
+/// Keeps the command-line contract (docs/design/cli.md), the error contract (docs/design/errors.md), README.md,
+/// man/fauth.1, completions/ and --help in step with the command catalogue and error codes: a command, option or
+/// code added to the code and not to the docs fails here.
 @Suite struct DocumentationDriftTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -33,13 +34,53 @@ import FauthCore
         }
     }
 
-    @Test func everyCommandAndOptionIsInTheReadme() throws {
-        let readme = try Self.text("README.md")
+    @Test func everyCommandAndOptionIsInTheCommandLineContract() throws {
+        let contract = try Self.text("docs/design/cli.md")
         for command in CommandCatalog.commands.map(\.spec) {
-            #expect(readme.contains("`\(command.name)"), "README.md lacks command \(command.name)")
+            #expect(contract.contains("`\(command.name)"), "docs/design/cli.md lacks command \(command.name)")
         }
         for option in Self.allOptions {
-            #expect(readme.contains("--\(option.name)"), "README.md lacks --\(option.name)")
+            #expect(contract.contains("--\(option.name)"), "docs/design/cli.md lacks --\(option.name)")
+        }
+    }
+
+    /// docs/design/errors.md lists every code once, in a table row `| `code` | exit | `NAME` | number |`, with the
+    /// code's exit status and the SDK's name and number (— for fauth's own codes), and no code the code lacks.
+    @Test func everyErrorCodeIsInTheErrorContractWithItsExitStatusNameAndNumber() throws {
+        let contract = try Self.text("docs/design/errors.md")
+        var documented: [String: [String]] = [:]
+        for line in contract.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 4, cells[0].hasPrefix("`"), cells[0].hasSuffix("`"), Int32(cells[1]) != nil else {
+                continue
+            }
+            let code = String(cells[0].dropFirst().dropLast())
+            #expect(documented[code] == nil, "docs/design/errors.md lists \(code) twice")
+            documented[code] = Array(cells[1...])
+        }
+        for code in ErrorCode.allCases {
+            let expected = [
+                String(code.exitStatus), code.name.map { "`\($0)`" } ?? "—", code.number.map(String.init) ?? "—",
+            ]
+            #expect(documented[code.rawValue] == expected,
+                    "docs/design/errors.md: \(code.rawValue) should read \(expected)")
+        }
+        let unknown = Set(documented.keys).subtracting(ErrorCode.allCases.map(\.rawValue))
+        #expect(unknown.isEmpty, "docs/design/errors.md lists codes fauth does not have: \(unknown.sorted())")
+    }
+
+    /// README is read in five minutes: at most 12 KB (issue 27); the rest lives in docs/.
+    @Test func theReadmeIsAtMost12KB() throws {
+        let size = try Self.text("README.md").utf8.count
+        #expect(size > 2_000, "README.md is \(size) bytes")
+        #expect(size <= 12 * 1024, "README.md is \(size) bytes, over 12 KB: move a guide to docs/")
+    }
+
+    /// README's exit status table names every exit status a failure can have, as --help does.
+    @Test func theReadmeNamesEveryExitStatus() throws {
+        let readme = try Self.text("README.md")
+        for category in ExitCategory.allCases {
+            #expect(readme.contains("| \(category.exitStatus) |"), "README.md lacks exit status \(category.exitStatus)")
         }
     }
 

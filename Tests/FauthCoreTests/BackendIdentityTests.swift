@@ -3,7 +3,8 @@ import Testing
 
 @testable import FauthCore
 
-/// The backend a session is bound to, and which configurations may use it (session.md, "Which backend it belongs to").
+/// The backend a session is bound to, and which configurations may use it (docs/design/session.md, "Which backend it
+/// belongs to").
 @Suite struct BackendIdentityTests {
     let emulatorSession = ProjectSettings(apiKey: "AIza-emulator-key", emulatorHost: "127.0.0.1:9099", projectId: "demo")
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The fauth binary carries no Foundation, FoundationEssentials, Dispatch or concurrency runtime (README,
-/// Performance: each one's metadata and initialisers cost every start, every command): no source file of the
+/// The fauth binary carries no Foundation, FoundationEssentials, Dispatch or concurrency runtime (docs/performance.md,
+/// "Start-up": each one's metadata and initialisers cost every start, every command): no source file of the
 /// modules it is built from imports them or uses the concurrency runtime's clocks. The emulator and the tests may.
 @Suite struct ClientImportsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

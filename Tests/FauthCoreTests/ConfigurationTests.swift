@@ -121,8 +121,8 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
         apiKey: "env-key", emulatorHost: "env-host:3", tenantId: "env-tenant", projectId: nil, timeout: 7.5))
 }
 
-/// session.md: flags, environment and config file choose the backend; the session's key, tenant and project fill in
-/// for its own server only, never for one the command names instead.
+/// docs/design/session.md: flags, environment and config file choose the backend; the session's key, tenant and project
+/// fill in for its own server only, never for one the command names instead.
 @Test func theSessionFillsInNothingForAnotherServer() throws {
     let emulator = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(emulatorHost: "other-host:2"), environment: [:], session: session)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FauthCore
 
-/// The exit status table of errors.md, written out independently of `ErrorCode.exitStatus`.
+/// The exit status table of docs/design/errors.md, written out independently of `ErrorCode.exitStatus`.
 private let documentedExitStatus: [(ErrorCode, Int32)] = [
     (.internalError, 1), (.malformedJWT, 1), (.blockingCloudFunctionError, 1), (.ioError, 1),
     (.usage, 2), (.cancelled, 3),

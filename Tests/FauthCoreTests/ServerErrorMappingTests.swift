@@ -3,7 +3,7 @@ import Testing
 
 @testable import FauthCore
 
-/// Every row of the Apple SDK's table (firebase-apple-sdk.md §2c).
+/// Every row of the Apple SDK's table (docs/design/firebase-compatibility.md, "Server messages").
 private let sdkRows: [(String, ErrorCode)] = [
     ("USER_NOT_FOUND", .userNotFound), ("EMAIL_NOT_FOUND", .userNotFound),
     ("MISSING_CONTINUE_URI", .missingContinueURI), ("INVALID_IDENTIFIER", .invalidEmail),
@@ -40,7 +40,7 @@ private let sdkRows: [(String, ErrorCode)] = [
     ("UNSUPPORTED_TENANT_OPERATION", .unsupportedTenantOperation), ("UNVERIFIED_EMAIL", .unverifiedEmail),
 ]
 
-/// fauth's additions: the improvements of errors.md and the emulator's messages the SDK does not map.
+/// fauth's additions: the improvements of docs/design/errors.md and the emulator's messages the SDK does not map.
 private let fauthRows: [(String, ErrorCode)] = [
     ("MISSING_API_KEY", .invalidAPIKey),
     ("INVALID_REFRESH_TOKEN", .invalidUserToken), ("MISSING_REFRESH_TOKEN", .invalidUserToken),

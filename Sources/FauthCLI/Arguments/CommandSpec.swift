@@ -1,5 +1,6 @@
 /// What a command looks like from outside: its name, usage lines, options and help text. Each `Command` holds
-/// its own; they drive parsing, help, completions, and the tests that keep the man page and README in step.
+/// its own; they drive parsing, help, completions, and the tests that keep the man page and docs/design/cli.md in
+/// step.
 public struct CommandSpec: Sendable {
     /// The command word (`signin`).
     public let name: String

@@ -1,7 +1,7 @@
 import FauthCore
 import FauthJSON
 
-/// The JSON shapes of command results shared by several commands: the stable contract of `cli.md`.
+/// The JSON shapes of command results shared by several commands: the stable contract of `docs/design/cli.md`.
 enum ResultJSON {
     /// `{"user", "isNewUser", "providerId", "expiresAt"}` for signup, signin, link, reauth and unlink.
     static func authResult(_ result: AuthResult) -> JSONValue {

@@ -1,5 +1,5 @@
-/// Hides what must never be shown from text that reaches an error or a trace (`errors.md`: never a password or a
-/// token), and nothing else:
+/// Hides what must never be shown from text that reaches an error or a trace (`docs/design/errors.md`: never a password
+/// or a token), and nothing else:
 /// - the value of every `key` query parameter of a URL (the API key), in any text;
 /// - each secret a request carried (a password, a token, a code, a nonce…), as written and percent-encoded, in the
 ///   server's answer to it, where the secret stands as a whole token: not preceded or followed by a letter, digit or

@@ -1,5 +1,5 @@
-/// When a session's ID token is refreshed (session.md, "Tokens"): before use when five minutes or less remain, as
-/// the Apple SDK does, and at most once among processes that share the session file.
+/// When a session's ID token is refreshed (docs/design/session.md, "Tokens"): before use when five minutes or less
+/// remain, as the Apple SDK does, and at most once among processes that share the session file.
 ///
 /// The second part is the stamp rule. A process reads the file without the lock, finds the token expiring, and waits
 /// for the lock; when it gets it, the file's stamp (`SessionFileStamp`) says whether another process rewrote the file

@@ -1,8 +1,9 @@
 /// Combines flags, environment, config file and the session's stored settings: flag > environment > config file >
-/// session (cli.md), where the session's settings fill in only for the session's own server (session.md: flags,
-/// environment and config file choose the backend; a session's key and tenant never go to another). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_ENDPOINT`,
-/// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path), `FAUTH_TIMEOUT` (seconds) and the CA
-/// variables `CertificateAuthorities` reads; an empty variable counts as unset.
+/// session (docs/design/cli.md), where the session's settings fill in only for the session's own server
+/// (docs/design/session.md: flags, environment and config file choose the backend; a session's key and tenant never go
+/// to another). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_ENDPOINT`,
+/// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path), `FAUTH_TIMEOUT` (seconds) and the CA variables
+/// `CertificateAuthorities` reads; an empty variable counts as unset.
 public enum ConfigurationResolver {
     /// The resolved configuration; bad values, an unreadable config file, or no API key without an emulator → `usage`.
     public static func resolve(

@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: this is the error catalogue, each code's status category, message and SDK identity side
 // by side, so that adding a code touches one file and the compiler checks every switch for it.
 
-/// Every failure fauth reports, as a stable kebab-case code (the raw value), see `errors.md`.
+/// Every failure fauth reports, as a stable kebab-case code (the raw value), see `docs/design/errors.md`.
 ///
 /// The Apple SDK's `AuthErrorCode` cases a command-line client can meet keep the SDK's case name (kebab-cased),
 /// `ERROR_…` name and 17xxx number. Left out, because only an app with a UI, APNs, GameKit or the reCAPTCHA SDK
@@ -117,7 +117,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The Apple SDK's 17xxx number, nil for fauth's own codes.
     public var number: Int? { sdkIdentity?.number }
 
-    /// The code's exit category, from which its exit status, action and retryability come (`errors.md`, "Exit status").
+    /// The code's exit category, from which its exit status, action and retryability come (`docs/design/errors.md`,
+    /// "Exit status").
     public var category: ExitCategory {
         switch self {
         case .internalError, .malformedJWT, .blockingCloudFunctionError, .invalidReqType, .ioError:

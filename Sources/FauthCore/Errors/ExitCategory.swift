@@ -1,5 +1,5 @@
-/// What a failure means for the script that ran fauth (errors.md, "Exit status"): each category is one exit status
-/// and one action, so that a code's `exitStatus`, `action` and `isRetryable` come from one place and agree.
+/// What a failure means for the script that ran fauth (docs/design/errors.md, "Exit status"): each category is one exit
+/// status and one action, so that a code's `exitStatus`, `action` and `isRetryable` come from one place and agree.
 public enum ExitCategory: Int32, Sendable, CaseIterable {
     /// Inspect the code; report it.
     case failed = 1

@@ -31,7 +31,7 @@ public struct UnderlyingError: Sendable, Equatable {
     }
 }
 
-/// A failure of any fauth operation: a stable code plus what the server and the system said (`errors.md`).
+/// A failure of any fauth operation: a stable code plus what the server and the system said (`docs/design/errors.md`).
 public struct FauthError: Error, Sendable, Equatable {
     /// The stable code; it alone decides the exit status.
     public var code: ErrorCode
@@ -76,8 +76,8 @@ public struct FauthError: Error, Sendable, Equatable {
     /// The process exit status for this error.
     public var exitStatus: Int32 { code.exitStatus }
 
-    /// The JSON error object `{"error": {...}}`, keys in the fixed order of `errors.md`; optional members appear
-    /// only when present, `name` and `number` are null for fauth's own codes.
+    /// The JSON error object `{"error": {...}}`, keys in the fixed order of `docs/design/errors.md`; optional members
+    /// appear only when present, `name` and `number` are null for fauth's own codes.
     public func jsonObject() -> JSONValue {
         var error: JSONObject = [
             "code": .string(code.rawValue),

@@ -1,11 +1,12 @@
 import FauthJSON
 import FauthText
 
-/// Turns what the backend answered (an error body, or a soft `errorMessage`) into a `FauthError` (`errors.md`).
+/// Turns what the backend answered (an error body, or a soft `errorMessage`) into a `FauthError`
+/// (`docs/design/errors.md`).
 ///
 /// The message is split at its first `:`; both halves are trimmed and the first is matched exactly against
-/// `codesByMessage`: the Apple SDK's table (firebase-apple-sdk.md §2c), every row, plus the additions marked below.
-/// fauth improves on the SDK where it falls short:
+/// `codesByMessage`: the Apple SDK's table (docs/design/firebase-compatibility.md, "Server messages"), every row, plus
+/// the additions marked below. fauth improves on the SDK where it falls short:
 ///
 /// | server says | fauth code | SDK gives |
 /// |---|---|---|

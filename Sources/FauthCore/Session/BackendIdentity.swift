@@ -1,7 +1,8 @@
 import FauthJSON
 
-/// Which backend a session belongs to, or a command names (session.md, "Which backend it belongs to"): Google's
-/// servers or one emulator, the project, the API key and the tenant. A session's tokens go to its own backend only.
+/// Which backend a session belongs to, or a command names (docs/design/session.md, "Which backend it belongs to"):
+/// Google's servers or one emulator, the project, the API key and the tenant. A session's tokens go to its own backend
+/// only.
 public struct BackendIdentity: Sendable, Equatable {
     /// Where requests go.
     public enum Server: Sendable, Equatable {

@@ -28,8 +28,8 @@ public struct ProviderInfo: Sendable, Equatable {
         self.phoneNumber = phoneNumber
     }
 
-    /// The cli.md output shape `{"providerId","uid","email","displayName","photoURL","phoneNumber"}`, null when absent
-    /// (not the stored format).
+    /// The docs/design/cli.md output shape `{"providerId","uid","email","displayName","photoURL","phoneNumber"}`, null
+    /// when absent (not the stored format).
     public func jsonObject() -> JSONValue {
         [
             "providerId": .string(providerId),

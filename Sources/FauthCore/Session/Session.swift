@@ -1,4 +1,5 @@
-/// A signed-in user's session: what the session file holds (session.md; stored as `StoredSessionV1`). Never a password.
+/// A signed-in user's session: what the session file holds (docs/design/session.md; stored as `StoredSessionV1`). Never
+/// a password.
 public struct Session: Sendable, Equatable {
     /// The project settings the session was made with.
     public var project: ProjectSettings

@@ -26,7 +26,7 @@ enum SessionFolder {
     /// Walks `folder` from `/` (or from the working folder for a relative path) without following links: every
     /// folder on the way must be a real folder (not a symbolic link), owned by the user or root, and not writable by
     /// group or others (unless sticky, as /tmp). False when a part of it does not exist; `session-store-error` naming
-    /// the folder and the fix when one is unsafe (session.md, "How it is read").
+    /// the folder and the fix when one is unsafe (docs/design/session.md, "How it is read").
     static func verify(_ folder: String) throws -> Bool {
         try walk(folder, creatingBelow: nil)
     }

@@ -1,4 +1,4 @@
-/// Where a profile's session file lives (session.md, "Where").
+/// Where a profile's session file lives (docs/design/session.md, "Where").
 public enum SessionLocation {
     /// The profile used when neither `--profile` nor `FAUTH_PROFILE` names one.
     public static let defaultProfile = "default"

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// A profile's session file and its lock (session.md): lock-free reads, locked read-modify-writes.
+/// A profile's session file and its lock (docs/design/session.md): lock-free reads, locked read-modify-writes.
 public struct SessionStore: Sendable {
     /// The session file's path.
     public let path: String

@@ -1,8 +1,8 @@
 import FauthJSON
 
-/// The session file's document, format version 1 (session.md): the stored schema, written and read here only, so
-/// that the `--json` output shapes (`UserProfile.jsonObject()`, `ProviderInfo.jsonObject()`) can change without
-/// changing a byte of the file. A change to this format is a new version, with its own type.
+/// The session file's document, format version 1 (docs/design/session.md): the stored schema, written and read here
+/// only, so that the `--json` output shapes (`UserProfile.jsonObject()`, `ProviderInfo.jsonObject()`) can change
+/// without changing a byte of the file. A change to this format is a new version, with its own type.
 public struct StoredSessionV1: Sendable, Equatable {
     /// The `version` member of this format.
     public static let version = 1

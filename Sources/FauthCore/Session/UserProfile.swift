@@ -44,7 +44,8 @@ public struct UserProfile: Sendable, Equatable {
         self.lastSignInAt = lastSignInAt
     }
 
-    /// The cli.md "user" output shape: every key present (null when absent), dates ISO-8601 UTC (not the stored format).
+    /// The docs/design/cli.md "user" output shape: every key present (null when absent), dates ISO-8601 UTC (not the
+    /// stored format).
     public func jsonObject() -> JSONValue {
         [
             "uid": .string(uid),

@@ -112,8 +112,8 @@ struct StateSnapshot: Equatable {
         Set(files.keys).union(before.files.keys).filter { files[$0] != before.files[$0] }.sorted()
     }
 
-    /// Whether this is `before` minus one session file, after an `error` (from `--json`) that errors.md says
-    /// clears the session: the server said its user is gone, disabled or its token revoked.
+    /// Whether this is `before` minus one session file, after an `error` (from `--json`) that docs/design/errors.md
+    /// says clears the session: the server said its user is gone, disabled or its token revoked.
     func isClearedDeadSession(of before: StateSnapshot, error: JSONValue) -> Bool {
         let deadCodes = ["user-not-found", "user-disabled", "invalid-user-token", "user-token-expired"]
         return deadCodes.contains(error["code"]?.string ?? "") && error["server"]?.object != nil
