@@ -46,7 +46,8 @@ public enum FauthCommandLine {
             }
             let output = try command.run(invocation)
             if invocation.json, let json = output.json {
-                try context.writeOutput(invocation.warnings.adding(to: invocation.namingSessionFile(json)).serialized() + "\n")
+                let result = invocation.warnings.adding(to: output.namesSessionFile ? invocation.namingSessionFile(json) : json)
+                try context.writeOutput(result.serialized() + "\n")
             } else if !output.text.isEmpty, output.isData || !parsed.has("quiet") {
                 try context.writeOutput(output.text)
             }

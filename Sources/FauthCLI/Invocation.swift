@@ -29,7 +29,8 @@ final class Invocation {
     /// What names the session file by path, `--session` or `FAUTH_SESSION` (a flag beats its variable); nil when the
     /// file is the profile's.
     var sessionFileChooser: String? {
-        arguments.has("session") ? "--session" : (context.environment["FAUTH_SESSION"] ?? "").isEmpty ? nil : "FAUTH_SESSION"
+        if arguments.has("session") { return "--session" }
+        return (context.environment["FAUTH_SESSION"] ?? "").isEmpty ? nil : "FAUTH_SESSION"
     }
 
     /// The path of the session file this run resolved (`sessionStore()`), which every JSON result names.
@@ -56,7 +57,9 @@ final class Invocation {
 
     /// The timeout `arguments` and `environment` give: --timeout > FAUTH_TIMEOUT > the default.
     static func timeout(arguments: ParsedArguments, environment: [String: String]) throws -> Double {
-        let flag = try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) }
+        let flag = try arguments.value("timeout").map {
+            try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout))
+        }
         return try ConfigurationResolver.timeout(flag: flag, environment: environment)
     }
 
@@ -136,14 +139,16 @@ final class Invocation {
             }
             if arguments.has("link") { return try emailLinkCredential(email: email) }
             let prompt = (new ? "New password" : "Password") + " for \(email)"
-            return .password(email: email, password: try secrets.password(prompt: prompt + ": ", confirmation: new ? prompt + " again: " : nil))
+            let password = try secrets.password(prompt: prompt + ": ", confirmation: new ? prompt + " again: " : nil)
+            return .password(email: email, password: password)
         }
     }
 
     /// The credential options this command takes, as a list ("--email, --anonymous, … or --refresh-token").
     private func credentialOptions() -> String {
         let taken = Set(arguments.command.flatMap(CommandCatalog.command(named:))?.spec.options.map(\.name) ?? [])
-        let kinds = ["email", "anonymous", "custom-token", "provider", "refresh-token"].filter(taken.contains).map { "--" + $0 }
+        let kinds = ["email", "anonymous", "custom-token", "provider", "refresh-token"].filter(taken.contains)
+            .map { "--" + $0 }
         return kinds.count < 2 ? kinds.joined() : kinds.dropLast().joined(separator: ", ") + " or " + kinds.last!
     }
 }

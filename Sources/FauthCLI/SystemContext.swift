@@ -29,9 +29,9 @@ extension CLIContext {
 
 extension FauthCommandLine {
     /// Runs `fauth` as the process it is: its argv (as bytes, checked to be UTF-8) in the system context, Ctrl-C,
-    /// SIGTERM, SIGHUP or SIGQUIT at any moment ending it with its error (`EndingSignal`). SIGPIPE is ignored, so that output to a pipe
-    /// whose reader is gone fails with `io-error` (EPIPE) instead of killing fauth; what fauth starts (the browser)
-    /// gets the default back.
+    /// SIGTERM, SIGHUP or SIGQUIT at any moment ending it with its error (`EndingSignal`). SIGPIPE is ignored, so that
+    /// output to a pipe whose reader is gone fails with `io-error` (EPIPE) instead of killing fauth; what fauth starts
+    /// (the browser) gets the default back.
     public static func main() -> Int32 {
         let arguments = SystemIO.arguments()
         signal(SIGPIPE, SIG_IGN)

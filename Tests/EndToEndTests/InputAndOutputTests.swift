@@ -41,13 +41,15 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let name = "Eve\u{202E}gpj.exe\u{200B}\u{2066}x\u{FEFF}"
-        let claims: JSONValue = ["sub": "g-bidi", "email": "bidi@example.com", "email_verified": true, "name": .string(name)]
+        let claims: JSONValue = ["sub": "g-bidi", "email": "bidi@example.com", "email_verified": true,
+                                 "name": .string(name)]
         #expect(try sandbox.run(["signin", "--provider", "google.com", "--id-token", claims.serialized()]).status == 0)
         let providers = try sandbox.run(["providers"])
         #expect(providers.stdout.contains(#""Eve\u{202E}gpj.exe\u{200B}\u{2066}x\u{FEFF}""#), "\(providers.stdout)")
         #expect(!providers.stdout.unicodeScalars.contains { [0x202E, 0x200B, 0x2066, 0xFEFF].contains($0.value) })
         #expect(try sandbox.run(["providers", "--json"]).json.array?.first?["displayName"]?.string == name)
-        emulator.inject(route: "accounts:lookup", ["status": 400, "body": #"{"error":{"code":400,"message":"ODD\u202eDDO"}}"#])
+        let bidi = #"{"error":{"code":400,"message":"ODD\u202eDDO"}}"#
+        emulator.inject(route: "accounts:lookup", ["status": 400, "body": .string(bidi)])
         let error = try sandbox.run(["providers"])
         #expect(error.status == 1 && error.stderr.contains(#"ODD\u{202E}DDO"#), "\(error.stderr)")
     }
@@ -57,7 +59,8 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("odd@example.com")
-        emulator.inject(route: "accounts:lookup", ["status": 400, "body": #"{"error":{"code":400,"message":"ODD\ud800X"}}"#])
+        let lone = #"{"error":{"code":400,"message":"ODD\ud800X"}}"#
+        emulator.inject(route: "accounts:lookup", ["status": 400, "body": .string(lone)])
         let run = try sandbox.run(["providers", "--json"])
         #expect(run.status == 1 && run.error["server"]?["message"] == "ODD\u{FFFD}X", "\(run.stderr)")
         let message = run.error["message"]?.string ?? ""

@@ -118,7 +118,7 @@ func everyFieldRoundTrips(session: Session) throws {
         fauthError { try waiter.withLock { (_: SessionFile) -> Void in Issue.record("took a held lock") } }
     }
     #expect(error?.code == .sessionBusy)
-    #expect(error?.exitStatus == 10 && error?.isRetryable == true)
+    #expect(error?.exitStatus == 10 && error?.code.isRetryable == true)
     #expect(error?.message.contains(waiter.lockPath) == true)
     #expect(try waiter.withLock { _ in true })
 }

@@ -42,7 +42,8 @@ struct BrowserSignIn {
         if pasting {
             say("Open this URL in a browser and sign in:\n\n  \(shownURL)\n\n"
                 + "The browser then goes to \(listener.url)?…, which will not load here: copy that whole URL from its address bar.\n")
-            return try complete(.identityProvider(try signIn.credential(forCallback: try pastedURL(within: waitSeconds))))
+            let pasted = try pastedURL(within: waitSeconds)
+            return try complete(.identityProvider(try signIn.credential(forCallback: pasted)))
         }
         switch invocation.context.openBrowser(signIn.authUri) {
         case .started(let program): say("Opening the \(signIn.providerId) sign-in page with \(program). If no browser opens, open this URL:\n\n  \(shownURL)\n\n")

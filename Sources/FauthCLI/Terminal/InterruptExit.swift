@@ -16,7 +16,8 @@ nonisolated(unsafe) private var exitMessages: UnsafeMutableBufferPointer<UnsafeM
 /// Writes the signal's pre-rendered error to stderr and exits 128+signal, the status that error's `exitCode` says:
 /// async-signal-safe calls only.
 func reportInterruptAndExit(_ signal: Int32) {
-    if signal >= 0, signal < exitMessages.count, let message = exitMessages[Int(signal)], let base = message.baseAddress {
+    if (0..<Int32(exitMessages.count)).contains(signal), let message = exitMessages[Int(signal)],
+       let base = message.baseAddress {
         var written = 0
         while written < message.count {
             let count = write(2, base + written, message.count - written)

@@ -3,8 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FauthCore
 
-/// The terminal state to put back if an ending signal (`EndingSignal`) arrives while echo is off (read by the signal handler).
+/// The terminal state to put back if an ending signal (`EndingSignal`) arrives while echo is off (read by the signal
+/// handler).
 nonisolated(unsafe) private var promptTerminalDescriptor: Int32 = -1
 nonisolated(unsafe) private var promptSavedAttributes = termios()
 nonisolated(unsafe) private var promptInterruptMessage: [UInt8] = []

@@ -23,14 +23,18 @@ public struct FirebaseConfigFile: Sendable, Equatable {
 
     /// Reads (within `seconds`, `InputFile`'s rule) and parses the file at `path`; unreadable or not a config with an
     /// API key → `usage` naming the path.
-    public static func read(path: String, within seconds: Double = ResolvedConfiguration.defaultTimeout) throws -> FirebaseConfigFile {
+    public static func read(
+        path: String, within seconds: Double = ResolvedConfiguration.defaultTimeout
+    ) throws -> FirebaseConfigFile {
+        let content: [UInt8]
         do throws(InputFile.Problem) {
-            return try parse(InputFile.read(path, limit: sizeLimit, within: seconds), path: path)
+            content = try InputFile.read(path, limit: sizeLimit, within: seconds)
         } catch {
             var underlying: UnderlyingError?
             if case .system(let system) = error { underlying = system.underlying }
             throw FauthError(.usage, message: "The config file '\(path)' \(error.description).", underlying: underlying)
         }
+        return try parse(content, path: path)
     }
 
     /// Parses config file content; `path` only names the file in errors.

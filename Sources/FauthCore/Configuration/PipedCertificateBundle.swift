@@ -22,7 +22,8 @@ enum PipedCertificateBundle {
             case .timedOut:
                 throw source.invalid("'\(path)' \(error.description); a pipe is read whole before any request")
             case .tooLarge:
-                throw source.invalid("'\(path)' carried more than \(limit >> 20) MiB, far more than a bundle of CA certificates")
+                throw source.invalid(
+                    "'\(path)' carried more than \(limit >> 20) MiB, far more than a bundle of CA certificates")
             case .refused, .system:
                 throw source.invalid("'\(path)' \(error.description)")
             }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The signals that end fauth through the error contract, as Ctrl-C does: the error is printed and the process exits
-/// 128 + the signal's number, which is the code's `exitStatus` (errors.md, "Exit status").
+/// 128 + the signal's number, which is the code's `exitStatus` (docs/design/errors.md, "Exit status").
 public enum EndingSignal {
     /// SIGHUP (the terminal went away), SIGINT (Ctrl-C), SIGQUIT (Ctrl-\) and SIGTERM.
     public static let numbers: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]

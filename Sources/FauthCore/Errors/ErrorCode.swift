@@ -12,7 +12,8 @@
 /// `session-store-error` takes.
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
-/// `interrupted`, `terminated`, `hangup`, `quit`, `session-busy`, `project-not-found`, `session-backend-mismatch`, `certificate-error`, `proxy-refused`,
+/// `interrupted`, `terminated`, `hangup`, `quit`, `session-busy`, `project-not-found`, `session-backend-mismatch`,
+/// `certificate-error`, `proxy-refused`,
 /// `invalid-argument`, `io-error`) have no SDK name or number: `session-store-error` is only the analogue of
 /// `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
 public enum ErrorCode: String, Sendable, CaseIterable {

@@ -22,9 +22,9 @@ public enum SessionLocation {
         return try sessionsFolder(environment: environment) + "/" + profile + ".json"
     }
 
-    /// The store of the session file `path(…)` names, waiting up to `lockTimeout` seconds for its lock; at the default
-    /// location under HOME, HOME is its anchor (a folder that must exist: a missing HOME is an error, not a tree to
-    /// create).
+    /// The store of the session file `path(…)` names, waiting up to `lockTimeout` seconds for its lock; at the
+    /// default location under HOME, HOME is its anchor (a folder that must exist: a missing HOME is an error, not a
+    /// tree to create).
     public static func store(
         sessionOption: String?, profile: String?, environment: [String: String],
         lockTimeout: Double = ResolvedConfiguration.defaultTimeout

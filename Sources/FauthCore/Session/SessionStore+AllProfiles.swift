@@ -53,7 +53,8 @@ extension SessionStore {
         guard left.isEmpty else {
             throw FauthError(
                 left.allSatisfy { $0.code == .sessionBusy } ? .sessionBusy : .sessionStoreError,
-                message: "Signed out \(removed.count) profile(s), but not all: " + left.map(\.message).joined(separator: " "))
+                message: "Signed out \(removed.count) profile(s), but not all: "
+                    + left.map(\.message).joined(separator: " "))
         }
         return removed
     }

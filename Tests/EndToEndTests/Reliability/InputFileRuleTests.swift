@@ -14,7 +14,9 @@ import Testing
             let common = ["--timeout", "1", "--json"]
             switch self {
             case .config: return common + ["--config", path, "providers", "--email", "a@example.com"]
-            case .passwordFile: return common + ["--emulator", "127.0.0.1:9", "signin", "--email", "a@example.com", "--password-file", path]
+            case .passwordFile:
+                return common + ["--emulator", "127.0.0.1:9", "signin", "--email", "a@example.com",
+                                 "--password-file", path]
             case .tokenFile: return common + ["--emulator", "127.0.0.1:9", "signin", "--custom-token", "@" + path]
             case .caFile: return common + ["--api-key", "k", "--ca-file", path, "providers", "--email", "a@example.com"]
             }

@@ -17,10 +17,13 @@ import Testing
 
     /// Each signal's name and the error code it ends fauth with.
     static let names: [Int32: (signal: String, code: String)] = [
-        SIGINT: ("INT", "interrupted"), SIGTERM: ("TERM", "terminated"), SIGHUP: ("HUP", "hangup"), SIGQUIT: ("QUIT", "quit"),
+        SIGINT: ("INT", "interrupted"), SIGTERM: ("TERM", "terminated"), SIGHUP: ("HUP", "hangup"),
+        SIGQUIT: ("QUIT", "quit"),
     ]
 
-    static let cases = [SIGINT, SIGTERM, SIGHUP, SIGQUIT].flatMap { [Case(signal: $0, json: true), Case(signal: $0, json: false)] }
+    static let cases = [SIGINT, SIGTERM, SIGHUP, SIGQUIT].flatMap {
+        [Case(signal: $0, json: true), Case(signal: $0, json: false)]
+    }
 
     @Test(arguments: cases)
     func aSignalDuringANetworkCallEndsWithTheInterruptedError(_ run: Case) throws {

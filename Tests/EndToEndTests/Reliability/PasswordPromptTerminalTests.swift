@@ -111,7 +111,8 @@ final class PseudoTerminal {
         let rest = terminal.read(within: 0.3)
         #expect(!rest.contains("half-typed") && !rest.contains("Crash"), "\(rest.debugDescription)")
         let code = signal == SIGQUIT ? "quit" : "hangup"
-        #expect(process.standardError.hasPrefix("fauth: ") && process.standardError.hasSuffix("(\(code))\n"), "\(process.standardError)")
+        let stderr = process.standardError
+        #expect(stderr.hasPrefix("fauth: ") && stderr.hasSuffix("(\(code))\n"), "\(stderr)")
         #expect(process.standardOutput.isEmpty)
         #expect(sandbox.sessionFolderEntries().allSatisfy { $0.hasSuffix(".lock") })
         #expect(emulator.requestCount("accounts:signInWithPassword") == 0)

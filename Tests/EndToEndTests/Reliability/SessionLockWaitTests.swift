@@ -59,7 +59,7 @@ import Testing
         expectFailure(run, status: 10, code: "session-busy")
         let message = run.error["message"]?.string ?? ""
         for profile in profiles { #expect(message.contains("\(profile).json.lock"), "\(run.stderr)") }
-        #expect(elapsed >= 2.9 && elapsed < 7, "three busy profiles took \(elapsed) s with --timeout 3 (3 × 3 s = 9 s)")
+        #expect(elapsed >= 2.9 && elapsed < 7, "three busy profiles took \(elapsed) s with --timeout 3 (3 × 3 s: 9 s)")
         for profile in profiles { #expect(sandbox.sessionBytes(profile: profile) != nil) }
     }
 }
