@@ -15,6 +15,10 @@ let package = Package(
         // Text rules the client and the emulator both apply: HTML escaping, phone-number masking, search and replace
         // by UTF-8 bytes (so that fauth links nothing from _StringProcessing).
         .target(name: "FauthText"),
+        // HTTP/1.1 messages for where fauth is a server (the emulator, the browser callback listener) and for the
+        // emulator's and the tests' small clients: one bounded request parser and response parser (one chunked
+        // decoder for both), the request and response encoders, URL and form splitting. No sockets.
+        .target(name: "FauthHTTPCodec", dependencies: ["FauthText"]),
         // Opening a system library at run time (dlopen) and finding its functions, for the two shims below.
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers.
@@ -27,8 +31,8 @@ let package = Package(
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
-        // The local Firebase Auth emulator: HTTP server, state, routes.
-        .target(name: "FauthEmulator", dependencies: ["FauthJSON", "FauthText", "CEventPoll"]),
+        // The local Firebase Auth emulator: HTTP server (its connections and event loop), state, routes.
+        .target(name: "FauthEmulator", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CEventPoll"]),
         // Linux's epoll and eventfd headers (not in Swift's Glibc module), for the emulator's event loop.
         .systemLibrary(name: "CEventPoll"),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
@@ -38,10 +42,13 @@ let package = Package(
         .target(name: "FauthTestSupport", dependencies: ["FauthCore", "FauthJSON"], path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
         .testTarget(name: "FauthTextTests", dependencies: ["FauthText"]),
+        .testTarget(name: "FauthHTTPCodecTests", dependencies: ["FauthHTTPCodec"]),
         .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON", "FauthTestSupport"]),
-        .testTarget(name: "FauthEmulatorTests", dependencies: ["FauthEmulator", "FauthJSON", "FauthTestSupport"]),
+        .testTarget(name: "FauthEmulatorTests",
+                    dependencies: ["FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
         // The built binaries against a real emulator; and the core's transports against a real HTTP server.
-        .testTarget(name: "EndToEndTests", dependencies: ["FauthCore", "FauthEmulator", "FauthJSON", "FauthTestSupport"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["FauthCore", "FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
     ]
 )

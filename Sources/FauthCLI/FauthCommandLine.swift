@@ -18,6 +18,15 @@ public enum FauthCommandLine {
 
     /// Runs `fauth` with the arguments after the program name; returns the process exit status.
     public static func run(arguments: [String], context: CLIContext) -> Int32 {
+        if arguments.first == ReferenceText.commandWord {
+            do {
+                try context.writeOutput(try ReferenceText.run(Array(arguments.dropFirst()), context: context))
+                return 0
+            } catch {
+                let failure = error as? FauthError ?? FauthError(.internalError, message: "\(error)")
+                return fail(failure, json: false, command: nil, context: context)
+            }
+        }
         var parsed = ParsedArguments()
         do throws(FauthError) {
             try ArgumentParser.parse(arguments, into: &parsed)
@@ -30,12 +39,12 @@ public enum FauthCommandLine {
         }
         let invocation = Invocation(arguments: parsed, context: context)
         // `COMMAND --help` is help on COMMAND. A usage error points to the command's help; help's to the overview.
-        let name = parsed.has("help") ? HelpCommand().spec.name : parsed.command
+        let name = parsed.has(GlobalOptions.help) ? Help().spec.name : parsed.command
         let command = name.flatMap(CommandCatalog.command(named:))
-        let helpTopic = command is HelpCommand ? nil : name
+        let helpTopic = command is Help ? nil : name
         do {
-            if parsed.has("version") {
-                let library = parsed.has("verbose") ? "TLS: \(TLSTransport.libraryDescription)\n" : ""
+            if parsed.has(GlobalOptions.version) {
+                let library = parsed.has(GlobalOptions.verbose) ? "TLS: \(TLSTransport.libraryDescription)\n" : ""
                 try context.writeOutput(HelpText.version + "\n" + library)
                 return 0
             }
@@ -48,10 +57,10 @@ public enum FauthCommandLine {
             if invocation.json, let json = output.json {
                 let result = invocation.warnings.adding(to: output.namesSessionFile ? invocation.namingSessionFile(json) : json)
                 try context.writeOutput(result.serialized() + "\n")
-            } else if !output.text.isEmpty, output.isData || !parsed.has("quiet") {
+            } else if !output.text.isEmpty, output.isData || !parsed.has(GlobalOptions.quiet) {
                 try context.writeOutput(output.text)
             }
-            if !output.note.isEmpty, !invocation.json, !parsed.has("quiet") { context.writeError(output.note) }
+            if !output.note.isEmpty, !invocation.json, !parsed.has(GlobalOptions.quiet) { context.writeError(output.note) }
             return 0
         } catch let error as FauthError {
             return fail(MFANextStep.annotated(error, arguments: parsed), json: invocation.json, command: helpTopic, context: context)

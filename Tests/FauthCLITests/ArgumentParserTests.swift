@@ -8,15 +8,15 @@ import FauthCore
         let after = try ArgumentParser.parse(["token", "--profile=work", "--json"])
         #expect(before == after)
         #expect(before.command == "token")
-        #expect(before.value("profile") == "work")
-        #expect(before.has("json"))
+        #expect(before.value(GlobalOptions.profile) == "work")
+        #expect(before.has(GlobalOptions.json))
     }
 
     @Test func valuesStartingWithADashAreWrittenWithAnEqualsSign() throws {
         let parsed = try ArgumentParser.parse(["signin", "--email=-odd@example.com", "--password-stdin"])
-        #expect(parsed.value("email") == "-odd@example.com")
-        #expect(parsed.has("password-stdin"))
-        #expect(try ArgumentParser.parse(["signin", "--password-file", "-"]).value("password-file") == "-")
+        #expect(parsed.value(CredentialOptions.email) == "-odd@example.com")
+        #expect(parsed.has(CredentialOptions.passwordStdin))
+        #expect(try ArgumentParser.parse(["signin", "--password-file", "-"]).value(CredentialOptions.passwordFile) == "-")
     }
 
     @Test func anOptionNeverTakesTheNextOptionAsItsValue() {
@@ -40,7 +40,7 @@ import FauthCore
 
     @Test func shortFlagsBundle() throws {
         let parsed = try ArgumentParser.parse(["-qv", "status"])
-        #expect(parsed.has("quiet") && parsed.has("verbose"))
+        #expect(parsed.has(GlobalOptions.quiet) && parsed.has(GlobalOptions.verbose))
     }
 
     @Test func unknownOptionsSuggestTheClosestName() {
@@ -93,6 +93,51 @@ import FauthCore
             try ArgumentParser.parse(["signin", "--email"], into: &parsed)
         }
         #expect(parsed.command == "signin")
+    }
+
+    @Test func theDeclaredConstraintsRejectStraysWithOneMessageEach() {
+        #expect(throws: FauthError.usage("--anonymous does not go with --email")) {
+            try ArgumentParser.parse(["signin", "--anonymous", "--email", "a@example.com"])
+        }
+        #expect(throws: FauthError.usage("--nonce goes with --provider")) {
+            try ArgumentParser.parse(["reauth", "--nonce", "n"])
+        }
+        #expect(throws: FauthError.usage("--port goes with --browser or --no-browser")) {
+            try ArgumentParser.parse(["link", "--provider", "google.com", "--port", "1"])
+        }
+        #expect(throws: FauthError.usage("--session does not go with --all")) {
+            try ArgumentParser.parse(["signout", "--all", "--session", "s.json"])
+        }
+        #expect(throws: FauthError.usage("--code-stdin does not go with --totp")) {
+            try ArgumentParser.parse(["mfa", "enroll", "--totp", "--code-stdin"])
+        }
+        #expect(throws: FauthError.usage("--password-stdin goes with --code")) {
+            try ArgumentParser.parse(["reset-password", "--email", "a@example.com", "--password-stdin"])
+        }
+    }
+
+    @Test func helpAndVersionAreShownWhateverTheConstraintsSay() throws {
+        #expect(try ArgumentParser.parse(["signin", "--anonymous", "--email", "a@example.com", "--help"]).command == "signin")
+        #expect(try ArgumentParser.parse(["signout", "--all", "--session", "s", "--version"]).command == "signout")
+    }
+
+    @Test func subcommandsHaveTheirOwnOptions() throws {
+        let enroll = try ArgumentParser.parse(["mfa", "enroll", "--phone", "+15555550100"])
+        #expect(enroll.command == "mfa enroll" && enroll.arguments.isEmpty)
+        #expect(enroll.value(MFAOptions.phone) == "+15555550100")
+        #expect(try ArgumentParser.parse(["mfa", "unenroll", "ID1"]).arguments == ["ID1"])
+        #expect(throws: FauthError.usage("unknown option '--phone'")) {
+            try ArgumentParser.parse(["mfa", "verify", "--phone", "+15555550100"])
+        }
+        #expect(throws: FauthError.usage("unknown option '--code'; it belongs after a command, e.g. 'fauth mfa verify --code'")) {
+            try ArgumentParser.parse(["mfa", "--code", "1", "verify"])
+        }
+        #expect(throws: FauthError.usage("unknown mfa subcommand 'enrol'; use one of: verify, enroll, list, unenroll")) {
+            try ArgumentParser.parse(["mfa", "enrol"])
+        }
+        #expect(throws: FauthError.usage("unexpected argument 'extra'")) {
+            try ArgumentParser.parse(["mfa", "list", "extra"])
+        }
     }
 
     @Test func suggestionsUseEditDistance() {

@@ -12,9 +12,9 @@ import FauthTestSupport
 /// visiting the real loopback listener.
 @Suite struct CommandLineBrowserSignInTests {
     @Test(arguments: [
-        (["signin", "--browser"], "--browser needs --provider ID"),
+        (["signin", "--browser"], "--browser goes with --provider"),
         (["signin", "--provider", "google.com", "--browser", "--id-token", "t"], "--id-token does not go with --browser"),
-        (["link", "--provider", "google.com", "--browser", "--no-browser"], "give one of --browser and --no-browser"),
+        (["link", "--provider", "google.com", "--browser", "--no-browser"], "--no-browser does not go with --browser"),
         (["signin", "--provider", "google.com", "--browser", "--port", "http"], "--port: 'http' is not a port"),
         (["signin", "--provider", "google.com", "--browser", "--port", "65536"], "--port: '65536' is not a port"),
         (["signin", "--provider", "google.com", "--id-token", "t", "--scope", "email"], "--scope goes with --browser or --no-browser"),

@@ -172,6 +172,20 @@ import FauthTestSupport
         #expect(none.status == 6 && none.error?["code"] as? String == "missing-multi-factor-session")
     }
 
+    @Test func eachMFASubcommandHasItsOwnHelp() throws {
+        let context = try TestContext.signedOut()
+        defer { context.removeStateFolder() }
+        let enroll = context.run(["mfa", "enroll", "--help"])
+        #expect(enroll.status == 0 && enroll.stdout.hasPrefix("Enroll a second factor"), "\(enroll.stderr)")
+        #expect(enroll.stdout.contains("Usage: fauth mfa enroll --phone NUMBER") && enroll.stdout.contains("--totp"))
+        #expect(!enroll.stdout.contains("--factor"))
+        #expect(context.run(["help", "mfa", "enroll"]).stdout == enroll.stdout)
+        let mfa = context.run(["mfa", "--help"])
+        #expect(mfa.stdout.contains("Subcommands:") && mfa.stdout.contains("  mfa unenroll  "), "\(mfa.stdout)")
+        let stray = context.run(["mfa", "list", "--code", "1"])
+        #expect(stray.status == 2 && stray.stderr.contains("hint: see 'fauth mfa list --help'"), "\(stray.stderr)")
+    }
+
     static func lookupWithFactors(_ factors: [JSONValue]) -> ScriptedTransport.Reply {
         .json(200, JSONValue.object(["users": [["localId": "U1", "email": "ada@example.com", "mfaInfo": .array(factors),
                                                 "providerUserInfo": [["providerId": "password", "email": "ada@example.com"]]]]]).serialized())

@@ -69,7 +69,7 @@ import FauthCore
         defer { context.removeStateFolder() }
         let run = context.run(["signin", "--email", "a@example.com", "--password-stdin", "--password-file", "f"])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("fauth: --password-stdin and --password-file cannot be used together (usage)"))
+        #expect(run.stderr.hasPrefix("fauth: --password-file does not go with --password-stdin (usage)"))
     }
 
     @Test func standardInputFeedsOneSecretOnly() throws {

@@ -1,4 +1,5 @@
 import Dispatch
+import FauthHTTPCodec
 import Foundation
 import FauthJSON
 import FauthTestSupport

@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import FauthJSON
 import FauthTestSupport
 import Foundation

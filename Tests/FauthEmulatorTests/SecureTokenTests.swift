@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import FauthJSON
 import Testing
 @testable import FauthEmulator

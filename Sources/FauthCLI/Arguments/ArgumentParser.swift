@@ -15,6 +15,7 @@ public enum ArgumentParser {
     /// (the command word, whose help a usage error points to).
     public static func parse(_ arguments: [String], into parsed: inout ParsedArguments) throws(FauthError) {
         var spec: CommandSpec?
+        var subcommands: [any Command] = []
         var remaining = arguments[...]
         var optionsEnded = false
 
@@ -26,6 +27,15 @@ public enum ArgumentParser {
                     }
                     parsed.command = argument
                     spec = command.spec
+                    subcommands = command.subcommands
+                } else if let parent = parsed.command, !subcommands.isEmpty {
+                    guard let command = subcommands.first(where: { $0.spec.name == "\(parent) \(argument)" }) else {
+                        let words = subcommands.map { $0.spec.name.dropFirst(parent.count + 1) }.joined(separator: ", ")
+                        throw FauthError.usage("unknown \(parent) subcommand '\(argument)'; use one of: \(words)")
+                    }
+                    parsed.command = command.spec.name
+                    spec = command.spec
+                    subcommands = command.subcommands
                 } else {
                     parsed.arguments.append(argument)
                 }
@@ -36,14 +46,14 @@ public enum ArgumentParser {
                 let name = String(body.prefix { $0 != "=" })
                 let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
                 guard let option = CommandCatalog.globalOption(named: name) ?? spec?.option(named: name) else {
-                    throw unknownOption("--\(name)", command: spec)
+                    throw unknownOption("--\(name)", command: spec, subcommands: subcommands)
                 }
                 try record(option, inlineValue: inlineValue, from: &remaining, into: &parsed, command: spec)
             } else {
                 var letters = argument.dropFirst()
                 while let letter = letters.popFirst() {
                     guard let option = CommandCatalog.globalOption(short: letter) else {
-                        throw unknownOption("-\(letter)", command: spec)
+                        throw unknownOption("-\(letter)", command: spec, subcommands: subcommands)
                     }
                     let inline = option.takesValue && !letters.isEmpty ? String(letters) : nil
                     try record(option, inlineValue: inline, from: &remaining, into: &parsed, command: spec)
@@ -54,6 +64,11 @@ public enum ArgumentParser {
         if let spec, parsed.arguments.count > spec.arguments.count {
             let extra = parsed.arguments[spec.arguments.count]
             throw FauthError.usage("unexpected argument '\(extra)'")
+        }
+        // Help and the version are shown whatever else the line holds.
+        let showsPage = parsed.has(GlobalOptions.help) || parsed.has(GlobalOptions.version)
+        if !showsPage, let message = spec?.constraintViolation(in: parsed) {
+            throw FauthError.usage(message)
         }
     }
 
@@ -82,12 +97,7 @@ public enum ArgumentParser {
             }
             value = ""
         }
-        if option.isRepeatable {
-            parsed.repeatedValues[option.name, default: []].append(value)
-        } else if let previous = parsed.options[option.name], previous != value {
-            throw FauthError.usage("option --\(option.name) is given twice with different values")
-        }
-        parsed.options[option.name] = value
+        try parsed.record(option, value: value)
     }
 
     private static func unknownCommand(_ word: String) -> FauthError {
@@ -95,7 +105,9 @@ public enum ArgumentParser {
         return FauthError.usage("unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
 
-    private static func unknownOption(_ written: String, command: CommandSpec?) -> FauthError {
+    /// The error for an option neither global nor `command`'s; one that a command (or one of `subcommands`) has is
+    /// shown where it belongs.
+    private static func unknownOption(_ written: String, command: CommandSpec?, subcommands: [any Command]) -> FauthError {
         if written == "--password" || written == "-p" {
             return FauthError.usage(
                 "passwords are not taken on the command line; use --password-stdin, --password-file FILE or FAUTH_PASSWORD")
@@ -105,7 +117,9 @@ public enum ArgumentParser {
         var message = "unknown option '\(written)'"
         if let suggestion = Suggestion.closest(to: String(name), among: known.map(\.name)) {
             message += "; did you mean '--\(suggestion)'?"
-        } else if command == nil, let owner = CommandCatalog.commands.first(where: { $0.spec.option(named: String(name)) != nil }) {
+        } else if command == nil || !subcommands.isEmpty,
+                  let owner = (command == nil ? CommandCatalog.commands : subcommands)
+                      .first(where: { $0.spec.option(named: String(name)) != nil }) {
             message += "; it belongs after a command, e.g. 'fauth \(owner.spec.name) \(written)'"
         }
         return FauthError.usage(message)

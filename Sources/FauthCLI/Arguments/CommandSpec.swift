@@ -10,6 +10,8 @@ public struct CommandSpec: Sendable {
     public let usage: [String]
     /// The options this command accepts besides the global ones.
     public let options: [OptionSpec]
+    /// The rules between its options (and global ones) that the parser checks before the command runs.
+    public let constraints: [OptionConstraint]
     /// The positional arguments it takes: their names, for help and completion.
     public let arguments: [String]
     /// What completion offers for the positional argument.
@@ -19,13 +21,15 @@ public struct CommandSpec: Sendable {
 
     /// Makes a command spec.
     public init(
-        _ name: String, summary: String, usage: [String], options: [OptionSpec] = [], arguments: [String] = [],
-        argumentCompletion: ValueCompletion = .none, details: String = ""
+        _ name: String, summary: String, usage: [String], options: [OptionSpec] = [],
+        constraints: [OptionConstraint] = [], arguments: [String] = [], argumentCompletion: ValueCompletion = .none,
+        details: String = ""
     ) {
         self.name = name
         self.summary = summary
         self.usage = usage
         self.options = options
+        self.constraints = constraints
         self.arguments = arguments
         self.argumentCompletion = argumentCompletion
         self.details = details
@@ -34,5 +38,10 @@ public struct CommandSpec: Sendable {
     /// The option with this long name, if the command has it.
     public func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }
+    }
+
+    /// The message of the first constraint `parsed` breaks, if any.
+    func constraintViolation(in parsed: ParsedArguments) -> String? {
+        constraints.lazy.compactMap { $0.violation(in: parsed) }.first
     }
 }

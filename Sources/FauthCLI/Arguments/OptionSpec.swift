@@ -7,8 +7,8 @@ public enum ValueCompletion: String, Sendable {
     case command
     /// A shell fauth writes completions for (`completion`).
     case shell
-    /// An `mfa` subcommand.
-    case mfaSubcommand
+    /// A subcommand's word (`mfa verify`).
+    case subcommand
 }
 
 /// One command-line option: its long name, optional short letter, value and help line.
@@ -39,6 +39,11 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// Whether the option takes a value.
     public var takesValue: Bool { valueName != nil }
+
+    /// The same option with the help line one command gives it (`--email` of `update` changes the email).
+    public func described(_ help: String) -> OptionSpec {
+        OptionSpec(name, short: short, value: valueName, completion: completion, repeatable: isRepeatable, help: help)
+    }
 
     /// How the option is written in help: `-v, --verbose` or `--email EMAIL`.
     public var synopsis: String {

@@ -1,20 +1,37 @@
+import FauthCore
+
 /// A command line split into the command, option values and positional arguments, checked against the catalogue.
+/// Options are read by their declarations (`arguments.value(GlobalOptions.profile)`), never by a name written out.
 public struct ParsedArguments: Sendable, Equatable {
     /// The command word, or nil when none was given.
     public var command: String?
-    /// Option values by long name (flags map to an empty string).
-    public var options: [String: String] = [:]
     /// Positional arguments after the command.
     public var arguments: [String] = []
+    /// Option values by long name (flags map to an empty string), read only through the declarations.
+    private var options: [String: String] = [:]
     /// Every value of the repeatable options, in order (`options` holds the last).
-    public var repeatedValues: [String: [String]] = [:]
+    private var repeatedValues: [String: [String]] = [:]
+
+    /// Makes an empty one, for the parser to fill.
+    public init() {}
+
+    /// Records `value` (empty for a flag) for `option`; a second, different value of an option that is not
+    /// repeatable is `usage`.
+    mutating func record(_ option: OptionSpec, value: String) throws(FauthError) {
+        if option.isRepeatable {
+            repeatedValues[option.name, default: []].append(value)
+        } else if let previous = options[option.name], previous != value {
+            throw FauthError.usage("option --\(option.name) is given twice with different values")
+        }
+        options[option.name] = value
+    }
 
     /// Whether the flag or option was given.
-    public func has(_ name: String) -> Bool { options[name] != nil }
+    public func has(_ option: OptionSpec) -> Bool { options[option.name] != nil }
 
     /// The value of an option, if given.
-    public func value(_ name: String) -> String? { options[name] }
+    public func value(_ option: OptionSpec) -> String? { options[option.name] }
 
     /// Every value a repeatable option was given, in order (empty when not given).
-    public func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
+    public func values(_ option: OptionSpec) -> [String] { repeatedValues[option.name] ?? [] }
 }

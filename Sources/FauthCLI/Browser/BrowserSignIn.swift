@@ -20,18 +20,18 @@ struct BrowserSignIn {
     /// its result was ("Signed in as"), for the page the browser shows.
     func run(_ complete: (Credential) throws -> AuthResult, verb: (AuthResult) -> String) throws -> AuthResult {
         let arguments = invocation.arguments
-        let pasting = arguments.has("no-browser")
-        try checkOptions(pasting: pasting)
+        let pasting = arguments.has(CredentialOptions.noBrowser)
         let parameters = try customParameters()
-        let waitSeconds = try arguments.value("timeout").map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) } ?? Self.defaultWaitSeconds
-        if pasting, !arguments.has("callback-url") {
+        let waitSeconds = try invocation.timeout() ?? Self.defaultWaitSeconds
+        if pasting, !arguments.has(CredentialOptions.callbackURL) {
             try invocation.secrets.checkPromptPossible(noun: Self.pastedNoun, sources: Self.pastedSources)
         }
         let listener = try listen()
         let signIn: ProviderSignIn
         do {
             signIn = try invocation.client().startProviderSignIn(
-                providerId: arguments.value("provider") ?? "", continueUri: listener.url, scopes: arguments.values("scope"),
+                providerId: arguments.value(CredentialOptions.provider) ?? "", continueUri: listener.url,
+                scopes: arguments.values(CredentialOptions.scope),
                 customParameters: parameters)
         } catch var error as FauthError where error.code == .unauthorizedDomain || error.code == .invalidContinueURI {
             error.message += (error.message.hasSuffix(".") ? "" : ".") + " The project must accept \(listener.url): add 127.0.0.1 to its authorized domains (Firebase console, Authentication, Settings)."
@@ -63,23 +63,6 @@ struct BrowserSignIn {
         }
     }
 
-    /// The browser options must come with `--provider` alone (no tokens), and one of --browser / --no-browser.
-    private func checkOptions(pasting: Bool) throws {
-        let arguments = invocation.arguments
-        if arguments.has("browser"), pasting {
-            throw FauthError.usage("give one of --browser and --no-browser")
-        }
-        let flag = pasting ? "--no-browser" : "--browser"
-        guard arguments.has("provider") else { throw FauthError.usage("\(flag) needs --provider ID") }
-        let others = ["email", "anonymous", "custom-token", "password-stdin", "password-file", "link", "id-token", "access-token", "token-secret", "nonce"]
-        if let other = others.first(where: arguments.has) {
-            throw FauthError.usage("--\(other) does not go with \(flag) (the provider's page gives the credential)")
-        }
-        if !pasting, arguments.has("callback-url") {
-            throw FauthError.usage("--callback-url goes with --no-browser")
-        }
-    }
-
     /// The callback listener on `port()`; a port in use, or one this user may not listen on, is a usage error
     /// naming it, before any request.
     private func listen() throws -> CallbackListener {
@@ -96,7 +79,7 @@ struct BrowserSignIn {
 
     /// --port > FAUTH_BROWSER_PORT > 0 (a free port), and where it came from.
     private func port() throws -> (port: UInt16, source: String) {
-        let (text, source) = invocation.arguments.value("port").map { ($0, "--port") }
+        let (text, source) = invocation.arguments.value(CredentialOptions.port).map { ($0, "--port") }
             ?? invocation.context.environment["FAUTH_BROWSER_PORT"].flatMap { $0.isEmpty ? nil : ($0, "FAUTH_BROWSER_PORT") }
             ?? ("0", "--port")
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(text) else {
@@ -107,7 +90,7 @@ struct BrowserSignIn {
 
     /// The `--custom-parameter KEY=VALUE` pairs, in order.
     private func customParameters() throws -> [(name: String, value: String)] {
-        try invocation.arguments.values("custom-parameter").map { pair in
+        try invocation.arguments.values(CredentialOptions.customParameter).map { pair in
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                 throw FauthError.usage("--custom-parameter '\(pair)' is not KEY=VALUE")
             }
@@ -118,7 +101,7 @@ struct BrowserSignIn {
     /// The URL the browser ended on: --callback-url (itself, @FILE read within the browser wait, @-), else asked on
     /// the terminal.
     private func pastedURL(within seconds: Double) throws -> String {
-        if let given = try invocation.secrets.token(option: "callback-url", within: seconds) { return given }
+        if let given = try invocation.secrets.token(CredentialOptions.callbackURL, within: seconds) { return given }
         return try invocation.secrets.line(prompt: "Paste the URL the browser ended on (not echoed): ", noun: Self.pastedNoun,
                                            sources: Self.pastedSources)
     }

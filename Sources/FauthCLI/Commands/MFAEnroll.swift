@@ -3,20 +3,39 @@ import FauthJSON
 
 /// `fauth mfa enroll`: `--phone NUMBER` (an SMS code is sent) or `--totp` (the secret, its URI and, on a terminal,
 /// a QR code are printed) starts an enrollment; `--code CODE` (or the prompt) finishes it.
-struct MFAEnroll {
-    let invocation: Invocation
+struct MFAEnroll: Command {
+    let spec = CommandSpec(
+        "mfa enroll", summary: "Enroll a second factor: start with --phone or --totp, finish with the code.",
+        usage: [
+            "mfa enroll --phone NUMBER [--display-name NAME]",
+            "mfa enroll --totp [--display-name NAME]",
+            "mfa enroll [--code CODE | --code-stdin]",
+        ],
+        options: [MFAOptions.phone, MFAOptions.totp, MFAOptions.displayName, MFAOptions.code, MFAOptions.codeStdin],
+        constraints: [
+            .oneOf([MFAOptions.phone, MFAOptions.totp]),
+            .exclusive([[MFAOptions.phone, MFAOptions.totp], [MFAOptions.code, MFAOptions.codeStdin]]),
+            .requires(MFAOptions.displayName, anyOf: [MFAOptions.phone, MFAOptions.totp]),
+            MFAOptions.oneCodeSource,
+        ],
+        details: """
+            `fauth mfa enroll --phone NUMBER` sends an SMS code; `fauth mfa enroll --totp` prints the shared \
+            secret and its otpauth://totp/ URI (JSON: secret, uri, digits, period, algorithm) and, on a terminal, a \
+            QR code for an authenticator app; then `fauth mfa enroll --code CODE` finishes (prompted on a terminal \
+            when left out) and the new tokens replace the session's. The account needs a verified email \
+            (unverified-email, exit 8) and, where Firebase asks, a recent sign-in (requires-recent-login, exit 5); \
+            second-factor-already-enrolled (exit 7) and maximum-second-factor-count-exceeded (exit 7), \
+            unsupported-first-factor (an anonymous or custom-token session; exit 8) and invalid-phone-number (exit 8) \
+            as the server says. A wrong code fails with invalid-verification-code (exit 6) and keeps the started \
+            enrollment (10 minutes) for another try.
+            """)
 
-    func run() throws -> CommandOutput {
+    func run(_ invocation: Invocation) throws -> CommandOutput {
         let arguments = invocation.arguments
-        let starts = ["phone", "totp"].filter(arguments.has)
-        guard starts.count <= 1 else { throw FauthError.usage("give --phone NUMBER or --totp, not both") }
-        if starts.isEmpty {
-            try MFAOptions.require(invocation, allowing: ["code", "code-stdin"], for: "enroll --code")
-            return try finish()
-        }
-        try MFAOptions.require(invocation, allowing: ["phone", "totp", "display-name"], for: "enroll --\(starts[0])")
+        guard arguments.has(MFAOptions.phone) || arguments.has(MFAOptions.totp) else { return try finish(invocation) }
         let client = try invocation.client()
-        let (started, pending) = try client.startEnrollment(phoneNumber: arguments.value("phone"), displayName: arguments.value("display-name"))
+        let (started, pending) = try client.startEnrollment(
+            phoneNumber: arguments.value(MFAOptions.phone), displayName: arguments.value(MFAOptions.displayName))
         let next = MFANextStep.command("mfa enroll --code CODE", arguments: arguments)
         let expires = JSONValue.string(ISO8601.format(pending.expiresAt))
         switch started {
@@ -40,7 +59,7 @@ struct MFAEnroll {
         }
     }
 
-    private func finish() throws -> CommandOutput {
+    private func finish(_ invocation: Invocation) throws -> CommandOutput {
         let given = try invocation.secrets.verificationCode()
         guard let code = try given ?? invocation.secrets.promptedCode("Code to finish the enrollment: ") else {
             throw FauthError.usage("a code is needed: give --code CODE or --code-stdin (there is no terminal to ask on)")

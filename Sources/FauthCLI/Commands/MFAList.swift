@@ -2,11 +2,15 @@ import FauthCore
 import FauthJSON
 
 /// `fauth mfa list`: the signed-in user's second factors (JSON: an array of factors).
-struct MFAList {
-    let invocation: Invocation
+struct MFAList: Command {
+    let spec = CommandSpec(
+        "mfa list", summary: "List the signed-in user's second factors.", usage: ["mfa list"],
+        details: """
+            `fauth mfa list` prints the signed-in user's factors (JSON: an array of {uid, factorId, displayName, \
+            phoneNumber (masked), enrolledAt}); `fauth status` shows them too.
+            """)
 
-    func run() throws -> CommandOutput {
-        try MFAOptions.require(invocation, allowing: [], for: "list")
+    func run(_ invocation: Invocation) throws -> CommandOutput {
         let factors = try invocation.client().secondFactors()
         let text = factors.isEmpty ? "no second factors\n" : factors.map { MFAText.describe($0) + "\n" }.joined()
         return CommandOutput(json: .array(factors.map(\.jsonObject)), text: text, isData: true)

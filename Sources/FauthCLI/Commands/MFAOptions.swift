@@ -1,19 +1,20 @@
-import FauthCore
-
-/// The command-line checks the `mfa` subcommands share: each takes only its own options and arguments.
+/// The options of the `mfa` subcommands; `--code` and `--code-stdin` are shared by `verify` and `enroll`.
 enum MFAOptions {
-    /// The options of `mfa` (all subcommands together).
-    static var all: [String] { MFACommand().spec.options.map(\.name) }
+    static let factor = OptionSpec(
+        "factor", value: "ID",
+        help: "The second factor to use (its uid, as the exit-9 error lists it); optional with one factor.")
+    static let code = OptionSpec(
+        "code", value: "CODE", completion: .file,
+        help: "The SMS or authenticator code (@FILE reads a file, @- reads stdin).")
+    static let codeStdin = OptionSpec(
+        "code-stdin", help: "Read the code from standard input (one trailing newline removed).")
+    static let phone = OptionSpec(
+        "phone", value: "NUMBER", help: "enroll: the phone number (E.164, +15555550100) to send the SMS code to.")
+    static let totp = OptionSpec(
+        "totp", help: "enroll: a TOTP factor; prints the secret, its otpauth:// URI and, on a terminal, a QR code.")
+    static let displayName = OptionSpec(
+        "display-name", value: "NAME", help: "enroll: the factor's name (\"work phone\").")
 
-    /// `usage` when an `mfa` option other than `allowed` is given, or more positional arguments than `argumentCount`
-    /// (the subcommand word included).
-    static func require(_ invocation: Invocation, allowing allowed: Set<String>, for subcommand: String, argumentCount: Int = 1) throws {
-        if let stray = all.first(where: { !allowed.contains($0) && invocation.arguments.has($0) }) {
-            throw FauthError.usage("--\(stray) does not go with 'mfa \(subcommand)'")
-        }
-        let arguments = invocation.arguments.arguments
-        if arguments.count > argumentCount {
-            throw FauthError.usage("unexpected argument '\(arguments[argumentCount])'")
-        }
-    }
+    /// The code comes from one source.
+    static let oneCodeSource = OptionConstraint.oneOf([code, codeStdin])
 }

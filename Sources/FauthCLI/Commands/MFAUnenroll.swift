@@ -2,15 +2,19 @@ import FauthCore
 import FauthJSON
 
 /// `fauth mfa unenroll ID`: removes a second factor from the signed-in user; the new tokens replace the session's.
-struct MFAUnenroll {
-    let invocation: Invocation
+struct MFAUnenroll: Command {
+    let spec = CommandSpec(
+        "mfa unenroll", summary: "Remove one of the signed-in user's second factors.", usage: ["mfa unenroll ID"],
+        arguments: ["ID"],
+        details: """
+            `fauth mfa unenroll ID` removes one (multi-factor-info-not-found when the account has no such factor) \
+            and the new tokens replace the session's.
+            """)
 
-    func run() throws -> CommandOutput {
-        try MFAOptions.require(invocation, allowing: [], for: "unenroll", argumentCount: 2)
-        guard invocation.arguments.arguments.count == 2 else {
+    func run(_ invocation: Invocation) throws -> CommandOutput {
+        guard let id = invocation.arguments.arguments.first else {
             throw FauthError.usage("mfa unenroll needs the factor's ID (see 'fauth mfa list')")
         }
-        let id = invocation.arguments.arguments[1]
         let (user, remaining) = try invocation.client().unenroll(id)
         return CommandOutput(
             json: ["unenrolled": .string(id), "user": user.jsonObject(), "secondFactors": .array(remaining.map(\.jsonObject))],

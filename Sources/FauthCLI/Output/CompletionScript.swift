@@ -20,7 +20,19 @@ public enum CompletionScript {
         }
     }
 
-    private static var commands: [CommandSpec] { CommandCatalog.commands.map(\.spec) }
+    private static var commands: [CommandSpec] { CommandCatalog.commands.map(completed) }
+
+    /// What completion offers after a command: a command with subcommands offers their words and all their options.
+    private static func completed(_ command: any Command) -> CommandSpec {
+        guard !command.subcommands.isEmpty else { return command.spec }
+        var options: [OptionSpec] = command.spec.options
+        for option in command.subcommands.flatMap(\.spec.options) where !options.contains(where: { $0.name == option.name }) {
+            options.append(option)
+        }
+        let spec = command.spec
+        return CommandSpec(spec.name, summary: spec.summary, usage: spec.usage, options: options, arguments: ["SUBCOMMAND"],
+                           argumentCompletion: .subcommand)
+    }
     private static var commandNames: [String] { commands.map(\.name) }
 
     private static func positionalWords(_ command: CommandSpec) -> [String] {
@@ -28,7 +40,7 @@ public enum CompletionScript {
         case .linkedProvider: unlinkIds
         case .command: commandNames
         case .shell: shells
-        case .mfaSubcommand: MFACommand.subcommands
+        case .subcommand: CommandCatalog.command(named: command.name)?.subcommandWords ?? []
         default: []
         }
     }

@@ -32,11 +32,18 @@ public enum HelpText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The page of one command: usage lines, its options, details, and a pointer to the global options.
-    public static func page(for command: CommandSpec) -> String {
-        var lines = [command.summary, ""]
+    /// The page of one command: usage lines, its subcommands and options, details, and a pointer to the global
+    /// options.
+    static func page(for command: any Command) -> String {
+        var lines = [command.spec.summary, ""]
+        let subcommands = command.subcommands.map(\.spec)
+        let command = command.spec
         for (index, usage) in command.usage.enumerated() {
             lines.append((index == 0 ? "Usage: " : "       ") + "fauth " + usage)
+        }
+        if !subcommands.isEmpty {
+            let width = subcommands.map(\.name.count).max() ?? 0
+            lines += ["", "Subcommands:"] + subcommands.map { "  " + pad($0.name, to: width) + "  " + $0.summary }
         }
         if !command.options.isEmpty {
             lines += ["", "Options:"] + optionLines(command.options)

@@ -8,8 +8,8 @@ enum MFANextStep {
     /// `fauth <words>` with the `--profile` and `--session` of this command line, quoted for a shell where needed.
     static func command(_ words: String, arguments: ParsedArguments) -> String {
         var command = "fauth " + words
-        for option in ["profile", "session"] {
-            if let value = arguments.value(option) { command += " --\(option) \(shellQuoted(value))" }
+        for option in [GlobalOptions.profile, GlobalOptions.session] {
+            if let value = arguments.value(option) { command += " --\(option.name) \(shellQuoted(value))" }
         }
         return command
     }

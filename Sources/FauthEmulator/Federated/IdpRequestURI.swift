@@ -1,3 +1,5 @@
+import FauthHTTPCodec
+
 /// The `requestUri` of `accounts:signInWithIdp` with the IdP's answer merged in: the URI's query, then the
 /// `postBody` pairs, then the URI's `#fragment` pairs, each later source replacing earlier values of the same name.
 struct IdpRequestURI: Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import FauthHTTPCodec
+
 /// The CORS behaviour of Firebase's emulator (express `cors({origin: true})`): reflect any origin.
 enum CORSPolicy {
     static let allowedMethods = "GET,HEAD,PUT,PATCH,POST,DELETE"

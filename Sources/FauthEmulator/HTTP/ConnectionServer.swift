@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import Glibc
 
 /// What a serving thread does with the connection it was woken for: reads what arrived, answers every complete
@@ -35,7 +36,7 @@ struct ConnectionServer: Sendable {
             }
             guard answerComplete(connection, phase: &phase, deadline: &deadline) else { return table.close(connection) }
             if phase == .draining { continue }
-            if connection.parser.takeContinueRequest(), !SocketIO.sendAll(connection.fd, Self.continueLine) {
+            if connection.parser.takeContinueRequest(), !SocketIO.sendAll(connection.fd, HTTPResponseEncoder.continueResponse) {
                 return table.close(connection)
             }
             if connection.parser.hasPartialRequest, phase == .idle {
@@ -75,5 +76,4 @@ struct ConnectionServer: Sendable {
         deadline = MonotonicClock.seconds() + 1
     }
 
-    private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 }

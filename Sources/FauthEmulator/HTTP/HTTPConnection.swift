@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import Glibc
 
 /// One accepted connection. Only the thread that owns it (`owned`, under the `ConnectionTable`'s lock) touches its
@@ -52,8 +53,8 @@ final class HTTPConnection {
         if response.dropsConnection { return false }
         let keepAlive = parsed.keepAlive && keepAliveAllowed()
         let extraHeaders = request.method == "OPTIONS" ? [] : CORSPolicy.originHeaders(for: request)
-        let bytes = HTTPResponseEncoder.encode(response, extraHeaders: extraHeaders, keepAlive: keepAlive,
-                                               headRequest: request.method == "HEAD")
+        let bytes = HTTPResponseEncoder.encode(status: response.status, headers: response.headers, extraHeaders: extraHeaders,
+                                               body: response.body, keepAlive: keepAlive, headRequest: request.method == "HEAD")
         return SocketIO.sendAll(fd, bytes) && keepAlive
     }
 
@@ -61,8 +62,8 @@ final class HTTPConnection {
     /// second at most), so that closing does not reset the connection before the client has read the answer.
     func sendErrorAndHalfClose(status: Int, body: [UInt8] = []) {
         let headers = body.isEmpty ? [] : [(name: "Content-Type", value: "application/json; charset=utf-8")]
-        let response = HTTPResponse(status: status, headers: headers, body: body)
-        _ = SocketIO.sendAll(fd, HTTPResponseEncoder.encode(response, extraHeaders: [], keepAlive: false, headRequest: false))
+        let bytes = HTTPResponseEncoder.encode(status: status, headers: headers, body: body, keepAlive: false, headRequest: false)
+        _ = SocketIO.sendAll(fd, bytes)
         shutdown(fd, Int32(SHUT_WR))
     }
 }

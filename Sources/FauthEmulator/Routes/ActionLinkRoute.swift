@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import FauthJSON
 
 extension RouteTable {

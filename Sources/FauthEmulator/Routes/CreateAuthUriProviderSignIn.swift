@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import FauthJSON
 
 /// `accounts:createAuthUri` with a `providerId` (a fauth-emulator extension; Firebase's emulator answers 501): the

@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import FauthJSON
 
 /// Firebase's emulator rewrites the legacy v3 API (`/www.googleapis.com/identitytoolkit/v3/relyingparty/<name>`) to

@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import Foundation
 
 /// Firebase's request authentication: API keys, `Bearer owner`, and the errors for everything else.

@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import Foundation
 
 /// Who may call a route.

@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import FauthJSON
 
 /// A request as a route handler sees it: the parsed body, the credential kind, and the path parameters.

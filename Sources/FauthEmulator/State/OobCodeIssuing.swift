@@ -1,3 +1,5 @@
+import FauthHTTPCodec
+
 extension ProjectState {
     /// Creates, stores and returns an OOB code with its action link
     /// `http://<host>/emulator/action?mode=…&lang=en&oobCode=…&apiKey=fake-api-key[&continueUrl=…][&tenantId=…]`.

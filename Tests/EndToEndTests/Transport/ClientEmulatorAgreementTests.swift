@@ -1,5 +1,6 @@
 import FauthCore
 import FauthEmulator
+import FauthHTTPCodec
 import Testing
 
 /// What the client encodes, the emulator decodes back (the two sides of one wire format, tested together).

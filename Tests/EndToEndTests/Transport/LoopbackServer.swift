@@ -1,4 +1,5 @@
 import FauthEmulator
+import FauthHTTPCodec
 import FauthTestSupport
 import Foundation
 

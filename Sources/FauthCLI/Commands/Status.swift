@@ -1,0 +1,37 @@
+import FauthCore
+import FauthJSON
+
+/// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in, the server's
+/// code when it refuses the session.
+struct Status: Command {
+    let spec = CommandSpec(
+        "status", summary: "Show who is signed in, with which providers and second factors, and when the token expires.",
+        usage: ["status"],
+        details: """
+            Exits 4 (not-signed-in) when there is no session. A session the server no longer accepts is removed and \
+            the error is the server's, as for every command: user-token-expired or invalid-user-token (exit 4), \
+            user-disabled or user-not-found (exit 6). The custom claims an admin set are those of the session's ID \
+            token (`claims` in JSON, `{}` when none; a line in text when there are some); claims set since it was \
+            issued show after `fauth token --force-refresh`.
+            """)
+
+    func run(_ invocation: Invocation) throws -> CommandOutput {
+        let (session, secondFactors) = try invocation.client().statusWithSecondFactors()
+        let expires = ISO8601.format(session.expiresAt)
+        let backend = BackendIdentity(session.project)
+        let claims = IDTokenPayload(token: session.idToken)?.customClaims ?? [:]
+        let ownFile = invocation.sessionFileChooser == nil  // the profile's file, not one named by path
+        var text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
+            + "second factors: \(MFAText.factorList(secondFactors))\n"
+            + "token expires: \(expires)\n" + (ownFile ? "profile: \(invocation.profile)\n" : "")
+            + "session file: \(TerminalText.escaped(invocation.sessionFile ?? ""))\n"
+            + "backend: \(TerminalText.escaped(backend.description))\n"
+        if !claims.isEmpty { text += "custom claims: \(TerminalText.escaped(JSONValue.object(claims).serialized()))\n" }
+        return CommandOutput(
+            json: ["signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
+                   "profile": ownFile ? .string(invocation.profile) : .null, "backend": backend.jsonObject(),
+                   "claims": .object(claims),
+                   "secondFactors": .array(secondFactors.map(\.jsonObject))],
+            text: text, isData: true)
+    }
+}

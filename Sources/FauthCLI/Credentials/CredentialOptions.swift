@@ -1,0 +1,113 @@
+/// The options and help text shared by the commands that take a credential (signup, signin, link, reauth).
+enum CredentialOptions {
+    static let email = OptionSpec("email", value: "EMAIL", help: "The account's email address.")
+    static let passwordStdin = OptionSpec(
+        "password-stdin", help: "Read the password from standard input (one trailing newline removed).")
+    static let passwordFile = OptionSpec(
+        "password-file", value: "FILE", completion: .file,
+        help: "Read the password from FILE (one trailing newline removed).")
+    static let provider = OptionSpec(
+        "provider", value: "ID", completion: .provider,
+        help: "Identity provider: google.com, facebook.com, github.com, twitter.com, apple.com or oidc.*.")
+    static let idToken = OptionSpec(
+        "id-token", value: "TOKEN", completion: .file,
+        help: "The provider's ID token (@FILE reads a file, @- reads stdin).")
+    static let accessToken = OptionSpec(
+        "access-token", value: "TOKEN", completion: .file, help: "The provider's OAuth access token (@FILE, @-).")
+    static let tokenSecret = OptionSpec(
+        "token-secret", value: "SECRET", completion: .file,
+        help: "The OAuth 1.0 token secret, for twitter.com (@FILE, @-).")
+    static let emailLink = OptionSpec(
+        "link", value: "LINK", completion: .file,
+        help: "The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).")
+    static let nonce = OptionSpec(
+        "nonce", value: "NONCE", completion: .file,
+        help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
+
+    static let anonymous = OptionSpec("anonymous", help: "Sign in as a new anonymous user.")
+    static let customToken = OptionSpec(
+        "custom-token", value: "TOKEN", completion: .file,
+        help: "Sign in with a custom token made by your server (@FILE, @-).")
+
+    static let browser = OptionSpec(
+        "browser",
+        help: "Sign in with the provider in a browser: fauth opens its page ($BROWSER, xdg-open, open) and listens on 127.0.0.1 for the answer.")
+    static let noBrowser = OptionSpec(
+        "no-browser",
+        help: "As --browser, for a machine without one: fauth prints the URL and reads back the URL the browser ended on.")
+    static let port = OptionSpec(
+        "port", value: "PORT",
+        help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).")
+    static let scope = OptionSpec(
+        "scope", value: "SCOPE", repeatable: true, help: "Ask the provider for this OAuth scope too (repeatable).")
+    static let customParameter = OptionSpec(
+        "custom-parameter", value: "KEY=VALUE", repeatable: true,
+        help: "Pass this parameter to the provider's page, e.g. prompt=select_account (repeatable).")
+    static let callbackURL = OptionSpec(
+        "callback-url", value: "URL", completion: .file,
+        help: "With --no-browser: the URL the browser ended on (@FILE, @-); default: asked on the terminal.")
+
+    /// `--email` and the two password sources.
+    static let password = [email, passwordStdin, passwordFile]
+    /// The provider's tokens, which go with `--provider`.
+    static let providerTokens = [idToken, accessToken, tokenSecret, nonce]
+    /// The options that go only with `--browser` or `--no-browser`.
+    static let browserOnly = [port, scope, customParameter, callbackURL]
+
+    /// The password comes from one source.
+    static let onePasswordSource = OptionConstraint.oneOf([passwordStdin, passwordFile])
+
+    /// The rules of a credential (signin, link, reauth): one kind of credential (`others` are more kinds: signin's
+    /// `--refresh-token`), each option with its kind, a browser sign-in with `--provider` alone.
+    static func constraints(otherKinds others: [OptionSpec] = []) -> [OptionConstraint] {
+        let kinds = [email, anonymous, customToken, provider] + others
+        let browsers = [browser, noBrowser]
+        let notWithBrowser = [email, anonymous, customToken, passwordStdin, passwordFile, emailLink] + providerTokens
+        var rules: [OptionConstraint] = [.oneOf(browsers)]
+        rules += OptionConstraint.each(browsers, requires: [provider])
+        rules.append(.exclusive([browsers, notWithBrowser]))
+        rules += OptionConstraint.each(browserOnly, requires: browsers)
+        rules += [.requires(callbackURL, anyOf: [noBrowser]), .oneOf(kinds)]
+        rules += OptionConstraint.each(providerTokens, requires: [provider])
+        rules += [
+            .exclusive([Array(kinds.dropFirst()), [passwordStdin, passwordFile, emailLink]]),
+            .exclusive([[emailLink], [passwordStdin, passwordFile]]),
+            onePasswordSource,
+        ]
+        return rules
+    }
+    /// The help paragraph on email-link (passwordless) credentials.
+    static let emailLinkDetails = """
+        --link completes a passwordless sign-in: give the link that `fauth signin --email EMAIL --send-link` had \
+        emailed to EMAIL (the whole link as pasted from the email, or only its oobCode; @FILE or @- keeps it off the \
+        command line), with the same --email. A link works once; a wrong, used or expired one fails with \
+        invalid-action-code or expired-action-code (exit 8).
+        """
+    /// `--provider` and the provider's tokens.
+    static let identityProvider = [provider, idToken, accessToken, tokenSecret, nonce, browser, noBrowser, port, scope, customParameter, callbackURL]
+    /// The usage line of a browser sign-in, after the command's name.
+    static let browserUsage = "--provider ID --browser | --no-browser [--callback-url URL] [--port PORT] [--scope SCOPE]... [--custom-parameter KEY=VALUE]..."
+
+    /// The help paragraph on the browser sign-in.
+    static let browserSignIn = """
+        --browser signs in with the provider's own page: fauth listens on 127.0.0.1 (--port, FAUTH_BROWSER_PORT, or \
+        a free port), asks Firebase for the provider's sign-in URL returning to http://127.0.0.1:PORT/__/auth/callback, \
+        opens it and prints it on stderr, then completes the sign-in with the URL the browser comes back to, whose \
+        state must be this sign-in's. The wait ends after --timeout seconds (default 300 here; exit 3) or on Ctrl-C \
+        (exit 130). --no-browser prints the URL instead; open it anywhere, sign in, and paste the URL the browser \
+        ended on (its page fails to load; that is expected), or give it with --callback-url (@FILE, @-).
+        """
+
+    /// The help paragraph on where a password comes from.
+    static let passwordSources = sources(of: "The password", prompt: "a prompt on the terminal (no echo)")
+    /// The help paragraph on where a new password comes from (update, reset-password).
+    static let newPasswordSources = sources(of: "The new password", prompt: "a prompt on the terminal (no echo, asked twice)")
+
+    private static func sources(of subject: String, prompt: String) -> String {
+        """
+        \(subject) comes from --password-stdin, --password-file FILE, the FAUTH_PASSWORD variable, or \(prompt). \
+        It is never taken from the command line. Without a terminal and without a source, the command fails with \
+        a usage error instead of waiting.
+        """
+    }
+}
