@@ -19,6 +19,13 @@ public final class AuthEmulator: @unchecked Sendable {
     /// The project id the emulator serves.
     public var projectId: String { state.projectId }
 
+    /// Makes every link the emulator hands out (emailed action links, provider sign-in pages) point at
+    /// `authority` (`host:port`), the address it serves on; until then they point at `localhost:9099`. A request's
+    /// `Host` header is never used for a link.
+    public func setLinkAuthority(_ authority: String) {
+        withState { $0.linkAuthority = authority }
+    }
+
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
     /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
     public func handle(_ received: HTTPRequest) -> HTTPResponse {

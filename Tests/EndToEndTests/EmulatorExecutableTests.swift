@@ -186,6 +186,40 @@ struct EmulatorExecutableTests {
         #expect(notAnExport.standardError.hasPrefix("fauth-emulator: cannot import"))
     }
 
+    /// Issue 26, item 9: the links the emulator hands out (the emailed action links, a provider sign-in's page) point
+    /// at the address it serves on, whatever `Host` header a request carries.
+    @Test func linksUseTheServedAddressNeverTheRequestsHostHeader() throws {
+        let emulator = try SpawnedProcess("fauth-emulator", ["--port", "0", "--project", "demo-e2e"])
+        let line = try emulator.firstLine()
+        let prefix = "fauth-emulator listening on http://127.0.0.1:"
+        let port = try #require(Int(line.dropFirst(prefix.count).prefix { $0.isNumber }))
+        let origin = "http://127.0.0.1:\(port)/"
+        let client = try TestHTTPClient(port: port)
+        let hostile = ["evil.example:666", "127.0.0.1:\(port)@evil.example", "evil.example/x?"]
+        for host in hostile {
+            for (route, body) in [("sendOobCode", #"{"requestType":"EMAIL_SIGNIN","email":"h@example.com"}"#),
+                                  ("createAuthUri",
+                                   #"{"providerId":"google.com","continueUri":"http://localhost/cb"}"#)] {
+                let request = "POST /identitytoolkit.googleapis.com/v1/accounts:\(route)?key=k HTTP/1.1\r\n"
+                    + "Host: \(host)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+                try client.sendRaw(Array(request.utf8))
+                let response = try client.readResponse()
+                let text = String(decoding: response.body, as: UTF8.self)
+                #expect(response.status == 200, "\(route) with Host \(host): \(text)")
+                if let link = try JSONValue.parse(response.body)["authUri"]?.string {
+                    #expect(link.hasPrefix(origin), "\(route) with Host \(host): \(link)")
+                }
+            }
+        }
+        let (_, codes) = try client.json(method: "GET", path: "/emulator/v1/projects/demo-e2e/oobCodes")
+        let links = codes["oobCodes"]?.array?.compactMap { $0["oobLink"]?.string } ?? []
+        #expect(links.count == hostile.count && links.allSatisfy { $0.hasPrefix(origin) }, "\(links)")
+        client.close()
+        emulator.signal(SIGTERM)
+        #expect(try emulator.waitForExit() == 0)
+    }
+
     @Test func helpAndVersion() throws {
         let help = try SpawnedProcess("fauth-emulator", ["--help"])
         #expect(try help.waitForExit() == 0)

@@ -74,6 +74,35 @@ import Testing
         }
     }
 
+    /// Issue 26, item 1: a reauthentication with another identity's credential is `user-mismatch` and creates no
+    /// account: the provider sign-in is sent with `autoCreate: false` (the emulator answers
+    /// `USER_NOT_FOUND`), as the server's own listing shows.
+    @Test func reauthWithAnotherIdentityCreatesNoAccount() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("owner@example.com")
+        let accounts = emulator.accountCount()
+        #expect(accounts == 1)
+        let attempts: [[String]] = [
+            ["--provider", "google.com", "--id-token",
+             FederatedCredentialTests.claims("g-stranger", email: "g@example.com")],
+            ["--provider", "facebook.com", "--access-token", FederatedCredentialTests.claims("fb-stranger")],
+        ]
+        for attempt in attempts {
+            try expectSessionUnchanged(sandbox) {
+                let run = try sandbox.run(["reauth", "--json"] + attempt)
+                expectFailure(run, status: 6, code: "user-mismatch")
+            }
+            #expect(emulator.accountCount() == accounts, "reauth \(attempt[0]) \(attempt[1]) created an account")
+        }
+        let token = FederatedCredentialTests.claims("gh-new").addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+        let idp = emulator.call("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=k", body: [
+            "requestUri": "http://localhost", "postBody": .string("providerId=github.com&access_token=" + (token ?? "")),
+            "returnSecureToken": true, "autoCreate": false])
+        #expect(idp.status == 400 && idp.json["error"]?["message"] == "USER_NOT_FOUND", "\(idp.json)")
+        #expect(emulator.accountCount() == accounts)
+    }
+
     @Test func recentLoginIsRequiredForSensitiveChangesThenReauthUnlocksThem() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import FauthCLI
 
-/// The reference the repository holds is what the command declarations make: man/fauth.1's generated COMMANDS
-/// section, docs/cli.md and completions/. After changing a command, run scripts/generate-reference.
+/// The reference the repository holds is what the command declarations make: man/fauth.1's generated COMMANDS,
+/// COMMAND OPTIONS and GLOBAL OPTIONS sections, docs/cli.md and completions/. After changing a command, run
+/// scripts/generate-reference.
 @Suite struct GeneratedReferenceTests {
     static func text(_ path: String) throws -> String {
         try DocumentationDriftTests.text(path)
@@ -30,7 +31,7 @@ import Testing
         #expect(try Self.text("completions/fauth.fish") == CompletionScript.script(for: "fish"))
     }
 
-    /// The generated sections hold every command, subcommand and option, each where its command is.
+    /// The generated sections hold every command, subcommand and option, and every paragraph of its details.
     @Test func theGeneratedReferenceNamesEveryCommandAndOption() {
         let man = ReferenceText.manSections()
         let markdown = ReferenceText.markdown()
@@ -45,6 +46,20 @@ import Testing
         for option in CommandCatalog.globalOptions {
             #expect(markdown.contains("`\(option.synopsis)`"))
         }
+        let options = CommandCatalog.everyCommand.flatMap(\.spec.options) + CommandCatalog.globalOptions
+        let paragraphs = [GlobalOptions.syntax, GlobalOptions.precedence]
+            + options.flatMap { $0.details.split(separator: "\n").map(String.init) }
+        for paragraph in paragraphs {
+            #expect(man.contains(ReferenceText.roff(paragraph)), "man/fauth.1 lacks: \(paragraph)")
+            #expect(markdown.contains(paragraph), "docs/cli.md lacks: \(paragraph)")
+        }
+    }
+
+    /// An option's details are the man page's and docs/cli.md's, never `--help`'s one line per option.
+    @Test func helpKeepsOneLinePerOption() {
+        let page = HelpText.page(for: SignIn())
+        #expect(page.contains("--provider ID"))
+        #expect(!CredentialOptions.provider.details.isEmpty && !page.contains("The tokens each takes"))
     }
 
     /// Roff's control characters in a declaration's text cannot break the page, and it is ASCII (groff reads it

@@ -36,10 +36,12 @@ import Testing
 
     @Test func signInWithIdp() {
         let credential = IdpCredential(providerId: "google.com", idToken: "GID")
-        #expect(json(SignInWithIdpEndpoint(credential: credential))
-            == #"{"requestUri":"http://localhost","postBody":"providerId=google.com&id_token=GID","returnIdpCredential":true,"returnSecureToken":true}"#)
+        let head = #"{"requestUri":"http://localhost","postBody":"providerId=google.com&id_token=GID","#
+            + #""returnIdpCredential":true,"returnSecureToken":true,"#
+        #expect(json(SignInWithIdpEndpoint(credential: credential)) == head + #""autoCreate":true}"#)
         #expect(json(SignInWithIdpEndpoint(credential: credential, idToken: "FIREBASE"))
-            == #"{"requestUri":"http://localhost","postBody":"providerId=google.com&id_token=GID","returnIdpCredential":true,"returnSecureToken":true,"idToken":"FIREBASE"}"#)
+            == head + #""autoCreate":true,"idToken":"FIREBASE"}"#)
+        #expect(json(SignInWithIdpEndpoint(credential: credential, autoCreate: false)) == head + #""autoCreate":false}"#)
         #expect(SignInWithIdpEndpoint.path == "accounts:signInWithIdp")
         #expect(!SignInWithIdpEndpoint.isIdempotent)
     }

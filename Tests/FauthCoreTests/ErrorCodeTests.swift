@@ -6,7 +6,7 @@ import Testing
 private let documentedExitStatus: [(ErrorCode, Int32)] = [
     (.internalError, 1), (.malformedJWT, 1), (.blockingCloudFunctionError, 1), (.ioError, 1),
     (.usage, 2), (.cancelled, 3),
-    (.notSignedIn, 4), (.userTokenExpired, 4), (.invalidUserToken, 4),
+    (.notSignedIn, 4), (.userTokenExpired, 4), (.invalidUserToken, 4), (.serverChanged, 4),
     (.requiresRecentLogin, 5),
     (.wrongPassword, 6), (.invalidCredential, 6), (.invalidCustomToken, 6), (.customTokenMismatch, 6),
     (.userNotFound, 6), (.userDisabled, 6), (.userMismatch, 6), (.missingOrInvalidNonce, 6),
@@ -36,7 +36,8 @@ private let actionByExitStatus: [Int32: ErrorAction] = [
 
 private let fauthOwnCodes: Set<ErrorCode> = [
     .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted, .terminated,
-    .hangup, .quit, .sessionBusy, .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument, .ioError,
+    .hangup, .quit, .sessionBusy, .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument,
+    .ioError, .serverChanged,
 ]
 
 /// `wrongPassword` → `wrong-password`, `invalidAPIKey` → `invalid-api-key`, `malformedJWT` → `malformed-jwt`.
@@ -69,7 +70,7 @@ func rawValueIsTheKebabCaseOfTheCaseName(code: ErrorCode) {
 }
 
 @Test func theCatalogueHoldsTheSDKCodesACommandLineClientMeetsAndFauthsOwn() {
-    #expect(ErrorCode.allCases.count == 91)
+    #expect(ErrorCode.allCases.count == 92)
     #expect(ErrorCode.allCases.filter { $0.number == nil }.count == fauthOwnCodes.count)
     #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
 }

@@ -11,7 +11,7 @@ public enum ValueCompletion: String, Sendable {
     case subcommand
 }
 
-/// One command-line option: its long name, optional short letter, value and help line.
+/// One command-line option: its long name, optional short letter, value, help line and longer details.
 public struct OptionSpec: Sendable, Equatable {
     /// The long name without the leading `--` (`email`).
     public let name: String
@@ -19,8 +19,10 @@ public struct OptionSpec: Sendable, Equatable {
     public let short: Character?
     /// The placeholder of the value (`EMAIL`), or nil for a flag.
     public let valueName: String?
-    /// The one-line help text.
+    /// The one-line help text (`--help`).
     public let help: String
+    /// What the man page and docs/cli.md add after the help line (blank lines part paragraphs); often empty.
+    public let details: String
     /// What completion offers for the value.
     public let completion: ValueCompletion
     /// Whether the option may be given more than once, each value kept (`--scope A --scope B`).
@@ -28,11 +30,12 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// Makes an option.
     public init(_ name: String, short: Character? = nil, value: String? = nil, completion: ValueCompletion = .none,
-                repeatable: Bool = false, help: String) {
+                repeatable: Bool = false, help: String, details: String = "") {
         self.name = name
         self.short = short
         self.valueName = value
         self.help = help
+        self.details = details
         self.completion = completion
         self.isRepeatable = repeatable
     }
@@ -40,9 +43,11 @@ public struct OptionSpec: Sendable, Equatable {
     /// Whether the option takes a value.
     public var takesValue: Bool { valueName != nil }
 
-    /// The same option with the help line one command gives it (`--email` of `update` changes the email).
-    public func described(_ help: String) -> OptionSpec {
-        OptionSpec(name, short: short, value: valueName, completion: completion, repeatable: isRepeatable, help: help)
+    /// The same option with the help line and details one command gives it (`--email` of `update` changes the
+    /// email).
+    public func described(_ help: String, details: String = "") -> OptionSpec {
+        OptionSpec(name, short: short, value: valueName, completion: completion, repeatable: isRepeatable, help: help,
+                   details: details)
     }
 
     /// How the option is written in help: `-v, --verbose` or `--email EMAIL`.

@@ -5,7 +5,8 @@ import FauthJSON
 struct ResetPassword: Command {
     static let code = OptionSpec(
         "code", value: "CODE", completion: .file,
-        help: "The code from the email, or the whole action link pasted (…?mode=…&oobCode=…); @FILE, @-.")
+        help: "The code from the email, or the whole action link pasted (…?mode=…&oobCode=…); @FILE, @-.",
+        details: "A link of another kind is refused with invalid-action-code before any request.")
 
     let spec = CommandSpec(
         "reset-password", summary: "Send a password-reset email, or set a new password with its code.",

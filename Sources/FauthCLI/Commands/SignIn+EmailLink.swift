@@ -9,7 +9,10 @@ extension SignIn {
         "send-link", help: "Email a sign-in link to --email instead of signing in (no session needed).")
     /// `--continue-url`.
     static let continueURL = OptionSpec(
-        "continue-url", value: "URL", help: "With --send-link: where the link leads after sign-in (Google's servers require one).")
+        "continue-url", value: "URL", help: """
+            With --send-link: where the link leads after sign-in (Google's servers require one).
+            """,
+        details: "An address on an authorized domain of the project; the emulator does not require it.")
     /// `--link`, `--send-link` and `--continue-url`.
     static let emailLinkOptions = [CredentialOptions.emailLink, sendLink, continueURL]
 

@@ -6,7 +6,8 @@ extension SignIn {
     /// `--refresh-token`.
     static let refreshTokenOption = OptionSpec(
         "refresh-token", value: "@FILE|@-", completion: .file,
-        help: "Sign in with a refresh token another client holds, read from FILE or stdin (never a literal value).")
+        help: "Sign in with a refresh token another client holds, read from FILE or stdin (never a literal value).",
+        details: "Another client: an app, pyrebase4, another machine's fauth.")
 
     /// The help paragraph on `--refresh-token`.
     static let refreshTokenDetails = """

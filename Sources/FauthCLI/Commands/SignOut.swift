@@ -5,7 +5,15 @@ import FauthJSON
 struct SignOut: Command {
     /// `--all`.
     static let all = OptionSpec(
-        "all", help: "Forget the sessions (and pending second-factor steps) of every profile (not with --session or FAUTH_SESSION).")
+        "all", help: """
+            Forget the sessions (and pending second-factor steps) of every profile (not with --session or \
+            FAUTH_SESSION).
+            """,
+        details: """
+            --session and FAUTH_SESSION name a folder that is not fauth's, hence the refusal. Every file removed is \
+            listed (removed), a pending step's (PROFILE.json.mfa-pending, PROFILE.json.mfa-enrollment) too, with or \
+            without a session. The profiles left make the error session-store-error (exit 12), after the others.
+            """)
 
     let spec = CommandSpec(
         "signout", summary: "Forget the profile's session (signing out when signed out succeeds).",
@@ -14,10 +22,10 @@ struct SignOut: Command {
         details: """
             Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client. A session path that is \
             not a regular file of yours (a FIFO, device, socket, folder or link) is refused, never removed. --all \
-            removes the regular files named PROFILE.json in fauth's sessions folder and leaves anything else; a \
-            profile it cannot sign out does not stop the others (exit 12 afterwards, naming each one left; exit 10, \
-            session-busy, when each one left was only busy: another fauth held its lock for all of --timeout, which \
-            bounds the wait for all of them together).
+            removes the regular files of yours named PROFILE.json in fauth's sessions folder and leaves anything \
+            else; a profile it cannot sign out does not stop the others (exit 12 afterwards, naming each one left; \
+            exit 10, session-busy, when each one left was only busy: another fauth held its lock for all of \
+            --timeout, which bounds the wait for all of them together).
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {

@@ -5,7 +5,9 @@ import FauthJSON
 struct Update: Command {
     static let email = CredentialOptions.email.described("Change the account's email to EMAIL.")
     static let verifyFirst = OptionSpec(
-        "verify-first", help: "Send a verification email to the new address instead; the email changes when its link is followed.")
+        "verify-first", help: """
+            Send a verification email to the new address instead; the email changes when its link is followed.
+            """)
     static let newPassword = OptionSpec(
         "new-password", help: "Change the password (from FAUTH_PASSWORD or the prompt, which asks twice).")
     static let passwordStdin = CredentialOptions.passwordStdin.described(
@@ -15,7 +17,10 @@ struct Update: Command {
     static let displayName = OptionSpec("display-name", value: "NAME", help: "Set the display name.")
     static let photoURL = OptionSpec("photo-url", value: "URL", help: "Set the photo URL.")
     static let clear = OptionSpec(
-        "clear", value: "ATTRIBUTES", help: "Remove display-name, photo-url, or both (comma-separated; not with the option that sets it).")
+        "clear", value: "ATTRIBUTES", help: """
+            Remove display-name, photo-url, or both (comma-separated; not with the option that sets it).
+            """,
+        details: "Naming one with the option that sets it is a usage error (exit 2).")
 
     /// The `--clear` values (the names of the options that set them) and the attribute each removes.
     static let clearable: [(option: OptionSpec, attribute: AccountAttribute)] = [(displayName, .displayName), (photoURL, .photoUrl)]

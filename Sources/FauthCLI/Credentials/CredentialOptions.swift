@@ -2,16 +2,32 @@
 enum CredentialOptions {
     static let email = OptionSpec("email", value: "EMAIL", help: "The account's email address.")
     static let passwordStdin = OptionSpec(
-        "password-stdin", help: "Read the password from standard input (one trailing newline removed).")
+        "password-stdin", help: "Read the password from standard input (one trailing newline removed).",
+        details: """
+            Standard input is read to its end. Without --password-stdin or --password-file, the password comes from \
+            FAUTH_PASSWORD or a prompt on the terminal (no echo). There is no --password: a password is never taken \
+            from the command line. With no terminal and no source, the command fails with usage (exit 2) instead of \
+            waiting. Ctrl-C at the prompt restores the terminal and exits 130.
+            """)
     static let passwordFile = OptionSpec(
         "password-file", value: "FILE", completion: .file,
         help: "Read the password from FILE (one trailing newline removed).")
     static let provider = OptionSpec(
         "provider", value: "ID", completion: .provider,
-        help: "Identity provider: google.com, facebook.com, github.com, twitter.com, apple.com or oidc.*.")
+        help: "Identity provider: google.com, facebook.com, github.com, twitter.com, apple.com or oidc.*.",
+        details: """
+            The tokens each takes: google.com an ID token, an access token or both; facebook.com and github.com an \
+            access token; twitter.com an access token and its secret; apple.com an ID token and its nonce; any \
+            oidc.* provider its ID token (and --nonce when it was issued for one). Without a token: --browser or \
+            --no-browser.
+            """)
     static let idToken = OptionSpec(
         "id-token", value: "TOKEN", completion: .file,
-        help: "The provider's ID token (@FILE reads a file, @- reads stdin).")
+        help: "The provider's ID token (@FILE reads a file, @- reads stdin).",
+        details: """
+            Every token value and --nonce accept @FILE (read the file) and @- (read standard input), so secrets stay \
+            off the command line. Standard input can feed only one secret per command.
+            """)
     static let accessToken = OptionSpec(
         "access-token", value: "TOKEN", completion: .file, help: "The provider's OAuth access token (@FILE, @-).")
     static let tokenSecret = OptionSpec(
@@ -19,7 +35,12 @@ enum CredentialOptions {
         help: "The OAuth 1.0 token secret, for twitter.com (@FILE, @-).")
     static let emailLink = OptionSpec(
         "link", value: "LINK", completion: .file,
-        help: "The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).")
+        help: "The sign-in link emailed to --email, whole or its oobCode (@FILE, @-).",
+        details: """
+            The whole link as pasted (…?mode=signIn&oobCode=…) or its oobCode. It works once: a wrong, used or \
+            expired one fails with invalid-action-code or expired-action-code (exit 8), a link of another kind \
+            before any request.
+            """)
     static let nonce = OptionSpec(
         "nonce", value: "NONCE", completion: .file,
         help: "The raw nonce the ID token was issued for (apple.com, oidc.*; @FILE, @-).")
@@ -31,21 +52,33 @@ enum CredentialOptions {
 
     static let browser = OptionSpec(
         "browser",
-        help: "Sign in with the provider in a browser: fauth opens its page ($BROWSER, xdg-open, open) and listens on 127.0.0.1 for the answer.")
+        help: """
+            Sign in with the provider in a browser: fauth opens its page ($BROWSER, xdg-open, open) and listens on \
+            127.0.0.1 for the answer.
+            """,
+        details: """
+            With --provider ID and no token. How it works and what a real project needs: man fauth, BROWSER SIGN-IN.
+            """)
     static let noBrowser = OptionSpec(
         "no-browser",
-        help: "As --browser, for a machine without one: fauth prints the URL and reads back the URL the browser ended on.")
+        help: """
+            As --browser, for a machine without one (an SSH session): fauth prints the URL and reads back the URL the \
+            browser ended on.
+            """)
     static let port = OptionSpec(
         "port", value: "PORT",
-        help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).")
+        help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).",
+        details: "A port in use is a usage error (exit 2) naming it, before any request.")
     static let scope = OptionSpec(
-        "scope", value: "SCOPE", repeatable: true, help: "Ask the provider for this OAuth scope too (repeatable).")
+        "scope", value: "SCOPE", repeatable: true, help: "Ask the provider for this OAuth scope too (repeatable).",
+        details: "The scopes go beyond the provider's defaults, sent as oauthScope, comma-separated.")
     static let customParameter = OptionSpec(
         "custom-parameter", value: "KEY=VALUE", repeatable: true,
-        help: "Pass this parameter to the provider's page, e.g. prompt=select_account (repeatable).")
+        help: "Pass this parameter to the provider's page, e.g. prompt=select_account (repeatable).",
+        details: "Another example: login_hint=ada@example.com. Sent as customParameter.")
     static let callbackURL = OptionSpec(
         "callback-url", value: "URL", completion: .file,
-        help: "With --no-browser: the URL the browser ended on (@FILE, @-); default: asked on the terminal.")
+        help: "With --no-browser: the URL the browser ended on (@FILE, @-); default: asked on the terminal (no echo).")
 
     /// `--email` and the two password sources.
     static let password = [email, passwordStdin, passwordFile]

@@ -36,8 +36,8 @@ enum ErrorRenderer {
         case .invalidCredential where error.server?.message == "INVALID_LOGIN_CREDENTIALS":
             return "the email or the password is wrong, or no account uses the email: with email enumeration protection "
                 + "on, the server does not say which (reset a forgotten password with 'fauth reset-password --email EMAIL')"
-        case .interrupted:
-            return nil
+        case .interrupted, .serverChanged:
+            return nil  // a server-changed message names the command that picks up what the server did
         case .certificateError:
             return "trust the server's CA with --ca-file FILE or SSL_CERT_FILE (see 'man fauth', TLS), or check --endpoint"
         case .proxyRefused:

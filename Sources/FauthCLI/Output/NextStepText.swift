@@ -22,8 +22,23 @@ enum NextStepText {
         case .beginAgain(.enroll, _, _, let totp):
             return "'fauth mfa enroll " + (totp ? "--totp" : "--phone NUMBER") + "' again"
         case .beginAgain(let purpose, let providerId, let email, _):
-            let credential = providerId == "password" ? email.map { " --email \($0)" } ?? "" : " --provider \(providerId)"
-            return "'fauth \(purpose.rawValue)\(credential)' again"
+            return "'fauth \(purpose.rawValue)\(credentialOptions(providerId: providerId, email: email))' again"
+        case .recoverFrom(.accountCreated(_, let email, let providerId)):
+            return "'fauth signin\(credentialOptions(providerId: providerId, email: email))' to use the account"
+        case .recoverFrom(.accountChanged):
+            return "'fauth status' to read the account as it now is (then 'fauth signin' if it says the session ended)"
+        case .recoverFrom(.accountDeleted):
+            return "'fauth signout' to remove the session"
+        }
+    }
+
+    /// The options that name a credential of `providerId`: `--email E` for a password (when known),
+    /// `--custom-token TOKEN` for a custom token, else `--provider P`.
+    private static func credentialOptions(providerId: String, email: String?) -> String {
+        switch providerId {
+        case "password": email.map { " --email \($0)" } ?? ""
+        case "custom": " --custom-token TOKEN"
+        default: " --provider \(providerId)"
         }
     }
 }

@@ -1,7 +1,8 @@
 import FauthCore
 import FauthText
 
-/// The command reference made from the command declarations: the man page's COMMANDS section and `docs/cli.md`.
+/// The command reference made from the command declarations: the man page's COMMANDS, COMMAND OPTIONS and GLOBAL
+/// OPTIONS sections and `docs/cli.md`.
 /// `scripts/generate-reference` writes them through the unlisted `fauth __generate-reference`; a test fails when the
 /// committed files differ.
 enum ReferenceText {
@@ -37,7 +38,8 @@ enum ReferenceText {
         return String(page[..<begin.upperBound]) + manSections() + String(page[end.lowerBound...])
     }
 
-    /// The COMMANDS section in roff: each command's usage, summary, help and options.
+    /// The generated sections in roff: COMMANDS (each command's usage, summary and help), COMMAND OPTIONS (each
+    /// option once, with the commands that take it, its help and details) and GLOBAL OPTIONS.
     static func manSections() -> String {
         var lines = [".SH COMMANDS"]
         for command in CommandCatalog.everyCommand.map(\.spec) {
@@ -45,9 +47,43 @@ enum ReferenceText {
             lines += command.usage.flatMap { [".B fauth \(roffArgument(roff($0)))", ".br"] }
             lines += [".PP", roff(command.summary)]
             lines += paragraphs(command.details).flatMap { [".PP", roff($0)] }
-            lines += command.options.flatMap(manOption)
         }
+        lines += [".SH COMMAND OPTIONS", roff(commandOptionsIntro)]
+        lines += commandOptions().flatMap(manOption)
+        lines += [".SH GLOBAL OPTIONS", roff(GlobalOptions.syntax)]
+        lines += CommandCatalog.globalOptions.flatMap { manOption([OptionUse(commands: [], option: $0)]) }
+        lines += [".PP", roff(GlobalOptions.precedence)]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The sentence before the command options.
+    static let commandOptionsIntro =
+        "Each option once, with the commands that take it; fauth help COMMAND lists one command's."
+
+    /// One declaration of a command option and the commands that take it as declared.
+    struct OptionUse: Equatable {
+        /// The commands' names (`signin`, `mfa enroll`), in catalogue order.
+        var commands: [String]
+        /// The declaration they share.
+        let option: OptionSpec
+    }
+
+    /// Every command option by long name, in the order the catalogue first names it: each declaration of that name
+    /// with the commands that take it (`--email` of signin and of update differ in help).
+    static func commandOptions() -> [[OptionUse]] {
+        var names: [String] = []
+        var uses: [String: [OptionUse]] = [:]
+        for command in CommandCatalog.everyCommand.map(\.spec) {
+            for option in command.options {
+                if uses[option.name] == nil { names.append(option.name) }
+                if let index = uses[option.name, default: []].firstIndex(where: { $0.option == option }) {
+                    uses[option.name]?[index].commands.append(command.name)
+                } else {
+                    uses[option.name, default: []].append(OptionUse(commands: [command.name], option: option))
+                }
+            }
+        }
+        return names.compactMap { uses[$0] }
     }
 
     /// `docs/cli.md`: every command with its usage, options and help, and the global options.
@@ -61,30 +97,52 @@ enum ReferenceText {
             "",
             "## Global options",
             "",
-            "Accepted before or after the command.",
-            "",
+            GlobalOptions.syntax,
         ]
-        lines += CommandCatalog.globalOptions.map(markdownOption)
-        lines += ["", "## Commands"]
+        lines += CommandCatalog.globalOptions.flatMap { markdownOption(OptionUse(commands: [], option: $0)) }
+        lines += ["", GlobalOptions.precedence, "", "## Commands"]
         for command in CommandCatalog.everyCommand.map(\.spec) {
             lines += ["", "### fauth \(command.name)", "", command.summary, "", "```"]
             lines += command.usage.map { "fauth " + $0 }
             lines.append("```")
-            if !command.options.isEmpty { lines += [""] + command.options.map(markdownOption) }
+            if !command.options.isEmpty { lines += [""] + command.options.map { "- `\($0.synopsis)`: \($0.help)" } }
             for paragraph in paragraphs(command.details) { lines += ["", paragraph] }
         }
+        lines += ["", "## Command options", "", commandOptionsIntro]
+        lines += commandOptions().joined().flatMap(markdownOption)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func manOption(_ option: OptionSpec) -> [String] {
+    /// One option's entry: its name, then for each declaration the commands, the help line and the details not
+    /// already given.
+    private static func manOption(_ uses: [OptionUse]) -> [String] {
+        guard let option = uses.first?.option else { return [] }
         let long = "\\-\\-" + roff(option.name)
         let name = option.short.map { "\\-\($0), \(long)" } ?? long
         let head = option.valueName.map { ".BI \"\(name)\" \" \(roffArgument(roff($0)))\"" } ?? ".B \"\(name)\""
-        return [".TP", head, roff(option.help)]
+        var lines = [".TP", head]
+        var given: [String] = []
+        for use in uses {
+            if lines.count > 2 { lines.append(".IP") }
+            lines.append(roff(prefixed(use)))
+            for paragraph in paragraphs(use.option.details) where !given.contains(paragraph) {
+                given.append(paragraph)
+                lines += [".IP", roff(paragraph)]
+            }
+        }
+        return lines
     }
 
-    private static func markdownOption(_ option: OptionSpec) -> String {
-        "- `\(option.synopsis)`: \(option.help)"
+    /// A bullet with the option's synopsis, its commands and help line, then its details indented under it.
+    private static func markdownOption(_ use: OptionUse) -> [String] {
+        let commands = use.commands.isEmpty ? "" : " (\(use.commands.joined(separator: ", ")))"
+        let details = paragraphs(use.option.details).flatMap { ["", "  " + $0.replacingAll("\n", with: "\n  ")] }
+        return ["", "- `\(use.option.synopsis)`\(commands): \(use.option.help)"] + details
+    }
+
+    /// The help line after the names of the commands that take the option (none for a global one).
+    private static func prefixed(_ use: OptionUse) -> String {
+        use.commands.isEmpty ? use.option.help : use.commands.joined(separator: ", ") + ": " + use.option.help
     }
 
     private static func paragraphs(_ text: String) -> [String] {
@@ -104,7 +162,7 @@ enum ReferenceText {
 
     /// Text as roff prints it: backslashes and hyphens escaped, other than ASCII as named glyphs, a line never
     /// starting with a control character.
-    private static func roff(_ text: String) -> String {
+    static func roff(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

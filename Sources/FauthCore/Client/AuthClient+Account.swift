@@ -11,8 +11,10 @@ extension AuthClient {
             _ = try backend.call(DeleteAccountEndpoint(idToken: session.idToken))
             return session.user
         }
-        try store.withLock { file in
-            if (try? file.read())??.user.uid == user.uid { try file.remove() }
+        try afterServerChange(.accountDeleted) {
+            try store.withLock { file in
+                if (try? file.read())??.user.uid == user.uid { try file.remove() }
+            }
         }
         return user
     }
@@ -22,7 +24,7 @@ extension AuthClient {
     public func updateAccount(_ changes: AccountChanges) throws -> UserProfile {
         if changes.isEmpty { throw FauthError(.usage, message: "Nothing to update.") }
         if changes.password?.isEmpty == true { throw FauthError(.weakPassword, reason: "Missing password") }
-        return try withSession { session in
+        return try withSession(serverChange: .accountChanged) { session in
             let idToken = session.idToken
             let update = {
                 try backend.call(UpdateAccountEndpoint(
@@ -30,7 +32,8 @@ extension AuthClient {
                     displayName: changes.displayName, photoUrl: changes.photoUrl, deleteAttribute: changes.clear))
             }
             let response = try changes.password.map { try underPasswordPolicy($0, update) } ?? update()
-            try apply(response, to: &session)
+            if let tokens = response.tokens { try checkTokens(tokens, belongTo: session.user.uid) }
+            try afterServerChange(.accountChanged) { try apply(response, to: &session) }
             return session.user
         }
     }

@@ -37,14 +37,17 @@ extension AuthClient {
 
     /// Runs `body` on the locked session after refreshing its token when `needsRefresh` says so (by default, when
     /// `TokenRefreshRule` finds it expiring), then writes it if it changed.
-    /// `body` sends the session's ID token unless `usesSessionToken` is false. When the server rejects that token
+    /// `body` sends the session's ID token unless `usesSessionToken` is false. With `serverChange`, `body` changes
+    /// the account on the server: it runs with room for the write set aside (`withReservedSpace`), and a write that
+    /// fails after it is `server-changed` (`body` reports its own steps after the change the same way).
+    /// When the server rejects that token
     /// (`INVALID_ID_TOKEN`, `TOKEN_EXPIRED`) though fauth believed it fresh (a clock behind, a corrupted token), the
     /// session is refreshed once and `body` run again; only a refresh the server refuses, or its saying the user is
     /// gone or disabled, ends the session: the file is removed (as the SDK signs the user out). A session of another
     /// backend than the configuration's is refused before any request (`session-backend-mismatch`).
     func withSession<T>(
-        usesSessionToken: Bool = true, needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil,
-        _ body: (inout Session) throws -> T
+        usesSessionToken: Bool = true, serverChange: ServerChange? = nil,
+        needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil, _ body: (inout Session) throws -> T
     ) throws -> T {
         // Without a session (or with another backend's) there is nothing to lock: fail before creating the lock file.
         guard let unlocked = try store.load() else { throw FauthError(.notSignedIn) }
@@ -61,8 +64,9 @@ extension AuthClient {
             while true {
                 let current = session
                 do {
-                    let result = try body(&session)
-                    if session != current { try file.write(session) }
+                    let result = try serverChange == nil
+                        ? body(&session) : file.withReservedSpace { try body(&session) }
+                    if session != current { try afterServerChange(serverChange) { try file.write(session) } }
                     return result
                 } catch let error as FauthError where usesSessionToken && Self.isRejectedToken(error) && !refreshed {
                     session = current
@@ -92,19 +96,24 @@ extension AuthClient {
     }
 
     /// Exchanges the refresh token for a new ID token (Secure Token API), keeping the user record, and writes the
-    /// session; a refresh the server refuses (the session is dead) removes the file.
+    /// session; a refresh the server refuses (the session is dead) removes the file. An answer that is not a JWT of
+    /// the session's user is refused (`checkTokens`) and the file left as it was.
     private func refresh(_ session: inout Session, in file: SessionFile) throws {
-        let tokens: SessionTokens
+        let answer = try refreshAnswer(session, in: file)
+        let tokens = answer.tokens
+        try checkTokens(tokens, belongTo: answer.userId ?? session.user.uid)
+        try checkTokens(tokens, belongTo: session.user.uid)
+        session = session.replacingTokens(tokens, user: session.user, now: now())
+        try file.write(session)
+    }
+
+    /// The Secure Token API's answer to `session`'s refresh token; a refresh the server refuses removes the file.
+    private func refreshAnswer(_ session: Session, in file: SessionFile) throws -> RefreshTokenResponse {
         do {
-            tokens = try backend.call(RefreshTokenEndpoint(refreshToken: session.refreshToken)).tokens
+            return try backend.call(RefreshTokenEndpoint(refreshToken: session.refreshToken))
         } catch where Self.isDeadSession(error) {
             throw try clear(file, after: error)
         }
-        guard Self.isJWT(tokens.idToken) else {
-            throw FauthError(.malformedJWT, message: "The server's refreshed ID token is not a JWT; the session was left as it was.")
-        }
-        session = session.replacingTokens(tokens, user: session.user, now: now())
-        try file.write(session)
     }
 
     /// Removes the session file after the server said the session is dead, and says so in the error.

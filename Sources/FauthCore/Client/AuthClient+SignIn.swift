@@ -8,8 +8,9 @@ extension AuthClient {
         try store.checkWritable()  // before the account exists: a retry must not meet email-already-in-use
         return try underPasswordPolicy(password) {
             try store.withLock { file in
-                let response = try backend.call(SignUpEndpoint.emailPassword(email: email, password: password))
-                return try startSession(response.outcome, isNewUser: true, providerId: "password", in: file)
+                try startSession(providerId: "password", email: email, in: file) {
+                    (try backend.call(SignUpEndpoint.emailPassword(email: email, password: password)).outcome, true)
+                }
             }
         }
     }
@@ -17,12 +18,19 @@ extension AuthClient {
     /// Signs in with `credential`, replacing the profile's session.
     public func signIn(with credential: Credential) throws -> AuthResult {
         try store.checkWritable()
+        let email: String? = switch credential {
+        case .password(let email, _), .emailLink(let email, _): email
+        case .anonymous, .customToken, .identityProvider: nil
+        }
         return try store.withLock { file in
-            let (outcome, isNewUser) = try authenticate(credential, linkingTo: nil)
-            if outcome.tokens == nil {
-                throw try pendSecondFactor(outcome, purpose: .signIn, credential: credential, uid: nil, isNewUser: isNewUser)
+            try startSession(providerId: credential.providerId, email: email, in: file) {
+                let (outcome, isNewUser) = try authenticate(credential, linkingTo: nil)
+                if outcome.tokens == nil {
+                    throw try pendSecondFactor(outcome, purpose: .signIn, credential: credential, uid: nil,
+                                               isNewUser: isNewUser)
+                }
+                return (outcome, isNewUser)
             }
-            return try startSession(outcome, isNewUser: isNewUser, providerId: credential.providerId, in: file)
         }
     }
 
@@ -34,7 +42,7 @@ extension AuthClient {
         return try store.withLock { file in
             let tokens = try backend.call(RefreshTokenEndpoint(refreshToken: refreshToken)).tokens
             let providerId = IDTokenClaims(token: tokens.idToken).signInProvider ?? "custom"
-            return try startSession(.signedIn(tokens), isNewUser: false, providerId: providerId, in: file)
+            return try startSession(providerId: providerId, email: nil, in: file) { (.signedIn(tokens), false) }
         }
     }
 
@@ -50,8 +58,10 @@ extension AuthClient {
         return try backend.call(CreateAuthUriEndpoint(identifier: email))
     }
 
-    /// Sends the sign-in (or link, with `idToken`) call that `credential` needs.
-    func authenticate(_ credential: Credential, linkingTo idToken: String?) throws -> (outcome: SignInOutcome, isNewUser: Bool) {
+    /// Sends the sign-in (or link, with `idToken`) call that `credential` needs; a reauthentication asks the server
+    /// never to create an account (`autoCreate: false`).
+    func authenticate(_ credential: Credential, linkingTo idToken: String?, reauthenticating: Bool = false) throws
+        -> (outcome: SignInOutcome, isNewUser: Bool) {
         switch credential {
         case .password(let email, let password):
             guard !email.isEmpty else { throw FauthError(.missingEmail) }
@@ -74,7 +84,8 @@ extension AuthClient {
             return (response.outcome, response.isNewUser)
         case .identityProvider(let provider):
             try provider.validate()
-            let response = try backend.call(SignInWithIdpEndpoint(credential: provider, idToken: idToken))
+            let response = try backend.call(SignInWithIdpEndpoint(credential: provider, idToken: idToken,
+                                                                  autoCreate: !reauthenticating))
             if response.needConfirmation {
                 var error = FauthError(.accountExistsWithDifferentCredential)
                 error.email = response.email
@@ -90,12 +101,20 @@ extension AuthClient {
         }
     }
 
-    /// Turns a sign-in outcome into the profile's new session, replacing whatever `file` (held under the lock since
-    /// before the sign-in's request) was.
-    private func startSession(_ outcome: SignInOutcome, isNewUser: Bool, providerId: String, in file: SessionFile) throws -> AuthResult {
-        guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
-        let session = try makeSession(tokens, replacing: nil)
-        try file.write(session)
+    /// Makes the profile's new session from what `signIn` (the sign-in's request) answers, replacing whatever `file`
+    /// (held under the lock since before the request) was. The request runs with room for the session set aside
+    /// (`withReservedSpace`: a full disk fails before an account is created); the tokens are checked before they
+    /// are trusted (`makeSession`). When the request created an account, a failure after it is `server-changed`.
+    private func startSession(providerId: String, email: String?, in file: SessionFile,
+                              _ signIn: () throws -> (outcome: SignInOutcome, isNewUser: Bool)) throws -> AuthResult {
+        let (session, isNewUser, change) = try file.withReservedSpace { () throws -> (Session, Bool, ServerChange?) in
+            let (outcome, isNewUser) = try signIn()
+            guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
+            let uid = try checkTokens(tokens, belongTo: nil)
+            let change = isNewUser ? ServerChange.accountCreated(uid: uid, email: email, providerId: providerId) : nil
+            return (try afterServerChange(change) { try makeSession(tokens, replacing: nil) }, isNewUser, change)
+        }
+        try afterServerChange(change) { try file.write(session) }
         return AuthResult(user: session.user, isNewUser: isNewUser, providerId: providerId, expiresAt: session.expiresAt)
     }
 }

@@ -5,7 +5,7 @@ extension AuthClient {
     /// by now is `user-mismatch` and nothing is linked.
     public func link(_ credential: Credential, expectedUid: String? = nil) throws -> AuthResult {
         try Self.requireUserCredential(credential, for: "link")
-        return try withSession { session in
+        return try withSession(serverChange: .accountChanged) { session in
             if let expectedUid, session.user.uid != expectedUid {
                 throw FauthError(.userMismatch, message: "The profile's session changed to another user (\(session.user.uid)) since "
                     + "this command started with \(expectedUid); nothing was linked.")
@@ -24,21 +24,23 @@ extension AuthClient {
                 try link()
             }
             guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
-            session = try makeSession(tokens, replacing: session)
+            try checkTokens(tokens, belongTo: session.user.uid)
+            session = try afterServerChange(.accountChanged) { try makeSession(tokens, replacing: session) }
             return AuthResult(user: session.user, isNewUser: isNewUser, providerId: credential.providerId, expiresAt: session.expiresAt)
         }
     }
 
     /// Removes a provider from the signed-in user, after checking the (freshly looked-up) account has it.
     public func unlink(providerId: String) throws -> AuthResult {
-        try withSession { session in
+        try withSession(serverChange: .accountChanged) { session in
             session.user = try lookUpUser(idToken: session.idToken)
             guard session.user.providers.contains(where: { $0.providerId == providerId }) else {
                 throw FauthError(.noSuchProvider, message: "The user has no \(providerId) provider.")
             }
             let response = try backend.call(UpdateAccountEndpoint(idToken: session.idToken, deleteProvider: [providerId]))
             if let tokens = response.tokens {
-                session = try makeSession(tokens, replacing: session)
+                try checkTokens(tokens, belongTo: session.user.uid)
+                session = try afterServerChange(.accountChanged) { try makeSession(tokens, replacing: session) }
             } else {
                 session.user = session.user.removingProvider(providerId, answer: response)
             }
@@ -47,19 +49,25 @@ extension AuthClient {
     }
 
     /// Proves the signed-in user's identity again; credentials of another user fail with `user-mismatch` and
-    /// leave the session as it was.
+    /// leave the session as it was. No account is ever created: a provider credential is sent with
+    /// `autoCreate: false`, and an email link for another email than the user's is refused before it is sent.
     public func reauthenticate(with credential: Credential) throws -> AuthResult {
         try Self.requireUserCredential(credential, for: "reauth")
         return try withSession(usesSessionToken: false) { session in
+            if case .emailLink(let email, _) = credential, email.lowercased() != session.user.email?.lowercased() {
+                throw FauthError(.userMismatch, message: "The email link is for \(email), not for the signed-in user's "
+                    + "email; nothing was sent and the session is unchanged.")
+            }
             let outcome: SignInOutcome
             do {
-                outcome = try authenticate(credential, linkingTo: nil).outcome
+                outcome = try authenticate(credential, linkingTo: nil, reauthenticating: true).outcome
             } catch let error as FauthError where error.code == .userNotFound {
                 throw FauthError(.userMismatch, server: error.server)
             }
             guard let tokens = outcome.tokens else {
                 throw try pendSecondFactor(outcome, purpose: .reauth, credential: credential, uid: session.user.uid, isNewUser: false)
             }
+            try checkTokens(tokens, belongTo: session.user.uid, mismatch: .userMismatch)
             let user = try lookUpUser(idToken: tokens.idToken)
             guard user.uid == session.user.uid else {
                 throw FauthError(.userMismatch, message: "These credentials belong to another user; the session is unchanged.")

@@ -43,9 +43,15 @@ public struct AuthClient: Sendable {
         try makeSessionWithSecondFactors(tokens, replacing: previous).session
     }
 
-    /// `makeSession` with the user's second factors, from the same lookup.
+    /// `makeSession` with the user's second factors, from the same lookup. The tokens are checked first
+    /// (`checkTokens`: a JWT, of `previous`'s user when there is one), and the account looked up must be theirs.
     func makeSessionWithSecondFactors(_ tokens: SessionTokens, replacing previous: Session?) throws -> (session: Session, secondFactors: [MFAEnrollment]) {
+        let uid = try checkTokens(tokens, belongTo: previous?.user.uid)
         let account = try lookUpAccount(idToken: tokens.idToken)
+        guard account.localId == uid else {
+            throw FauthError(.internalError, message: "The server looked up another user (\(account.localId)) than "
+                + "the new ID token's (\(uid)); the session was left as it was.")
+        }
         let session = Session(tokens: tokens, user: UserProfile(account, idToken: tokens.idToken),
                               project: configuration.projectSettings, previous: previous, now: now())
         return (session, account.mfaInfo)

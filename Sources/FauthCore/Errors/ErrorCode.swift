@@ -13,8 +13,8 @@
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
 /// `interrupted`, `terminated`, `hangup`, `quit`, `session-busy`, `project-not-found`, `session-backend-mismatch`,
-/// `certificate-error`, `proxy-refused`,
-/// `invalid-argument`, `io-error`) have no SDK name or number: `session-store-error` is only the analogue of
+/// `certificate-error`, `proxy-refused`, `invalid-argument`, `io-error`, `server-changed`) have no SDK name or
+/// number: `session-store-error` is only the analogue of
 /// `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
 public enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
@@ -106,6 +106,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case proxyRefused = "proxy-refused"
     case invalidArgument = "invalid-argument"
     case ioError = "io-error"
+    /// The server was changed (an account created, changed or deleted), then fauth failed locally: never retryable.
+    case serverChanged = "server-changed"
     case interrupted
     case terminated
     case hangup
@@ -128,7 +130,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             return .usage
         case .cancelled:
             return .cancelled
-        case .notSignedIn, .userTokenExpired, .invalidUserToken:
+        case .notSignedIn, .userTokenExpired, .invalidUserToken, .serverChanged:
             return .signInRequired
         case .requiresRecentLogin:
             return .recentSignInRequired
@@ -289,6 +291,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .proxyRefused: return "The proxy refused to open a tunnel to the server."
         case .invalidArgument: return "The server refused a value in the request."
         case .ioError: return "fauth could not write its output."
+        case .serverChanged: return "The account was changed on the server, but fauth could not finish locally."
         case .interrupted: return "Interrupted."
         case .terminated: return "Terminated (SIGTERM)."
         case .hangup: return "Hung up (SIGHUP)."
@@ -376,8 +379,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .internalError: return ("ERROR_INTERNAL_ERROR", 17999)
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
-             .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument, .ioError, .interrupted,
-             .terminated, .hangup, .quit, .sessionBusy:
+             .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument, .ioError, .serverChanged,
+             .interrupted, .terminated, .hangup, .quit, .sessionBusy:
             return nil
         }
     }

@@ -56,6 +56,8 @@ public struct FauthError: Error, Sendable, Equatable {
     public var inputProblem: InputProblem?
     /// What to run next, for a front end to word as its own command (never in the JSON object).
     public var nextStep: NextStep?
+    /// For `server-changed`: what the server had already done when fauth failed.
+    public var serverChange: ServerChange?
 
     /// Makes an error; a nil or empty `message` falls back to the code's default text.
     public init(
@@ -115,6 +117,10 @@ public struct FauthError: Error, Sendable, Equatable {
         }
         if let requirements {
             error["requirements"] = .array(requirements.map(\.jsonObject))
+        }
+        if let serverChange {
+            error["serverChanged"] = true
+            if case .accountCreated = serverChange { error["accountCreated"] = true }
         }
         return ["error": .object(error)]
     }

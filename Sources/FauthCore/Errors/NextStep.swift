@@ -9,6 +9,9 @@ public enum NextStep: Sendable, Equatable {
     case signInFirst
     /// Begin the expired pending step again: as it began, with the same provider (and email) or kind of factor.
     case beginAgain(PendingSecondFactor.Purpose, providerId: String, email: String?, totp: Bool)
+    /// Pick up what the server already did (`server-changed`): sign in to the account created, read the account
+    /// changed, or remove the session of the account deleted.
+    case recoverFrom(ServerChange)
 }
 
 extension PendingSecondFactor {

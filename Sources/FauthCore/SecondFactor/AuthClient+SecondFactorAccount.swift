@@ -9,9 +9,12 @@ extension AuthClient {
     /// and the factors left. A factor the account does not have → `multi-factor-info-not-found`.
     public func unenroll(_ enrollmentId: String) throws -> (user: UserProfile, secondFactors: [MFAEnrollment]) {
         guard !enrollmentId.isEmpty else { throw FauthError(.missingMultiFactorInfo) }
-        return try withSession { session in
+        return try withSession(serverChange: .accountChanged) { session in
             let tokens = try backend.call(MFAEnrollmentWithdrawEndpoint(idToken: session.idToken, enrollmentId: enrollmentId))
-            let (replaced, remaining) = try makeSessionWithSecondFactors(tokens, replacing: session)
+            try checkTokens(tokens, belongTo: session.user.uid)
+            let (replaced, remaining) = try afterServerChange(.accountChanged) {
+                try makeSessionWithSecondFactors(tokens, replacing: session)
+            }
             session = replaced
             return (session.user, remaining)
         }

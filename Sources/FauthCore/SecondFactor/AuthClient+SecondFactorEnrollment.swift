@@ -20,7 +20,7 @@ extension AuthClient {
     /// pending step is removed; returns the factor, the user and all their factors. A wrong code
     /// (`invalid-verification-code`) keeps the step for another try.
     public func finishEnrollment(code: String) throws -> (factor: MFAEnrollment, user: UserProfile, secondFactors: [MFAEnrollment]) {
-        try withSession { session in
+        try withSession(serverChange: .accountChanged) { session in
             let pending = try lockedPending(.enrollment)
             guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo, pending.uid == session.user.uid else {
                 try pendingFile(.enrollment).remove()
@@ -30,9 +30,13 @@ extension AuthClient {
             }
             let tokens = try backend.call(MFAEnrollmentFinalizeEndpoint(
                 idToken: session.idToken, sessionInfo: sessionInfo, code: code, isTOTP: factor.isTOTP, displayName: factor.displayName))
-            let (replaced, factors) = try makeSessionWithSecondFactors(tokens, replacing: session)
+            try checkTokens(tokens, belongTo: session.user.uid)
+            let (replaced, factors) = try afterServerChange(.accountChanged) {
+                let made = try makeSessionWithSecondFactors(tokens, replacing: session)
+                try pendingFile(.enrollment).remove()
+                return made
+            }
             session = replaced
-            try pendingFile(.enrollment).remove()
             let enrolled = factors.last { $0.isTOTP == factor.isTOTP && $0.displayName == factor.displayName } ?? factor
             return (enrolled, session.user, factors)
         }

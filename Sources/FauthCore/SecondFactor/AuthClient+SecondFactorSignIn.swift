@@ -107,6 +107,7 @@ extension AuthClient {
     /// than the one who started → `user-mismatch`.
     private func reauthenticated(_ file: SessionFile, with tokens: SessionTokens, uid: String?) throws -> Session {
         guard let (current, _) = try file.readStamped() else { throw FauthError(.notSignedIn) }
+        try checkTokens(tokens, belongTo: current.user.uid, mismatch: .userMismatch)
         let user = try lookUpUser(idToken: tokens.idToken)
         guard user.uid == current.user.uid, uid == nil || uid == user.uid else {
             throw FauthError(.userMismatch, message: "The second factor completed a sign-in of another user than the session's; the session is unchanged.")

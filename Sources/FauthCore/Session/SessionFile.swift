@@ -110,6 +110,25 @@ public struct SessionFile {
         SessionFolder.sync(SessionFolder.folder(of: path))
     }
 
+    /// The room set aside for the next write by `withReservedSpace`: several times a large session's size.
+    static let reservedBytes = 64 << 10
+
+    /// Runs `body` (a request that creates or changes an account, and what follows it until the session is ready)
+    /// with room for the write after it set aside: a temporary file of `reservedBytes`, written and synced before
+    /// `body` and removed after it. A full disk thus fails here, before the server is touched
+    /// (`session-store-error`), and the write that follows finds the room the reservation freed.
+    func withReservedSpace<T>(_ body: () throws -> T) throws -> T {
+        try SessionFolder.prepare(forFile: path, anchor: anchor)
+        let reservation = SessionFolder.folder(of: path) + "/" + temporaryPrefix + "reserved"
+        do {
+            try FileDescriptorIO.writeNewFile(reservation, [UInt8](repeating: 0, count: Self.reservedBytes))
+        } catch {
+            throw failure("reserve room for", error)
+        }
+        defer { unlink(reservation) }
+        return try body()
+    }
+
     /// Deletes the file and returns whether there was one; a missing file is not an error, and a path that is not a
     /// regular file of the user's is refused, never removed (`existingOwnFile`). The folder is synced unless the
     /// caller syncs it once for many removals. The lock file stays: another process may be waiting on it.

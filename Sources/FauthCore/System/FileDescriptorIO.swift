@@ -66,10 +66,21 @@ package enum FileDescriptorIO {
     }
 
     /// Replaces `path` atomically with `bytes`: a 0600 file at `temporaryPath` (same folder) written in full and
-    /// synced, then renamed over `path`; any failure removes the temporary file and leaves `path` as it was. The
-    /// caller syncs the folder.
+    /// synced (`writeNewFile`), then renamed over `path`; any failure removes the temporary file and leaves `path` as
+    /// it was. The caller syncs the folder.
     package static func replaceAtomically(_ path: String, with bytes: [UInt8], temporaryPath: String) throws(SystemError) {
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        try writeNewFile(temporaryPath, bytes)
+        guard rename(temporaryPath, path) == 0 else {
+            let error = SystemError.current("rename")
+            unlink(temporaryPath)
+            throw error
+        }
+    }
+
+    /// Creates the 0600 file `path` (it must not exist; links are not followed) holding `bytes`, written in full and
+    /// synced, so that the blocks are the file's; any failure removes it.
+    package static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SystemError.current("open") }
         do throws(SystemError) {
             guard fchmod(descriptor, 0o600) == 0 else { throw SystemError.current("fchmod") }
@@ -78,12 +89,7 @@ package enum FileDescriptorIO {
             guard close(descriptor) == 0 else { throw SystemError.current("close") }
         } catch {
             close(descriptor)
-            unlink(temporaryPath)
-            throw error
-        }
-        guard rename(temporaryPath, path) == 0 else {
-            let error = SystemError.current("rename")
-            unlink(temporaryPath)
+            unlink(path)
             throw error
         }
     }

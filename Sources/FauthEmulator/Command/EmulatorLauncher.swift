@@ -85,6 +85,7 @@ public enum EmulatorLauncher {
                                                     maxBufferedBytes: options.requestMemoryMiB << 20)
         do {
             let server = try HTTPServer(configuration: configuration, handler: { emulator.handle($0) })
+            emulator.setLinkAuthority(EmulatorOptions.authority(host: options.host, port: server.port))
             if !isLoopback(options.host) {
                 Console.complain("warning: listening on \(options.host), beyond this machine: anyone who can reach it can read and "
                     + "change every account (passwords are stored in clear), with no credential but `Bearer owner`")

@@ -20,7 +20,7 @@ extension CreateAuthUriRoute {
         if let scopes = try request.string("oauthScope"), !scopes.isEmpty { query.append(("scopes", scopes)) }
         if let hint = try request.string("identifier"), !hint.isEmpty { query.append(("loginHint", hint)) }
         if let tenantId = project.tenantId { query.append(("tenantId", tenantId)) }
-        let authUri = "http://\(request.hostAndPort)\(IdpHandlerRoutes.pagePath)?" + FormURLEncoding.encode(query)
+        let authUri = "http://\(state.linkAuthority)\(IdpHandlerRoutes.pagePath)?" + FormURLEncoding.encode(query)
         return .json(["kind": "identitytoolkit#CreateAuthUriResponse", "authUri": .string(authUri),
                       "providerId": .string(session.providerId), "sessionId": .string(session.sessionId)])
     }

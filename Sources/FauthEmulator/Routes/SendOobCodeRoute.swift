@@ -47,7 +47,8 @@ enum SendOobCodeRoute {
         default:
             throw APIError.notImplemented(requestType)
         }
-        let oob = project.issueOobCode(requestType: requestType, email: email, newEmail: newEmail, host: request.hostAndPort,
+        let oob = project.issueOobCode(requestType: requestType, email: email, newEmail: newEmail,
+                                       host: state.linkAuthority,
                                        continueUrl: continueUrl)
         var response: JSONObject = ["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)]
         if returnOobLink {

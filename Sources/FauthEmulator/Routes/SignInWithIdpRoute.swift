@@ -36,6 +36,10 @@ enum SignInWithIdpRoute {
             response["errorMessage"] = .string(error.message)
             return .json(response)
         }
+        // `autoCreate: false` (a reauthentication) never makes an account: as in production, USER_NOT_FOUND.
+        if case .signUp = decision, try request.bool("autoCreate") == false {
+            throw APIError.badRequest("USER_NOT_FOUND")
+        }
         return .json(try finish(decision, credential: credential, response: response, in: project, state: state, nowMillis: nowMillis))
     }
 

@@ -56,7 +56,7 @@ enum UpdateRoute {
                                 to: &user, nowMillis: now)
         project.save(user)
         if changes.email != nil, signInProvider != "anonymous", let initialEmail = user.initialEmail {
-            project.issueOobCode(requestType: "RECOVER_EMAIL", email: initialEmail, host: request.hostAndPort)
+            project.issueOobCode(requestType: "RECOVER_EMAIL", email: initialEmail, host: state.linkAuthority)
         }
         var response = responseBody(for: user)
         if let requested = changes.requestedEmail { response["newEmail"] = .string(requested) }

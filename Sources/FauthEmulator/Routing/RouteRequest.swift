@@ -19,9 +19,6 @@ struct RouteRequest: Sendable {
     /// token's checks both read it.
     let idTokenPayload: JSONObject?
 
-    /// `host:port` of this server as the client addressed it, for links (`localhost:9099` when unknown).
-    var hostAndPort: String { http.header("Host") ?? "localhost:9099" }
-
     /// The decoded query parameter `name`, if present.
     func query(_ name: String) -> String? {
         http.queryItems.first { $0.name == name }?.value

@@ -15,6 +15,9 @@ final class EmulatorState {
     private(set) var tenants: [String: ProjectState] = [:]
     /// The IdP sign-ins started by createAuthUri with a `providerId` (fauth extension), checked by signInWithIdp.
     var idpSessions = IdpAuthSessions()
+    /// `host:port` of the emulator's own address, which every link it hands out points at (action links, provider
+    /// sign-in pages); never taken from a request's `Host` header.
+    var linkAuthority = "localhost:9099"
 
     /// Firebase's fixed project number.
     static let projectNumber = "12345"

@@ -18,6 +18,7 @@ final class RunningEmulator: @unchecked Sendable {
         configuration.port = 0
         let emulator = self.emulator
         server = try HTTPServer(configuration: configuration) { emulator.handle($0) }
+        emulator.setLinkAuthority("127.0.0.1:\(server.port)")
         server.start()
     }
 

@@ -16,6 +16,7 @@ final class EmulatorFixture {
     init(_ emulator: AuthEmulator = AuthEmulator(projectId: projectId)) throws {
         self.emulator = emulator
         server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { emulator.handle($0) }
+        emulator.setLinkAuthority("127.0.0.1:\(server.port)")
         server.start()
         client = try TestHTTPClient(port: server.port)
     }

@@ -6,11 +6,15 @@ public struct SignInWithIdpEndpoint: Endpoint {
     public var credential: IdpCredential
     /// The ID token of the user to link the provider to; nil to sign in.
     public var idToken: String?
+    /// Whether the server may create an account for a credential it does not know (`autoCreate`): false for a
+    /// reauthentication, which then fails with `USER_NOT_FOUND` instead, as the Apple SDK sends it.
+    public var autoCreate: Bool
 
     /// Makes an IdP sign-in (or, with `idToken`, link) request.
-    public init(credential: IdpCredential, idToken: String? = nil) {
+    public init(credential: IdpCredential, idToken: String? = nil, autoCreate: Bool = true) {
         self.credential = credential
         self.idToken = idToken
+        self.autoCreate = autoCreate
     }
 
     /// The `requestUri` the SDKs send when no web flow is involved.
@@ -23,7 +27,8 @@ public struct SignInWithIdpEndpoint: Endpoint {
     /// Not idempotent: an attempt may create or link a user.
     public static let isIdempotent = false
 
-    /// `{requestUri: "http://localhost", postBody, returnIdpCredential: true, returnSecureToken: true, idToken?}`;
+    /// `{requestUri: "http://localhost", postBody, returnIdpCredential: true, returnSecureToken: true, autoCreate,
+    /// idToken?}`;
     /// for a browser sign-in's answer, `requestUri` is the URL the browser returned to, with `sessionId` and no
     /// `postBody`.
     public var body: JSONValue {
@@ -32,6 +37,7 @@ public struct SignInWithIdpEndpoint: Endpoint {
         object["sessionId"] = credential.sessionId.map(JSONValue.string)
         object["returnIdpCredential"] = true
         object["returnSecureToken"] = true
+        object["autoCreate"] = .bool(autoCreate)
         object["idToken"] = idToken.map(JSONValue.string)
         return .object(object)
     }

@@ -10,3 +10,12 @@ extension RunningEmulator {
         return (code, link)
     }
 }
+
+extension RunningEmulator {
+    /// The number of accounts in the project, as the admin listing (`accounts:query`) counts them.
+    func accountCount() -> Int {
+        let answer = call("POST", "/identitytoolkit.googleapis.com/v1/projects/\(projectId)/accounts:query",
+                          body: [:], bearerOwner: true).json
+        return Int(answer["recordsCount"]?.string ?? "") ?? -1
+    }
+}
