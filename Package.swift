@@ -19,15 +19,12 @@ let package = Package(
         // emulator's and the tests' small clients: one bounded request parser and response parser (one chunked
         // decoder for both), the request and response encoders, URL and form splitting. No sockets.
         .target(name: "FauthHTTPCodec", dependencies: ["FauthText"]),
-        // Opening a system library at run time (dlopen) and finding its functions, for the two shims below.
+        // Opening a system library at run time (dlopen) and finding its functions, for the shim below.
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
-        // libcurl, loaded at run time with dlopen, so building needs no libcurl headers.
+        // libcurl, loaded at run time with dlopen, so building needs no libcurl headers: every request fauth sends.
         .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
-        // libssl, loaded at run time with dlopen or linked in by scripts/build-release (building needs no OpenSSL
-        // headers either way): TLS without a proxy.
-        .target(name: "CTLSShim", dependencies: ["CLibraryLoader"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
-        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "CCurlShim", "CTLSShim"]),
+        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "CCurlShim"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),

@@ -1,10 +1,12 @@
 // libcurl through dlopen: resolve a handful of functions once, then forward to them.
+#define _GNU_SOURCE  // memfd_create
 #include "CCurlShim.h"
 
 #include "CLibraryLoader.h"
 
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/mman.h>
 
 typedef void *(*easy_init_fn)(void);
 typedef void (*easy_cleanup_fn)(void *);
@@ -17,6 +19,17 @@ typedef int (*global_init_fn)(long);
 typedef fauth_curl_slist *(*slist_append_fn)(fauth_curl_slist *, const char *);
 typedef void (*slist_free_all_fn)(fauth_curl_slist *);
 
+/// The first fields of libcurl's `curl_version_info_data`, the same in every version since 7.10.
+typedef struct {
+    int age;
+    const char *version;
+    unsigned int version_num;
+    const char *host;
+    int features;
+    const char *ssl_version;
+} version_info;
+typedef version_info *(*version_info_fn)(int);
+
 static struct {
     easy_init_fn easy_init;
     easy_cleanup_fn easy_cleanup;
@@ -27,6 +40,7 @@ static struct {
     easy_strerror_fn easy_strerror;
     slist_append_fn slist_append;
     slist_free_all_fn slist_free_all;
+    version_info_fn version_info;
 } curl;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -55,6 +69,7 @@ static void load(void) {
     curl.easy_strerror = (easy_strerror_fn)fauth_library_symbol(&library, "curl_easy_strerror");
     curl.slist_append = (slist_append_fn)fauth_library_symbol(&library, "curl_slist_append");
     curl.slist_free_all = (slist_free_all_fn)fauth_library_symbol(&library, "curl_slist_free_all");
+    curl.version_info = (version_info_fn)fauth_library_symbol(&library, "curl_version_info");
     global_init_fn global_init = (global_init_fn)fauth_library_symbol(&library, "curl_global_init");
     if (library.missing) {
         return;
@@ -73,6 +88,16 @@ int fauth_curl_load(const char **message) {
         *message = library.message;
     }
     return load_status;
+}
+
+void fauth_curl_versions(const char **curl_version, const char **tls_version) {
+    const version_info *info = load_status == 0 ? curl.version_info(0) : NULL;  // CURLVERSION_FIRST: these fields
+    *curl_version = info != NULL && info->version != NULL ? info->version : "";
+    *tls_version = info != NULL && info->ssl_version != NULL ? info->ssl_version : "";
+}
+
+int fauth_curl_memory_file(void) {
+    return memfd_create("fauth-ca-bundle", MFD_CLOEXEC);
 }
 
 void *fauth_curl_easy_init(void) {
@@ -96,6 +121,10 @@ int fauth_curl_setopt_pointer(void *handle, int option, const void *value) {
 }
 
 int fauth_curl_setopt_callback(void *handle, int option, fauth_curl_data_callback callback) {
+    return curl.easy_setopt(handle, option, callback);
+}
+
+int fauth_curl_setopt_prereq(void *handle, int option, fauth_curl_prereq_callback callback) {
     return curl.easy_setopt(handle, option, callback);
 }
 

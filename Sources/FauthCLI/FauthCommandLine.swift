@@ -44,7 +44,7 @@ public enum FauthCommandLine {
         let helpTopic = command is Help ? nil : name
         do {
             if parsed.has(GlobalOptions.version) {
-                let library = parsed.has(GlobalOptions.verbose) ? "TLS: \(TLSTransport.libraryDescription)\n" : ""
+                let library = parsed.has(GlobalOptions.verbose) ? "HTTP: \(CurlTransport.libraryDescription)\n" : ""
                 try context.writeOutput(HelpText.version + "\n" + library)
                 return 0
             }

@@ -6,8 +6,8 @@ import Darwin
 import FauthCore
 
 extension CLIContext {
-    /// The real process: its environment, file descriptors 0–2, the file system, `/dev/tty`, the network (libssl for
-    /// https://, libcurl through a proxy, a plain socket for an emulator on this machine) and the system clock.
+    /// The real process: its environment, file descriptors 0–2, the file system, `/dev/tty`, the network (libcurl,
+    /// for every request) and the system clock.
     public static func system() -> CLIContext {
         let (environment, malformed) = SystemIO.environment()
         return CLIContext(
@@ -19,7 +19,7 @@ extension CLIContext {
             readFile: { try SystemIO.readFile($0, limit: $1, within: $2) },
             askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
             hasTerminal: { PasswordPrompt.hasTerminal() },
-            transport: SystemTransport(proxies: ProxySettings(environment: environment)),
+            transport: CurlTransport(proxies: ProxySettings(environment: environment)),
             now: { UnixTime.now() },
             openBrowser: { BrowserLauncher.open($0, environment: environment) },
             catchingInterrupts: { try InterruptSignals.catching($0) },

@@ -42,8 +42,8 @@ import FauthCore
         let context = TestContext()
         let lines = context.run(["--version", "--verbose"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[0] == HelpText.version && lines[2].isEmpty)
-        #expect(lines[1] == "TLS: " + TLSTransport.libraryDescription)
-        #expect(lines[1].hasPrefix("TLS: OpenSSL "), "this machine's libssl, loaded at run time by the debug build")
+        #expect(lines[1] == "HTTP: " + CurlTransport.libraryDescription)
+        #expect(lines[1].hasPrefix("HTTP: libcurl/") && lines[1].contains(" OpenSSL/"), "this machine's libcurl")
         #expect(context.run(["-v", "--version"]).stdout == context.run(["--version", "--verbose"]).stdout)
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The exit status table of docs/design/errors.md, written out independently of `ErrorCode.exitStatus`.
 private let documentedExitStatus: [(ErrorCode, Int32)] = [
-    (.internalError, 1), (.malformedJWT, 1), (.blockingCloudFunctionError, 1), (.ioError, 1),
+    (.internalError, 1), (.malformedJWT, 1), (.blockingCloudFunctionError, 1), (.ioError, 1), (.responseTooLarge, 1),
     (.usage, 2), (.cancelled, 3),
     (.notSignedIn, 4), (.userTokenExpired, 4), (.invalidUserToken, 4), (.serverChanged, 4),
     (.requiresRecentLogin, 5),
@@ -36,8 +36,8 @@ private let actionByExitStatus: [Int32: ErrorAction] = [
 
 private let fauthOwnCodes: Set<ErrorCode> = [
     .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted, .terminated,
-    .hangup, .quit, .sessionBusy, .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument,
-    .ioError, .serverChanged,
+    .hangup, .quit, .sessionBusy, .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge,
+    .invalidArgument, .ioError, .serverChanged,
 ]
 
 /// `wrongPassword` → `wrong-password`, `invalidAPIKey` → `invalid-api-key`, `malformedJWT` → `malformed-jwt`.
@@ -70,7 +70,7 @@ func rawValueIsTheKebabCaseOfTheCaseName(code: ErrorCode) {
 }
 
 @Test func theCatalogueHoldsTheSDKCodesACommandLineClientMeetsAndFauthsOwn() {
-    #expect(ErrorCode.allCases.count == 92)
+    #expect(ErrorCode.allCases.count == 93)
     #expect(ErrorCode.allCases.filter { $0.number == nil }.count == fauthOwnCodes.count)
     #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
 }

@@ -67,10 +67,10 @@ enum GlobalOptions {
         details: "Never a body or a token.")
     static let help = OptionSpec("help", short: "h", help: "Show help for fauth or for the command.")
     static let version = OptionSpec(
-        "version", help: "Print the version; with --verbose, also the TLS library (OpenSSL, linked in or loaded).",
+        "version", help: "Print the version; with --verbose, also the libcurl and TLS library it loads.",
         details: """
-            With --verbose, a second line names the TLS library HTTPS goes over: OpenSSL's version, and whether it is \
-            linked into fauth (the release build) or the system's libssl loaded at run time.
+            With --verbose, a second line names the libcurl every request goes through and its TLS library, as \
+            loaded at run time (HTTP: libcurl/7.88.1 OpenSSL/3.0.19).
             """)
 
     /// How options are written, for every command: the paragraph before the global options in the reference.

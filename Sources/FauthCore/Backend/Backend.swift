@@ -121,15 +121,18 @@ public struct Backend: Sendable {
         }
     }
 
-    /// `certificate-error` for a certificate that did not verify, `usage` for a proxy variable that names no usable
-    /// proxy, `proxy-refused` for a CONNECT the proxy refused (a 5xx is the proxy's passing trouble: `network-error`),
-    /// else `network-error`; the message names the cause and the host (or proxy), `underlying` keeps libcurl's code
-    /// and words.
+    /// `certificate-error` for a certificate (the server's or the proxy's) that did not verify, `usage` for a proxy
+    /// variable that names no usable proxy and for a URL fauth never sends to (another scheme, plain http:// that
+    /// reached another machine), `proxy-refused` for a CONNECT the proxy refused (a 5xx is the proxy's passing
+    /// trouble: `network-error`), `response-too-large` for an answer past the transport's bounds, else
+    /// `network-error`; the message names the cause and the host (or proxy), `underlying` keeps libcurl's code and
+    /// words.
     private func transportError(_ failure: TransportFailure, url: String) -> FauthError {
         let code: ErrorCode = switch failure {
-        case .certificate: .certificateError
-        case .proxySetting: .usage
+        case .certificate, .proxyCertificate: .certificateError
+        case .proxySetting, .unsupportedScheme, .plainHTTPToAnotherMachine: .usage
         case .tunnelRefused(_, let status, _, _) where status < 500: .proxyRefused
+        case .responseTooLarge: .responseTooLarge
         default: .networkError
         }
         var error = FauthError(code, message: failure.explanation(url: url, timeout: configuration.timeout))
@@ -157,7 +160,9 @@ public struct Backend: Sendable {
             case .connectionRefused, .connectionReset, .hostNotFound, .timedOut, .tls, .proxyUnreachable:
                 return summary(of: failure)
             case .tunnelRefused(_, let status, _, _) where status >= 500: return summary(of: failure)
-            case .certificate, .other, .proxySetting, .tunnelRefused: return nil
+            case .certificate, .proxyCertificate, .responseTooLarge, .unsupportedScheme, .plainHTTPToAnotherMachine,
+                 .other, .proxySetting, .tunnelRefused:
+                return nil
             }
         }
     }
@@ -179,6 +184,10 @@ public struct Backend: Sendable {
         case .timedOut: return "timed out"
         case .tls: return "TLS failure"
         case .certificate(let problem, _, _): return "certificate \(problem.rawValue)"
+        case .proxyCertificate(_, let problem, _, _): return "proxy certificate \(problem.rawValue)"
+        case .responseTooLarge(let overflow, _, _, _): return "answer over the \(overflow.rawValue) limit"
+        case .unsupportedScheme(let scheme): return "scheme \(scheme) refused"
+        case .plainHTTPToAnotherMachine: return "plain http to another machine refused"
         case .other: return "transport failure"
         case .proxySetting: return "unusable proxy variable"
         case .proxyUnreachable: return "proxy connection refused"

@@ -61,7 +61,7 @@ extension AuthClient {
         if let tokens = response.tokens {
             session = try makeSession(tokens, replacing: session)
         } else {
-            session.user = try lookUpUser(idToken: session.idToken)
+            session.user = try lookUpUser(idToken: session.idToken, of: session.user.uid)
         }
     }
 }

@@ -36,7 +36,7 @@ extension AuthClient {
         let account = try backend.call(ApplyActionCodeEndpoint(oobCode: code))
         guard let uid = account.localId, (try? store.load())??.user.uid == uid else { return (account, false) }
         let updated = try? withSession(needsRefresh: { _, _ in true }) { session in
-            session.user = try lookUpUser(idToken: session.idToken)
+            session.user = try lookUpUser(idToken: session.idToken, of: session.user.uid)
             return true
         }
         return (account, updated ?? false)

@@ -33,7 +33,7 @@ extension AuthClient {
     /// Removes a provider from the signed-in user, after checking the (freshly looked-up) account has it.
     public func unlink(providerId: String) throws -> AuthResult {
         try withSession(serverChange: .accountChanged) { session in
-            session.user = try lookUpUser(idToken: session.idToken)
+            session.user = try lookUpUser(idToken: session.idToken, of: session.user.uid)
             guard session.user.providers.contains(where: { $0.providerId == providerId }) else {
                 throw FauthError(.noSuchProvider, message: "The user has no \(providerId) provider.")
             }
@@ -68,10 +68,7 @@ extension AuthClient {
                 throw try pendSecondFactor(outcome, purpose: .reauth, credential: credential, uid: session.user.uid, isNewUser: false)
             }
             try checkTokens(tokens, belongTo: session.user.uid, mismatch: .userMismatch)
-            let user = try lookUpUser(idToken: tokens.idToken)
-            guard user.uid == session.user.uid else {
-                throw FauthError(.userMismatch, message: "These credentials belong to another user; the session is unchanged.")
-            }
+            let user = try lookUpUser(idToken: tokens.idToken, of: session.user.uid, mismatch: .userMismatch)
             session = session.replacingTokens(tokens, user: user, now: now())
             return AuthResult(user: session.user, isNewUser: false, providerId: credential.providerId, expiresAt: session.expiresAt)
         }
@@ -80,7 +77,7 @@ extension AuthClient {
     /// The signed-in user's providers, looked up afresh (the session's copy is updated).
     public func providers() throws -> [ProviderInfo] {
         try withSession { session in
-            session.user = try lookUpUser(idToken: session.idToken)
+            session.user = try lookUpUser(idToken: session.idToken, of: session.user.uid)
             return session.user.providers
         }
     }
@@ -95,7 +92,7 @@ extension AuthClient {
     /// `status()` with the user's enrolled second factors, from the same lookup; a refused session as `status()`.
     public func statusWithSecondFactors() throws -> (session: Session, secondFactors: [MFAEnrollment]) {
         try withSession { session in
-            let account = try lookUpAccount(idToken: session.idToken)
+            let account = try lookUpAccount(idToken: session.idToken, of: session.user.uid)
             session.user = UserProfile(account, idToken: session.idToken)
             return (session, account.mfaInfo)
         }

@@ -28,14 +28,20 @@ public struct AuthClient: Sendable {
         self.now = now
     }
 
-    /// The user `idToken` belongs to, looked up afresh (`accounts:lookup`).
-    func lookUpUser(idToken: String) throws -> UserProfile {
-        UserProfile(try lookUpAccount(idToken: idToken), idToken: idToken)
+    /// The user `idToken` belongs to, looked up afresh (`accounts:lookup`); it must be `uid`, as `lookUpAccount`.
+    func lookUpUser(idToken: String, of uid: String, mismatch: ErrorCode = .internalError) throws -> UserProfile {
+        UserProfile(try lookUpAccount(idToken: idToken, of: uid, mismatch: mismatch), idToken: idToken)
     }
 
-    /// The account `idToken` belongs to, as `accounts:lookup` answers (second factors included).
-    func lookUpAccount(idToken: String) throws -> AccountInfo {
-        try backend.call(LookupEndpoint(idToken: idToken)).user
+    /// The account `idToken` belongs to, as `accounts:lookup` answers (second factors included). An answer for
+    /// another user than `uid` (the token's) is refused with `mismatch` before anything is built on it.
+    func lookUpAccount(idToken: String, of uid: String, mismatch: ErrorCode = .internalError) throws -> AccountInfo {
+        let account = try backend.call(LookupEndpoint(idToken: idToken)).user
+        guard account.localId == uid else {
+            throw FauthError(mismatch, message: "The server looked up another user (\(account.localId)) than the "
+                + "ID token's (\(uid)); the session was left as it was.")
+        }
+        return account
     }
 
     /// A session for new tokens: the user looked up with them, the project settings they were made with.
@@ -47,11 +53,7 @@ public struct AuthClient: Sendable {
     /// (`checkTokens`: a JWT, of `previous`'s user when there is one), and the account looked up must be theirs.
     func makeSessionWithSecondFactors(_ tokens: SessionTokens, replacing previous: Session?) throws -> (session: Session, secondFactors: [MFAEnrollment]) {
         let uid = try checkTokens(tokens, belongTo: previous?.user.uid)
-        let account = try lookUpAccount(idToken: tokens.idToken)
-        guard account.localId == uid else {
-            throw FauthError(.internalError, message: "The server looked up another user (\(account.localId)) than "
-                + "the new ID token's (\(uid)); the session was left as it was.")
-        }
+        let account = try lookUpAccount(idToken: tokens.idToken, of: uid)
         let session = Session(tokens: tokens, user: UserProfile(account, idToken: tokens.idToken),
                               project: configuration.projectSettings, previous: previous, now: now())
         return (session, account.mfaInfo)

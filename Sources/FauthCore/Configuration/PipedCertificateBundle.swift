@@ -1,13 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CTLSShim
+import CCurlShim
 
 /// A CA bundle that comes through a pipe (`--ca-file <(…)`, a FIFO, `SSL_CERT_FILE` naming one): read to its end
 /// once, when the configuration is resolved, at most `limit` bytes and within the command's timeout, and kept in an
-/// anonymous file in memory whose `/proc/self/fd` path libssl and libcurl open as often as they need. So a pipe that
-/// never ends, or a FIFO nobody writes to, fails the command instead of holding it, and a second connection (libcurl,
-/// or a bundle tried after the hashed folder) finds the bundle again.
+/// anonymous file in memory whose `/proc/self/fd` path libcurl opens as often as it needs. So a pipe that
+/// never ends, or a FIFO nobody writes to, fails the command instead of holding it, and a second connection
+/// finds the bundle again.
 enum PipedCertificateBundle {
     /// The most a pipe may carry: far above any real bundle (the system's is about 220 KB).
     static let limit = 8 << 20
@@ -28,7 +28,7 @@ enum PipedCertificateBundle {
                 throw source.invalid("'\(path)' \(error.description)")
             }
         }
-        let copy = fauth_tls_memory_file()
+        let copy = fauth_curl_memory_file()
         do throws(SystemError) {
             guard copy >= 0 else { throw SystemError.current("memfd_create") }
             try FileDescriptorIO.writeAll(copy, bytes)

@@ -13,9 +13,9 @@
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
 /// `interrupted`, `terminated`, `hangup`, `quit`, `session-busy`, `project-not-found`, `session-backend-mismatch`,
-/// `certificate-error`, `proxy-refused`, `invalid-argument`, `io-error`, `server-changed`) have no SDK name or
-/// number: `session-store-error` is only the analogue of
-/// `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
+/// `certificate-error`, `proxy-refused`, `response-too-large`, `invalid-argument`, `io-error`, `server-changed`) have
+/// no SDK name or number: `session-store-error` is only the analogue of `ERROR_KEYCHAIN_ERROR` (17995), and
+/// borrowing that name would send people to documentation about the keychain.
 public enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
     case invalidCustomToken = "invalid-custom-token"
@@ -104,6 +104,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case sessionBackendMismatch = "session-backend-mismatch"
     case certificateError = "certificate-error"
     case proxyRefused = "proxy-refused"
+    case responseTooLarge = "response-too-large"
     case invalidArgument = "invalid-argument"
     case ioError = "io-error"
     /// The server was changed (an account created, changed or deleted), then fauth failed locally: never retryable.
@@ -124,7 +125,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// "Exit status").
     public var category: ExitCategory {
         switch self {
-        case .internalError, .malformedJWT, .blockingCloudFunctionError, .invalidReqType, .ioError:
+        case .internalError, .malformedJWT, .blockingCloudFunctionError, .invalidReqType, .ioError, .responseTooLarge:
             return .failed
         case .usage:
             return .usage
@@ -289,6 +290,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .sessionBackendMismatch: return "The session belongs to another backend than the one this command names."
         case .certificateError: return "The server's TLS certificate could not be verified."
         case .proxyRefused: return "The proxy refused to open a tunnel to the server."
+        case .responseTooLarge: return "The server's answer was larger than fauth accepts."
         case .invalidArgument: return "The server refused a value in the request."
         case .ioError: return "fauth could not write its output."
         case .serverChanged: return "The account was changed on the server, but fauth could not finish locally."
@@ -379,8 +381,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .internalError: return ("ERROR_INTERNAL_ERROR", 17999)
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
-             .sessionBackendMismatch, .certificateError, .proxyRefused, .invalidArgument, .ioError, .serverChanged,
-             .interrupted, .terminated, .hangup, .quit, .sessionBusy:
+             .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge, .invalidArgument, .ioError,
+             .serverChanged, .interrupted, .terminated, .hangup, .quit, .sessionBusy:
             return nil
         }
     }

@@ -108,8 +108,8 @@ extension AuthClient {
     private func reauthenticated(_ file: SessionFile, with tokens: SessionTokens, uid: String?) throws -> Session {
         guard let (current, _) = try file.readStamped() else { throw FauthError(.notSignedIn) }
         try checkTokens(tokens, belongTo: current.user.uid, mismatch: .userMismatch)
-        let user = try lookUpUser(idToken: tokens.idToken)
-        guard user.uid == current.user.uid, uid == nil || uid == user.uid else {
+        let user = try lookUpUser(idToken: tokens.idToken, of: current.user.uid, mismatch: .userMismatch)
+        guard uid == nil || uid == user.uid else {
             throw FauthError(.userMismatch, message: "The second factor completed a sign-in of another user than the session's; the session is unchanged.")
         }
         return current.replacingTokens(tokens, user: user, now: now())

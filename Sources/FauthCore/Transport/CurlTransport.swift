@@ -1,9 +1,19 @@
 import CCurlShim
+import FauthText
 
-/// An `HTTPTransport` over libcurl, loaded with dlopen on the first request: one easy handle for all its requests
-/// (so a command's calls share one connection), HTTP/2 where the server offers it, TLS verified, redirects never followed, a total deadline, and a capped response body. Proxies are the
-/// ones `proxies` names (the environment's, as curl reads them), except for hosts on this machine (`LoopbackHost`,
-/// on the resolved address), which are always reached directly.
+/// fauth's one `HTTPTransport`: every request goes through libcurl, loaded with dlopen on the first request, under
+/// one policy set on every transfer:
+/// - `https://` everywhere, plain `http://` only when the connected peer is an address on this machine (checked on
+///   the socket libcurl connected or reused, before the request is written); any other scheme is refused before
+///   anything is sent; redirects are never followed;
+/// - TLS 1.2 at least and the certificate and host name verified, for the server and for an `https://` proxy, both
+///   against the request's `TrustedCertificates` (the system's by default);
+/// - one total deadline (the request's timeout) over resolving, connecting, TLS, the proxy, sending and receiving;
+/// - the body capped while it is received, the header lines and interim (`1xx`) answers bounded
+///   (`CurlResponseCollector`);
+/// - one easy handle for all its requests, so a command's calls share one connection (one TLS handshake).
+/// Proxies are the ones `proxies` names (the environment's, as curl reads them), for `https://` only, except for
+/// hosts on this machine (`LoopbackHost`, on the resolved address), which are always reached directly.
 public struct CurlTransport: HTTPTransport {
     /// The default cap on a response body: 8 MiB.
     public static let defaultMaximumBodySize = 8 << 20
@@ -27,8 +37,29 @@ public struct CurlTransport: HTTPTransport {
         self.proxies = proxies
     }
 
+    /// The libcurl this process loads and its TLS library, as `fauth -v --version` names them:
+    /// `libcurl/7.88.1 OpenSSL/3.0.19`, or why libcurl could not be loaded.
+    public static var libraryDescription: String {
+        var loadMessage: UnsafePointer<CChar>?
+        guard fauth_curl_load(&loadMessage) == 0 else {
+            return "libcurl could not be loaded: " + (loadMessage.map { String(cString: $0) } ?? "unknown reason")
+        }
+        var curl: UnsafePointer<CChar>?, tls: UnsafePointer<CChar>?
+        fauth_curl_versions(&curl, &tls)
+        let tlsName = tls.map { String(cString: $0) } ?? ""
+        return "libcurl/" + (curl.map { String(cString: $0) } ?? "") + " " + (tlsName.isEmpty ? "(no TLS)" : tlsName)
+    }
+
+    /// The scheme of `url` when fauth sends to it (`https`, or `http`, whose peer is checked on connecting).
+    static func scheme(of url: String) throws(TransportFailure) -> String {
+        let scheme = URLParts(url: url)?.scheme ?? String(url.prefix { $0 != ":" }).lowercased()
+        guard scheme == "https" || scheme == "http" else { throw .unsupportedScheme(scheme) }
+        return scheme
+    }
+
     /// Sends `request` and returns whatever response arrived, or the reason none did.
     public func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
+        _ = try Self.scheme(of: request.url)
         var loadMessage: UnsafePointer<CChar>?
         guard fauth_curl_load(&loadMessage) == 0 else {
             let reason = loadMessage.map { String(cString: $0) } ?? "unknown reason"
@@ -39,7 +70,9 @@ public struct CurlTransport: HTTPTransport {
         }
     }
 
-    private func send(_ request: TransportRequest, on handle: UnsafeMutableRawPointer) throws(TransportFailure) -> TransportResponse {
+    private func send(_ request: TransportRequest, on handle: UnsafeMutableRawPointer
+    ) throws(TransportFailure) -> TransportResponse {
+        let scheme = try Self.scheme(of: request.url)
         var headerList: UnsafeMutablePointer<fauth_curl_slist>?
         defer { fauth_curl_slist_free_all(headerList) }
         for line in try request.headerLines() + ["Expect:"] {  // no `Expect: 100-continue` for large bodies
@@ -53,7 +86,7 @@ public struct CurlTransport: HTTPTransport {
         let proxy = try proxy(for: request.url, within: request.timeout)
         var request = request  // what the proxy decision took is taken from the request's time
         request.timeout = max(request.timeout - MonotonicTime.now().seconds(since: started), 0.001)
-        let collector = CurlResponseCollector(maximumBodySize: maximumBodySize)
+        let collector = CurlResponseCollector(maximumBodySize: maximumBodySize, requiresLocalPeer: scheme == "http")
         var body = request.body
         body.append(0)  // never a nil pointer for POSTFIELDS, even when the body is empty
         var errorBuffer = [CChar](repeating: 0, count: Int(FAUTH_CURL_ERROR_SIZE))
@@ -62,8 +95,8 @@ public struct CurlTransport: HTTPTransport {
             try body.withUnsafeBufferPointer { (bodyBytes) throws(TransportFailure) -> Int32 in
                 try errorBuffer.withUnsafeMutableBufferPointer { (errorBytes) throws(TransportFailure) -> Int32 in
                     let options = CurlOptions(handle: handle)
-                    try configure(options, request: request, proxy: proxy, headerList: headerList, body: bodyBytes,
-                                  errorBuffer: errorBytes, collector: collector)
+                    try configure(options, request: request, scheme: scheme, proxy: proxy, headerList: headerList,
+                                  body: bodyBytes, errorBuffer: errorBytes, collector: collector)
                     let code = fauth_curl_easy_perform(handle)
                     // The buffers above live only in these closures: libcurl must not keep pointers to them.
                     _ = fauth_curl_setopt_pointer(handle, Int32(FAUTH_CURLOPT_ERRORBUFFER), nil)
@@ -74,11 +107,13 @@ public struct CurlTransport: HTTPTransport {
         }
 
         guard result == Int32(FAUTH_CURLE_OK) else {
-            var verifyResult = 0, connectStatus = 0
+            var verifyResult = 0, proxyVerifyResult = 0, connectStatus = 0
             _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_SSL_VERIFYRESULT), &verifyResult)
+            _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_PROXY_SSL_VERIFYRESULT), &proxyVerifyResult)
             _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_HTTP_CONNECTCODE), &connectStatus)
-            throw failure(code: result, errorBuffer: errorBuffer, collector: collector, verifyResult: verifyResult,
-                          proxy: proxy, connectStatus: connectStatus)
+            throw failure(code: result, errorBuffer: errorBuffer, collector: collector, proxy: proxy,
+                          trust: request.trust, verifyResults: (verifyResult, proxyVerifyResult),
+                          connectStatus: connectStatus)
         }
         var status = 0
         guard fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_RESPONSE_CODE), &status) == Int32(FAUTH_CURLE_OK) else {
@@ -87,22 +122,29 @@ public struct CurlTransport: HTTPTransport {
         return TransportResponse(status: status, headers: collector.headers, body: collector.body)
     }
 
+    /// Sets the whole policy (the type's comment) on the handle for one request.
     private func configure(
-        _ options: CurlOptions, request: TransportRequest, proxy: String?, headerList: UnsafeMutablePointer<fauth_curl_slist>?,
-        body: UnsafeBufferPointer<UInt8>, errorBuffer: UnsafeMutableBufferPointer<CChar>, collector: CurlResponseCollector
+        _ options: CurlOptions, request: TransportRequest, scheme: String, proxy: String?,
+        headerList: UnsafeMutablePointer<fauth_curl_slist>?, body: UnsafeBufferPointer<UInt8>,
+        errorBuffer: UnsafeMutableBufferPointer<CChar>, collector: CurlResponseCollector
     ) throws(TransportFailure) {
         let totalMilliseconds = Self.milliseconds(request.timeout)
         try options.set(FAUTH_CURLOPT_ERRORBUFFER, pointer: errorBuffer.baseAddress)
+        try options.set(FAUTH_CURLOPT_PROTOCOLS_STR, string: scheme)
         try options.set(FAUTH_CURLOPT_URL, string: request.url)
         try options.set(FAUTH_CURLOPT_NOSIGNAL, long: 1)
         try options.set(FAUTH_CURLOPT_FOLLOWLOCATION, long: 0)
         try options.set(FAUTH_CURLOPT_SSL_VERIFYPEER, long: 1)
         try options.set(FAUTH_CURLOPT_SSL_VERIFYHOST, long: 2)
-        if let caFile = request.trust.caFile {
+        try options.set(FAUTH_CURLOPT_SSLVERSION, long: Int(FAUTH_CURL_SSLVERSION_TLSv1_2))
+        try options.set(FAUTH_CURLOPT_PROXY_SSLVERSION, long: Int(FAUTH_CURL_SSLVERSION_TLSv1_2))
+        if let caFile = request.trust.caFile {  // an https:// proxy is held to the same authorities
             try options.set(FAUTH_CURLOPT_CAINFO, string: caFile)
+            try options.set(FAUTH_CURLOPT_PROXY_CAINFO, string: caFile)
         }
         if let caDirectory = request.trust.caDirectory {
             try options.set(FAUTH_CURLOPT_CAPATH, string: caDirectory)
+            try options.set(FAUTH_CURLOPT_PROXY_CAPATH, string: caDirectory)
         }
         try options.set(FAUTH_CURLOPT_HTTP_VERSION, long: Int(FAUTH_CURL_HTTP_VERSION_2TLS))
         try options.set(FAUTH_CURLOPT_TIMEOUT_MS, long: totalMilliseconds)
@@ -110,7 +152,7 @@ public struct CurlTransport: HTTPTransport {
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
         try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
         try options.set(FAUTH_CURLOPT_PROXY, string: proxy ?? "")  // "": none, not the environment's
-        if let noProxy = proxies.noProxy {
+        if let noProxy = proxies.noProxy, proxy != nil {
             try options.set(FAUTH_CURLOPT_NOPROXY, string: noProxy)
         }
 
@@ -129,8 +171,7 @@ public struct CurlTransport: HTTPTransport {
         try options.set(FAUTH_CURLOPT_HEADERFUNCTION, callback: { data, size, count, context in
             guard let data, let context else { return 0 }
             let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
-            collector.takeHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
-            return size * count
+            return collector.takeHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
         })
         try options.set(FAUTH_CURLOPT_WRITEDATA, pointer: context)
         try options.set(FAUTH_CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
@@ -138,16 +179,22 @@ public struct CurlTransport: HTTPTransport {
             let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
             return collector.takeBody(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
         })
+        try options.set(FAUTH_CURLOPT_PREREQDATA, pointer: context)
+        try options.set(FAUTH_CURLOPT_PREREQFUNCTION, prerequisite: { context, peer, _, _, _ in
+            guard let context, let peer else { return 1 }
+            let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
+            return collector.admitsPeer(String(cString: peer)) ? 0 : 1  // CURL_PREREQFUNC_OK, CURL_PREREQFUNC_ABORT
+        })
     }
 
-    /// The proxy for `url`, nil when none applies; the host is resolved only when a proxy would otherwise be used,
-    /// within `seconds` (a resolver that stalls is a timeout, not a wait past `--timeout`), and one on this machine
-    /// is reached directly. A proxy variable that names no proxy libcurl can use is refused here, before anything
+    /// The proxy for `url`, nil when none applies (plain `http://` never uses one: it goes only to this machine); the
+    /// host is resolved only when a proxy would otherwise be used, within `seconds` (a resolver that stalls is a
+    /// timeout, not a wait past `--timeout`), and one on this machine is reached directly. A proxy variable that names no proxy libcurl can use is refused here, before anything
     /// is sent (`ProxyURL`), by the variable's name.
     func proxy(for url: String, within seconds: Double,
                resolver: @escaping @Sendable (String) -> [HostAddress]? = { HostResolver.systemResolve($0) }
     ) throws(TransportFailure) -> String? {
-        guard let parts = URLParts(url: url), let setting = proxies.setting(forScheme: parts.scheme),
+        guard let parts = URLParts(url: url), parts.scheme == "https", let setting = proxies.setting,
               try LoopbackHost.addresses(of: parts.host, within: seconds, resolver: resolver) == nil else { return nil }
         do {
             _ = try ProxyURL(parsing: setting.value)
@@ -163,26 +210,47 @@ public struct CurlTransport: HTTPTransport {
         return Int(min(max(seconds * 1000, 1), 86_400_000))
     }
 
-    /// The failure libcurl's result `code` describes; through a proxy, a refused connection is the proxy's and a
-    /// CONNECT answered with a status (`connectStatus`, not 2xx) is a refused tunnel, both naming the proxy.
-    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector, verifyResult: Int,
-                         proxy: String?, connectStatus: Int) -> TransportFailure {
-        if collector.bodyTooLarge || code == Int32(FAUTH_CURLE_FILESIZE_EXCEEDED) {
-            return .bodyTooLarge(limit: maximumBodySize)
+    /// The failure libcurl's result `code` describes: a bound the collector enforced, a peer it refused; through a
+    /// proxy, a refused connection is the proxy's, a certificate that failed before the CONNECT was answered is the
+    /// (https://) proxy's own, and a CONNECT answered with a status (`connectStatus`, not 2xx) is a refused tunnel,
+    /// each naming the proxy. `verifyResults` are OpenSSL's verification results for the server and the proxy; a CA
+    /// bundle that came through a pipe is named by the pipe, not by fauth's copy.
+    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector, proxy: String?,
+                         trust: TrustedCertificates, verifyResults: (server: Int, proxy: Int), connectStatus: Int
+    ) -> TransportFailure {
+        switch collector.overflow {
+        case .body?: return .tooLarge(.body, limit: maximumBodySize)
+        case .header?: return .tooLarge(.header, limit: CurlResponseCollector.maximumHeaderBytes)
+        case .interimAnswers?: return .tooLarge(.interimAnswers, limit: CurlResponseCollector.maximumInterimAnswers)
+        case nil: break
+        }
+        if code == Int32(FAUTH_CURLE_FILESIZE_EXCEEDED) {
+            return .tooLarge(.body, limit: maximumBodySize)
+        }
+        if let peer = collector.refusedPeer {
+            return .plainHTTPToAnotherMachine(peer: peer)
         }
         let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let words = detail.isEmpty ? String(cString: fauth_curl_strerror(code)) : detail
+        var words = detail.isEmpty ? String(cString: fauth_curl_strerror(code)) : detail
+        if let caFile = trust.caFile, let name = trust.caFileName {
+            words = words.replacingAll(caFile, with: name)
+        }
         // libcurl quotes a proxy URL it cannot use as written, user and password included.
         let message = SecretRedaction(secrets: proxy.map(SecretRedaction.credentials(in:)) ?? []).redacted(words)
-        if let proxy, let authority = try? ProxyURL(parsing: proxy).authority {
+        if let proxy, let proxyURL = try? ProxyURL(parsing: proxy) {
+            let authority = proxyURL.authority
             if code == Int32(FAUTH_CURLE_COULDNT_CONNECT) {
                 return .proxyUnreachable(proxy: authority, code: Int(code), message: message)
             }
             if connectStatus != 0 && !(200..<300).contains(connectStatus) {
                 return .tunnelRefused(proxy: authority, status: connectStatus, code: Int(code), message: message)
             }
+            if proxyURL.scheme == "https" && connectStatus == 0 && code == Int32(FAUTH_CURLE_PEER_FAILED_VERIFICATION) {
+                return .proxyCertificate(proxy: authority, CertificateProblem(verifyResult: verifyResults.proxy),
+                                         code: Int(code), message: message)
+            }
         }
-        return TransportFailure(curlCode: Int(code), message: message, verifyResult: verifyResult)
+        return TransportFailure(curlCode: Int(code), message: message, verifyResult: verifyResults.server)
     }
 }
 
@@ -208,6 +276,10 @@ private struct CurlOptions {
 
     func set(_ option: Int, callback: fauth_curl_data_callback) throws(TransportFailure) {
         try check(fauth_curl_setopt_callback(handle, Int32(option), callback), option)
+    }
+
+    func set(_ option: Int, prerequisite: fauth_curl_prereq_callback) throws(TransportFailure) {
+        try check(fauth_curl_setopt_prereq(handle, Int32(option), prerequisite), option)
     }
 
     private func check(_ result: Int32, _ option: Int) throws(TransportFailure) {

@@ -22,6 +22,18 @@ extension TransportFailure {
         case .certificate(let problem, _, let message):
             let detail = message.replacingAll("SSL certificate problem: ", with: "")
             return "The TLS certificate of \(host) \(problem.rawValue) (\(detail))."
+        case .proxyCertificate(let proxy, let problem, _, let message):
+            let detail = message.replacingAll("SSL certificate problem: ", with: "")
+            return "The TLS certificate of the proxy \(proxy) (for \(host)) \(problem.rawValue) (\(detail))."
+        case .responseTooLarge(let overflow, let limit, _, _):
+            return "The answer from \(host) has more than \(limit) \(overflow.rawValue), more than fauth accepts; "
+                + "it was not read further."
+        case .unsupportedScheme(let scheme):
+            return "Nothing was sent to \(host): \(scheme):// is not a scheme fauth uses (https://, or http:// to this "
+                + "machine)."
+        case .plainHTTPToAnotherMachine(let peer):
+            return "Nothing was sent to \(host): plain http:// reached \(peer), which is not this machine (tokens would "
+                + "travel unencrypted); use https://."
         case .other(_, let message):
             return "The request to \(host) failed: \(message)."
         case .proxySetting(let variable, let problem):

@@ -1,7 +1,6 @@
 import CCurlShim
 
-/// Why a request got no HTTP response; each case carries libcurl's result code (`LoopbackTransport` and
-/// `TLSTransport` give the code libcurl gives for the same failure) and a message saying what happened.
+/// Why a request got no HTTP response; each case carries libcurl's result code and a message saying what happened.
 public enum TransportFailure: Error, Sendable, Equatable {
     /// Nothing listens at the address, or it could not be reached.
     case connectionRefused(code: Int, message: String)
@@ -15,7 +14,17 @@ public enum TransportFailure: Error, Sendable, Equatable {
     case tls(code: Int, message: String)
     /// The server's certificate did not verify (`problem` says why).
     case certificate(CertificateProblem, code: Int, message: String)
-    /// Anything else: libcurl missing, a response body over the limit, a bad URL or header.
+    /// The proxy's own certificate (an `https://` proxy, `host[:port]`) did not verify.
+    case proxyCertificate(proxy: String, CertificateProblem, code: Int, message: String)
+    /// The answer passed one of the transport's bounds (`Overflow`) while it was being received; the transfer was
+    /// stopped there.
+    case responseTooLarge(Overflow, limit: Int, code: Int, message: String)
+    /// A URL whose scheme is not `https` or `http`; nothing was sent (libcurl's CURLE_UNSUPPORTED_PROTOCOL).
+    case unsupportedScheme(String)
+    /// A plain `http://` request whose connection reached `peer`, an address not on this machine; nothing was sent
+    /// on it (the check runs on the connected socket, after any name resolution).
+    case plainHTTPToAnotherMachine(peer: String)
+    /// Anything else: libcurl missing, a bad URL or header.
     case other(code: Int, message: String)
     /// The proxy variable in force (`variable`) names no proxy libcurl can use (`ProxyURL`); nothing was sent.
     case proxySetting(variable: String, problem: String)
@@ -24,15 +33,30 @@ public enum TransportFailure: Error, Sendable, Equatable {
     /// The proxy answered the CONNECT with `status` instead of opening the tunnel (libcurl's CURLINFO_HTTP_CONNECTCODE).
     case tunnelRefused(proxy: String, status: Int, code: Int, message: String)
 
+    /// Which bound an answer passed.
+    public enum Overflow: String, Sendable, Equatable {
+        /// The body passed the size limit (bytes).
+        case body = "body bytes"
+        /// The header lines passed their size limit (bytes, every interim answer's included).
+        case header = "header bytes"
+        /// Too many interim (`1xx`) answers came before a final one.
+        case interimAnswers = "interim (1xx) answers"
+    }
+
     /// libcurl's result code (`CURLcode`).
     public var code: Int {
         switch self {
         case .connectionRefused(let code, _), .connectionReset(let code, _), .hostNotFound(let code, _),
              .timedOut(let code, _), .tls(let code, _), .certificate(_, let code, _), .other(let code, _),
-             .proxyUnreachable(_, let code, _), .tunnelRefused(_, _, let code, _):
+             .proxyUnreachable(_, let code, _), .tunnelRefused(_, _, let code, _),
+             .proxyCertificate(_, _, let code, _), .responseTooLarge(_, _, let code, _):
             return code
         case .proxySetting:
             return Int(FAUTH_CURLE_COULDNT_RESOLVE_PROXY)  // what libcurl gives for a proxy URL it cannot parse
+        case .unsupportedScheme:
+            return Int(FAUTH_CURLE_UNSUPPORTED_PROTOCOL)
+        case .plainHTTPToAnotherMachine:
+            return Int(FAUTH_CURLE_ABORTED_BY_CALLBACK)
         }
     }
 
@@ -41,16 +65,23 @@ public enum TransportFailure: Error, Sendable, Equatable {
         switch self {
         case .connectionRefused(_, let message), .connectionReset(_, let message), .hostNotFound(_, let message),
              .timedOut(_, let message), .tls(_, let message), .certificate(_, _, let message), .other(_, let message),
-             .proxyUnreachable(_, _, let message), .tunnelRefused(_, _, _, let message):
+             .proxyUnreachable(_, _, let message), .tunnelRefused(_, _, _, let message),
+             .proxyCertificate(_, _, _, let message), .responseTooLarge(_, _, _, let message):
             return message
         case .proxySetting(let variable, let problem):
             return "\(variable): \(problem)"
+        case .unsupportedScheme(let scheme):
+            return "Protocol \"\(scheme)\" not supported or disabled in libcurl"
+        case .plainHTTPToAnotherMachine(let peer):
+            return "plain http:// refused: the connection reached \(peer), which is not this machine"
         }
     }
 
-    /// A response body larger than `limit` bytes (libcurl's CURLE_FILESIZE_EXCEEDED).
-    static func bodyTooLarge(limit: Int) -> TransportFailure {
-        .other(code: Int(FAUTH_CURLE_FILESIZE_EXCEEDED), message: "the response body is larger than the \(limit)-byte limit")
+    /// An answer that passed `overflow`'s bound, `limit`.
+    static func tooLarge(_ overflow: Overflow, limit: Int) -> TransportFailure {
+        let code = overflow == .body ? FAUTH_CURLE_FILESIZE_EXCEEDED : FAUTH_CURLE_WRITE_ERROR
+        return .responseTooLarge(overflow, limit: limit, code: Int(code),
+                                 message: "the answer has more than \(limit) \(overflow.rawValue)")
     }
 
     /// Classifies a libcurl result code; `verifyResult` is OpenSSL's certificate verification result (libcurl's

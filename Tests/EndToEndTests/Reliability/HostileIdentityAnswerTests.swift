@@ -3,8 +3,9 @@ import Testing
 import FauthJSON
 
 /// Issue 26, item 7: a server answer is checked before it is trusted. A refresh, sign-in, reauthentication, link or
-/// update answered with an ID token that is not a JWT, or with another user's tokens, is refused with its documented
-/// code and leaves the session file byte for byte as it was.
+/// update answered with an ID token that is not a JWT, or with another user's tokens, or a lookup that answers for
+/// another user than the session's, is refused with its documented code and leaves the session file byte for byte
+/// as it was.
 @Suite struct HostileIdentityAnswerTests {
     /// One hostile answer: the command, the route answered, what it is answered with, and the code expected.
     struct Case: Sendable, CustomTestStringConvertible {
@@ -24,6 +25,7 @@ import FauthJSON
         let holderLookup: JSONValue
         let otherSignIn: JSONValue
         let otherRefresh: JSONValue
+        let otherLookup: JSONValue
 
         /// `answer` with its ID token member replaced by a string that is not a JWT.
         static func withoutJWT(_ answer: JSONValue, key: String = "idToken") -> JSONValue {
@@ -55,6 +57,10 @@ import FauthJSON
         Case(name: "update with a non-JWT", arguments: ["update", "--display-name", "Pat"], anonymous: false,
              answers: { [("accounts:update", Identities.withoutJWT($0.holderSignIn))] },
              code: "malformed-jwt", status: 1),
+        Case(name: "status looked up as another user", arguments: ["status"], anonymous: false,
+             answers: { [("accounts:lookup", $0.otherLookup)] }, code: "internal-error", status: 1),
+        Case(name: "unlink looked up as another user", arguments: ["unlink", "password"], anonymous: false,
+             answers: { [("accounts:lookup", $0.otherLookup)] }, code: "internal-error", status: 1),
     ]
 
     @Test(arguments: cases)
@@ -84,7 +90,9 @@ import FauthJSON
                                         body: ["idToken": holderSignIn["idToken"] ?? ""]).json,
             otherSignIn: otherSignIn,
             otherRefresh: emulator.call("POST", "/securetoken.googleapis.com/v1/token?key=k", body: [
-                "grant_type": "refresh_token", "refresh_token": otherSignIn["refreshToken"] ?? ""]).json)
+                "grant_type": "refresh_token", "refresh_token": otherSignIn["refreshToken"] ?? ""]).json,
+            otherLookup: emulator.call("POST", identity + "lookup?key=k",
+                                       body: ["idToken": otherSignIn["idToken"] ?? ""]).json)
         let before = try #require(sandbox.sessionBytes())
         for (route, body) in hostile.answers(identities) {
             emulator.inject(route: route, ["status": 200, "body": .string(body.serialized())])

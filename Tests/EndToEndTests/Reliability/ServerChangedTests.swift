@@ -4,9 +4,9 @@ import Testing
 import FauthJSON
 
 /// Issue 26, items 2 and 3: a command that changed the server (an account created, linked, updated, a factor
-/// enrolled, an account deleted) and then failed locally says so, `server-changed` (not retryable, exit 4), with
-/// `"serverChanged": true` and the command that recovers; it never advises running the same command again. A full
-/// disk is found before an account is created.
+/// enrolled or removed, a provider unlinked, an account deleted) and then failed locally says so, `server-changed`
+/// (not retryable, exit 4), with `"serverChanged": true` and the command that recovers; it never advises running the
+/// same command again. A full disk is found before an account is created.
 @Suite(.serialized) struct ServerChangedTests {
     /// Checks the server-changed failure of `run`: its code, JSON member, and the recovery its message names.
     func expectServerChanged(_ run: FauthRun, recovery: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -81,6 +81,65 @@ import FauthJSON
         failLookups(emulator)
         let run = try sandbox.run(["mfa", "enroll", "--json", "--timeout", "2", "--code-stdin"], stdin: code + "\n")
         expectServerChanged(run, recovery: "fauth status")
+    }
+
+    /// A first sign-in with a provider creates the account; its lookup fails: the message names the provider's
+    /// `fauth signin` and the JSON says an account was created.
+    @Test func firstProviderSignInWhoseLookupFailsSaysTheAccountWasCreated() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        failLookups(emulator)
+        let token = FederatedCredentialTests.claims("sub-first", email: "first@example.com", verified: true)
+        let run = try sandbox.run(["signin", "--json", "--timeout", "2", "--provider", "google.com",
+                                   "--id-token", token])
+        expectServerChanged(run, recovery: "fauth signin --provider google.com")
+        #expect(run.error["accountCreated"] == true)
+        #expect(emulator.accountCount() == 1)
+        #expect(sandbox.sessionBytes() == nil)
+    }
+
+    /// Unlink removes the provider (its answer has no new tokens, so no lookup follows), then the session cannot be
+    /// written (the file is swapped for a folder while the request is delayed): the account changed, `fauth status`.
+    @Test func unlinkWhoseSessionCannotBeWrittenSaysTheAccountChanged() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        #expect(try sandbox.signUp("unlink@example.com").status == 0)
+        let google = FederatedCredentialTests.claims("sub-unlink")
+        #expect(try sandbox.run(["link", "--provider", "google.com", "--id-token", google]).status == 0)
+        let updates = emulator.requestCount("accounts:update")
+        emulator.inject(route: "accounts:update", ["delayMs": 1500])
+        let process = try sandbox.start(["unlink", "google.com", "--json", "--timeout", "20"])
+        let deadline = Date().addingTimeInterval(15)
+        while emulator.requestCount("accounts:update") == updates && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let session = sandbox.sessionPath()
+        #expect(rename(session, session + ".old") == 0 && mkdir(session, 0o700) == 0)
+        let run = try FauthRun(finished: process, within: 20)
+        expectServerChanged(run, recovery: "fauth status")
+        #expect(rmdir(session) == 0 && rename(session + ".old", session) == 0)
+        let providers = try sandbox.run(["providers", "--json"]).json.array?.compactMap { $0["providerId"]?.string }
+        #expect(providers == ["password"], "the server did not unlink: \(providers ?? [])")
+    }
+
+    /// Unenrolling a factor withdraws it, then the lookup with the new tokens fails.
+    @Test func mfaUnenrollWhoseLookupFailsSaysTheFactorWasRemoved() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let created = try sandbox.signUp("unenroll@example.com")
+        let uid = try #require(created.json["user"]?["uid"]?.string)
+        emulator.call("POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
+                      body: ["localId": .string(uid), "emailVerified": true], bearerOwner: true)
+        #expect(try sandbox.run(["mfa", "enroll", "--phone", "+15555550101"]).status == 0)
+        let code = try #require(SecondFactorFlowTests.smsCode(emulator, phone: "+15555550101"))
+        #expect(try sandbox.run(["mfa", "enroll", "--code-stdin"], stdin: code + "\n").status == 0)
+        let factors = try sandbox.run(["mfa", "list", "--json"]).json
+        let id = try #require((factors.array ?? factors["factors"]?.array)?.first?["uid"]?.string, "\(factors)")
+        let before = try #require(sandbox.sessionBytes())
+        failLookups(emulator)
+        let run = try sandbox.run(["mfa", "unenroll", id, "--json", "--timeout", "2"])
+        expectServerChanged(run, recovery: "fauth status")
+        #expect(sandbox.sessionBytes() == before)
     }
 
     /// The account is deleted, then the session's lock cannot be opened again to remove the session (the lock file

@@ -8,8 +8,9 @@ enum TLSHarness {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TLSHarness/tls_front.py").path
 
-    /// The folder of test certificates: `ca.pem` (the test CA), `valid`, `wrong-name`, `expired`, `untrusted`
-    /// (`NAME.pem` and `NAME.key`), made once per process.
+    /// The folder of test certificates: `ca.pem` (the test CA), `valid`, `wrong-name`, `expired`, `not-yet-valid`,
+    /// `partial-wildcard`, `cn-only`, `missing-intermediate`, `untrusted` (`NAME.pem` and `NAME.key`), made once per
+    /// process.
     static let certificates: String = {
         let folder = NSTemporaryDirectory() + "fauth-tls-\(getpid())"
         let made = Result { () throws -> (status: Int32, errors: String) in
@@ -35,17 +36,27 @@ final class HarnessProcess {
     let port: Int
     private let logPath: String
 
-    /// A TLS front with certificate `certificate` (`valid`, `wrong-name`, `expired`, `untrusted`) forwarding to
-    /// `emulator`; with `stall`, one that answers the first byte of a body and then nothing.
-    convenience init(front certificate: String, emulator: RunningEmulator, stall: Bool = false) throws {
-        try self.init(front: certificate, upstream: emulator.host, stall: stall)
+    /// A TLS front with certificate `certificate` (one of `TLSHarness.certificates`) forwarding to `emulator`; with
+    /// `stall`, one that answers the first byte of a body and then nothing; with `legacyTLSOnly`, one that speaks
+    /// TLS 1.0 and 1.1 only.
+    convenience init(front certificate: String, emulator: RunningEmulator, stall: Bool = false,
+                     legacyTLSOnly: Bool = false) throws {
+        try self.init(front: certificate, upstream: emulator.host, stall: stall, legacyTLSOnly: legacyTLSOnly)
     }
 
     /// A TLS front with certificate `certificate` forwarding to the HTTP server at `upstream` (`host:port`).
-    convenience init(front certificate: String, upstream: String, stall: Bool = false) throws {
+    convenience init(front certificate: String, upstream: String, stall: Bool = false, legacyTLSOnly: Bool = false) throws {
         let folder = TLSHarness.certificates
         try self.init(["front", "--cert", "\(folder)/\(certificate).pem", "--key", "\(folder)/\(certificate).key",
-                       "--upstream", upstream] + (stall ? ["--stall"] : []))
+                       "--upstream", upstream] + (stall ? ["--stall"] : []) + (legacyTLSOnly ? ["--tls-max", "1.1"] : []))
+    }
+
+    /// A hostile server answering as `hostileCase` says (see tls_front.py), over TLS with the `valid` certificate
+    /// when `tls`.
+    convenience init(hostile hostileCase: String, tls: Bool) throws {
+        let folder = TLSHarness.certificates
+        try self.init(["hostile", "--case", hostileCase]
+                      + (tls ? ["--cert", "\(folder)/valid.pem", "--key", "\(folder)/valid.key"] : []))
     }
 
     /// A CONNECT proxy that counts its tunnels; with `refusing`, one that answers every CONNECT with that status.

@@ -1,0 +1,138 @@
+import FauthCore
+import FauthJSON
+import Foundation
+import Glibc
+import Testing
+
+/// What the transport sends where: `https://`, plain `http://` only to a peer on this machine (checked on the
+/// connected socket, whatever name led there, for a URL a session stored as for one given now), nothing for any
+/// other scheme. A listener on every address counts the bytes that reach it.
+@Suite struct SchemePolicyTests {
+    @Test func anotherSchemeIsRefusedBeforeAnythingIsSent() throws {
+        let listener = try ByteCountingListener()
+        #expect {
+            try CurlTransport().send(TransportRequest(method: "POST", url: "gopher://127.0.0.1:\(listener.port)/x",
+                                                      body: Array("{}".utf8), timeout: 5))
+        } throws: { error in
+            (error as? TransportFailure) == .unsupportedScheme("gopher")
+        }
+        #expect(listener.connections == 0 && listener.bytes == 0)
+    }
+
+    @Test func plainHTTPToAnAddressOfAnotherInterfaceIsRefusedOnTheConnectedSocket() throws {
+        let listener = try ByteCountingListener()
+        let address = try #require(ByteCountingListener.nonLoopbackAddress(), "this machine has no non-loopback IPv4")
+        #expect {
+            try CurlTransport().send(TransportRequest(method: "POST", url: "http://\(address):\(listener.port)/x",
+                                                      body: Array("{}".utf8), timeout: 5))
+        } throws: { error in
+            (error as? TransportFailure) == .plainHTTPToAnotherMachine(peer: address)
+        }
+        #expect(listener.awaitConnection() && listener.bytes == 0, "the request must not be written")
+    }
+
+    /// A session whose stored endpoint is plain http:// to another machine, or another scheme, sends nothing.
+    @Test(arguments: ["http", "gopher"])
+    func aStoredEndpointIsHeldToTheSamePolicy(scheme: String) throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: nil)
+        let signin = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test",
+                                      "--endpoint", "http://\(emulator.host)"])
+        #expect(signin.status == 0, "\(signin.stderr)")
+        let listener = try ByteCountingListener()
+        let host = scheme == "http" ? try #require(ByteCountingListener.nonLoopbackAddress()) : "127.0.0.1"
+        let stored = "\(scheme)://\(host):\(listener.port)"
+        let original = try #require(sandbox.sessionBytes())
+        let edited = String(decoding: original, as: UTF8.self)
+            .replacingOccurrences(of: "http://\(emulator.host)", with: stored)
+        #expect(edited != String(decoding: original, as: UTF8.self))
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: sandbox.sessionPath()))
+        let refresh = try sandbox.run(["token", "--force-refresh", "--json"])
+        #expect(refresh.status != 0, "\(refresh.stderr)")
+        #expect(refresh.errorCode == "usage" || refresh.errorCode == "session-store-error", "\(refresh.stderr)")
+        usleep(200_000)
+        #expect(listener.bytes == 0, "a refresh token went to \(stored)")
+    }
+}
+
+/// A TCP listener on every IPv4 address that accepts connections and counts what arrives on them, on a thread of
+/// its own, until released.
+final class ByteCountingListener: @unchecked Sendable {  // counters only under `lock`
+    let port: UInt16
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var connectionCount = 0, byteCount = 0
+
+    init() throws {
+        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = listening
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listening, $0, length) == 0 && getsockname(listening, $0, &length) == 0
+            }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        guard listening >= 0, bound, listen(listening, 8) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        Thread.detachNewThread { [weak self] in
+            while true {
+                let connection = accept(listening, nil, nil)
+                guard connection >= 0 else { return }
+                self?.count(connection: connection)
+            }
+        }
+    }
+
+    deinit {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+    }
+
+    /// Connections accepted so far.
+    var connections: Int { lock.withLock { connectionCount } }
+    /// Bytes received so far, on every connection.
+    var bytes: Int { lock.withLock { byteCount } }
+
+    /// Waits up to 5 s for a connection; whether one came.
+    func awaitConnection() -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while connections == 0 && Date() < deadline { usleep(10_000) }
+        usleep(200_000)  // what the client would have written comes now
+        return connections > 0
+    }
+
+    private func count(connection: Int32) {
+        lock.withLock { connectionCount += 1 }
+        Thread.detachNewThread { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let received = recv(connection, &buffer, buffer.count, 0)
+                guard received > 0 else { break }
+                self?.lock.withLock { self?.byteCount += received }
+            }
+            close(connection)
+        }
+    }
+
+    /// An IPv4 address of this machine that is not a loopback address (the one a host name of another machine
+    /// could resolve to), nil when there is none.
+    static func nonLoopbackAddress() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return nil }
+        defer { freeifaddrs(list) }
+        var entry = list
+        while let current = entry {
+            defer { entry = current.pointee.ifa_next }
+            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            let value = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+            var copy = value
+            inet_ntop(AF_INET, &copy, &text, socklen_t(text.count))
+            let written = String(cString: text)
+            if !written.hasPrefix("127.") { return written }
+        }
+        return nil
+    }
+}
