@@ -24,7 +24,7 @@ let package = Package(
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers: every request fauth sends.
         .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
-        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "CCurlShim"]),
+        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
@@ -36,7 +36,8 @@ let package = Package(
 
         // Helpers the test targets share (an HTTP client over a real socket, a thread-safe recorder, a scripted
         // in-memory transport); not a product.
-        .target(name: "FauthTestSupport", dependencies: ["FauthCore", "FauthJSON"], path: "Tests/FauthTestSupport"),
+        .target(name: "FauthTestSupport", dependencies: ["FauthCore", "FauthHTTPCodec", "FauthJSON"],
+                path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
         .testTarget(name: "FauthTextTests", dependencies: ["FauthText"]),
         .testTarget(name: "FauthHTTPCodecTests", dependencies: ["FauthHTTPCodec"]),

@@ -15,16 +15,7 @@ public struct ParsedHTTPRequest: Sendable, Equatable {
 /// any other transfer coding is refused with 501. Line endings may be CRLF or a bare LF. Once `next()` has thrown,
 /// the parser stays failed: the connection must be answered and closed.
 public struct HTTPRequestParser: Sendable {
-    /// The largest request line plus header block accepted (and the largest trailer block of a chunked body).
-    public let maxHeaderBytes: Int
-    /// The largest body accepted, after chunked decoding.
-    public let maxBodyBytes: Int
-    /// The most header fields accepted in one request.
-    public let maxHeaderFields: Int
-
-    private var input = HTTPInputBuffer()
-    private var state: State = .head
-    private var failure: HTTPParseError?
+    private var reader: HTTPMessageReader<Head>
     private var continuePending = false
 
     private struct Head: Sendable {
@@ -33,37 +24,35 @@ public struct HTTPRequestParser: Sendable {
         var query: String
         var headers: [(name: String, value: String)]
         var minorVersion: Int
+        var expectsContinue: Bool
     }
 
-    private enum State: Sendable {
-        case head
-        case fixedBody(Head, keepAlive: Bool, length: Int)
-        case chunkedBody(Head, keepAlive: Bool, ChunkedBodyDecoder)
+    /// Makes a parser with these limits.
+    public init(limits: HTTPLimits) {
+        reader = HTTPMessageReader(limits: limits)
     }
 
-    /// Makes a parser with these size limits.
+    /// Makes a parser with these limits.
     public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxHeaderFields: Int = 100) {
-        self.maxHeaderBytes = maxHeaderBytes
-        self.maxBodyBytes = maxBodyBytes
-        self.maxHeaderFields = maxHeaderFields
+        self.init(limits: HTTPLimits(maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes,
+                                     maxHeaderFields: maxHeaderFields))
     }
+
+    /// The bounds this parser applies.
+    public var limits: HTTPLimits { reader.limits }
 
     /// True when some bytes of a request have arrived but the request is not complete yet.
     public var hasPartialRequest: Bool {
-        if case .head = state { return input.count > 0 }
-        return true
+        reader.current != nil || reader.input.count > 0
     }
 
     /// The bytes this parser holds (received and not yet handed out, plus a chunked body being decoded), which the
     /// server counts against its memory budget.
-    public var bufferedByteCount: Int {
-        if case .chunkedBody(_, _, let decoder) = state { return input.count + decoder.body.count }
-        return input.count
-    }
+    public var bufferedByteCount: Int { reader.bufferedByteCount }
 
     /// Appends received bytes.
     public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-        input.append(bytes)
+        reader.append(bytes)
     }
 
     /// Returns true once when the request being received asked for `Expect: 100-continue` and its body is still
@@ -75,41 +64,38 @@ public struct HTTPRequestParser: Sendable {
 
     /// The next complete request, or nil when more bytes are needed.
     public mutating func next() throws(HTTPParseError) -> ParsedHTTPRequest? {
-        if let failure { throw failure }
-        do {
-            return try step()
-        } catch {
-            failure = error
-            throw error
+        let betweenRequests = reader.current == nil
+        let parsed = try reader.run(Self.step)
+        if parsed != nil {
+            continuePending = false
+        } else if betweenRequests, let head = reader.current?.head {
+            continuePending = head.expectsContinue  // a head has just been read and its body is to come
         }
+        return parsed
     }
 
-    private mutating func step() throws(HTTPParseError) -> ParsedHTTPRequest? {
-        while true {
-            switch state {
-            case .head:
-                let head = try input.takeHead(limit: maxHeaderBytes, maxFields: maxHeaderFields, Self.head)
-                guard let head else { return nil }
-                try frameBody(head)
-            case .fixedBody(let head, let keepAlive, let length):
-                guard let body = input.take(length) else { return nil }
-                return finish(head, keepAlive: keepAlive, body: body)
-            case .chunkedBody(let head, let keepAlive, var decoder):
-                state = .head  // so that the decoder's body has one owner while it grows
-                let done = try decoder.decode(&input)
-                state = .chunkedBody(head, keepAlive: keepAlive, decoder)
-                guard done else { return nil }
-                return finish(head, keepAlive: keepAlive, body: decoder.body)
+    private static func step(_ reader: inout HTTPMessageReader<Head>) throws(HTTPParseError) -> ParsedHTTPRequest? {
+        if reader.current == nil {
+            guard let head = try reader.takeHead(Self.head) else { return nil }
+            let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion,
+                                                 maxBodyBytes: reader.limits.maxBodyBytes)
+            let body: HTTPBodyReader.Framing
+            switch framing.body {
+            case .chunked: body = .chunked
+            case .length(let length): body = .length(length)
+            case .unspecified: body = .length(0)  // a request without either header has no body
             }
+            var started = head
+            // Only a body still to come can be waited for with `100 Continue`.
+            started.expectsContinue = framing.expectsContinue && head.minorVersion == 1
+                && framing.body != .length(0) && framing.body != .unspecified
+            reader.startBody(of: started, keepAlive: framing.keepAlive, framing: body)
         }
-    }
-
-    private mutating func finish(_ head: Head, keepAlive: Bool, body: [UInt8]) -> ParsedHTTPRequest {
-        state = .head
-        continuePending = false
+        guard let message = try reader.takeMessage() else { return nil }
+        let head = message.head
         let request = HTTPRequest(method: head.method, path: head.path, query: head.query, headers: head.headers,
-                                  body: body)
-        return ParsedHTTPRequest(request: request, keepAlive: keepAlive, minorVersion: head.minorVersion)
+                                  body: message.body)
+        return ParsedHTTPRequest(request: request, keepAlive: message.keepAlive, minorVersion: head.minorVersion)
     }
 
     // MARK: Head
@@ -141,7 +127,8 @@ public struct HTTPRequestParser: Sendable {
         let minorVersion = try HTTPFieldSyntax.minorVersion(versionBytes)
         let method = String(decoding: methodBytes, as: UTF8.self)
         let (path, query) = try target(targetBytes, method: method)
-        return Head(method: method, path: path, query: query, headers: [], minorVersion: minorVersion)
+        return Head(method: method, path: path, query: query, headers: [], minorVersion: minorVersion,
+                    expectsContinue: false)
     }
 
     /// Splits an origin-form, absolute-form or asterisk-form target into path and query.
@@ -160,27 +147,5 @@ public struct HTTPRequestParser: Sendable {
         }
         guard let url = HTTPURL(text) else { throw .malformed("bad request target") }
         return (url.path, url.query)
-    }
-
-    // MARK: Body framing
-
-    /// Decides keep-alive, `Expect: 100-continue` and how the body is delimited.
-    private mutating func frameBody(_ head: Head) throws(HTTPParseError) {
-        let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion,
-                                             maxBodyBytes: maxBodyBytes)
-        switch framing.body {
-        case .chunked:
-            let decoder = ChunkedBodyDecoder(maxBodyBytes: maxBodyBytes, maxTrailerBytes: maxHeaderBytes)
-            state = .chunkedBody(head, keepAlive: framing.keepAlive, decoder)
-        case .length(let length):
-            state = .fixedBody(head, keepAlive: framing.keepAlive, length: length)
-        case .unspecified:
-            state = .fixedBody(head, keepAlive: framing.keepAlive, length: 0)
-        }
-        if case .fixedBody(_, _, 0) = state {
-            continuePending = false
-        } else {
-            continuePending = framing.expectsContinue && head.minorVersion == 1
-        }
     }
 }

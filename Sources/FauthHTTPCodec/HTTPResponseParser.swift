@@ -30,18 +30,10 @@ public struct ParsedHTTPResponse: Sendable, Equatable {
 /// The head, the body and the number of interim (1xx) answers in a row are bounded. Once it has thrown, the parser
 /// stays failed.
 public struct HTTPResponseParser: Sendable {
-    /// The largest status line plus header block accepted (and the largest trailer block of a chunked body).
-    public let maxHeaderBytes: Int
-    /// The largest body accepted, after chunked decoding.
-    public let maxBodyBytes: Int
-    /// The most header fields accepted in one response.
-    public let maxHeaderFields: Int
     /// The most interim (1xx) answers accepted before a final one.
     public let maxInterimResponses: Int
 
-    private var input = HTTPInputBuffer()
-    private var state: State = .head
-    private var failure: HTTPParseError?
+    private var reader: HTTPMessageReader<Head>
     private var interimResponses = 0
 
     private struct Head: Sendable {
@@ -50,95 +42,52 @@ public struct HTTPResponseParser: Sendable {
         var minorVersion: Int
     }
 
-    private enum State: Sendable {
-        case head
-        case fixedBody(Head, keepAlive: Bool, length: Int)
-        case chunkedBody(Head, keepAlive: Bool, ChunkedBodyDecoder)
-        case bodyUntilClose(Head)
-    }
-
     /// Makes a parser with these limits.
-    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxHeaderFields: Int = 100,
-                maxInterimResponses: Int = 8) {
-        self.maxHeaderBytes = maxHeaderBytes
-        self.maxBodyBytes = maxBodyBytes
-        self.maxHeaderFields = maxHeaderFields
+    public init(limits: HTTPLimits = HTTPLimits(), maxInterimResponses: Int = 8) {
+        reader = HTTPMessageReader(limits: limits)
         self.maxInterimResponses = maxInterimResponses
     }
 
+    /// The bounds this parser applies.
+    public var limits: HTTPLimits { reader.limits }
+
     /// The bytes this parser holds: received and not yet handed out, plus a chunked body being decoded.
-    public var bufferedByteCount: Int {
-        if case .chunkedBody(_, _, let decoder) = state { return input.count + decoder.body.count }
-        return input.count
-    }
+    public var bufferedByteCount: Int { reader.bufferedByteCount }
 
     /// Appends received bytes.
     public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-        input.append(bytes)
+        reader.append(bytes)
     }
 
     /// The next complete response (an interim 1xx one too), or nil when more bytes are needed. `headRequest` says
     /// whether the request it answers was `HEAD` (whose answer has no body, whatever its headers say).
     public mutating func next(headRequest: Bool = false) throws(HTTPParseError) -> ParsedHTTPResponse? {
-        if let failure { throw failure }
-        do {
-            return try step(headRequest: headRequest)
-        } catch {
-            failure = error
-            throw error
+        let maxInterim = maxInterimResponses
+        var interim = interimResponses
+        defer { interimResponses = interim }
+        return try reader.run { reader throws(HTTPParseError) in
+            if reader.current == nil {
+                guard let head = try reader.takeHead(Self.head) else { return nil }
+                if head.status < 200 {
+                    interim += 1
+                    guard interim <= maxInterim else { throw .malformed("too many interim responses") }
+                    return ParsedHTTPResponse(status: head.status, headers: head.headers, body: [], keepAlive: true)
+                }
+                interim = 0
+                try Self.startBody(of: head, headRequest: headRequest, in: &reader)
+            }
+            guard let message = try reader.takeMessage() else { return nil }
+            return ParsedHTTPResponse(status: message.head.status, headers: message.head.headers, body: message.body,
+                                      keepAlive: message.keepAlive)
         }
     }
 
     /// The response the end of the connection completes (one whose body runs to the end), nil when the connection
     /// ended between responses; `truncated` when it ended inside one.
     public mutating func finish() throws(HTTPParseError) -> ParsedHTTPResponse? {
-        if let failure { throw failure }
-        switch state {
-        case .head where input.count == 0:
-            return nil
-        case .bodyUntilClose(let head):
-            state = .head
-            return ParsedHTTPResponse(status: head.status, headers: head.headers, body: input.takeAll(),
-                                      keepAlive: false)
-        default:
-            failure = .truncated
-            throw .truncated
-        }
-    }
-
-    private mutating func step(headRequest: Bool) throws(HTTPParseError) -> ParsedHTTPResponse? {
-        while true {
-            switch state {
-            case .head:
-                let head = try input.takeHead(limit: maxHeaderBytes, maxFields: maxHeaderFields, Self.head)
-                guard let head else { return nil }
-                if head.status < 200 {
-                    interimResponses += 1
-                    guard interimResponses <= maxInterimResponses else {
-                        throw .malformed("too many interim responses")
-                    }
-                    return ParsedHTTPResponse(status: head.status, headers: head.headers, body: [], keepAlive: true)
-                }
-                interimResponses = 0
-                try frameBody(head, headRequest: headRequest)
-            case .fixedBody(let head, let keepAlive, let length):
-                guard let body = input.take(length) else { return nil }
-                state = .head
-                return ParsedHTTPResponse(status: head.status, headers: head.headers, body: body, keepAlive: keepAlive)
-            case .chunkedBody(let head, let keepAlive, var decoder):
-                state = .head  // so that the decoder's body has one owner while it grows
-                let done = try decoder.decode(&input)
-                guard done else {
-                    state = .chunkedBody(head, keepAlive: keepAlive, decoder)
-                    return nil
-                }
-                return ParsedHTTPResponse(status: head.status, headers: head.headers, body: decoder.body,
-                                          keepAlive: keepAlive)
-            case .bodyUntilClose:
-                guard input.count <= maxBodyBytes else { throw .bodyTooLarge }
-                return nil
-            }
-        }
+        guard let message = try reader.finish() else { return nil }
+        return ParsedHTTPResponse(status: message.head.status, headers: message.head.headers, body: message.body,
+                                  keepAlive: false)
     }
 
     /// The status line and header fields of a head block.
@@ -161,24 +110,19 @@ public struct HTTPResponseParser: Sendable {
         return Head(status: status, headers: headers, minorVersion: minorVersion)
     }
 
-    /// Decides how the body of a final response is delimited.
-    private mutating func frameBody(_ head: Head, headRequest: Bool) throws(HTTPParseError) {
-        if headRequest || head.status == 204 || head.status == 304 {
-            let keepAlive = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion,
-                                                   maxBodyBytes: Int.max).keepAlive
-            state = .fixedBody(head, keepAlive: keepAlive, length: 0)
-            return
-        }
+    /// Starts reading the body of a final response, delimited as RFC 9112 §6.3 says.
+    private static func startBody(of head: Head, headRequest: Bool,
+                                  in reader: inout HTTPMessageReader<Head>) throws(HTTPParseError) {
+        let bodyless = headRequest || head.status == 204 || head.status == 304
         let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion,
-                                             maxBodyBytes: maxBodyBytes)
+                                             maxBodyBytes: bodyless ? Int.max : reader.limits.maxBodyBytes)
+        let body: HTTPBodyReader.Framing
         switch framing.body {
-        case .chunked:
-            let decoder = ChunkedBodyDecoder(maxBodyBytes: maxBodyBytes, maxTrailerBytes: maxHeaderBytes)
-            state = .chunkedBody(head, keepAlive: framing.keepAlive, decoder)
-        case .length(let length):
-            state = .fixedBody(head, keepAlive: framing.keepAlive, length: length)
-        case .unspecified:
-            state = .bodyUntilClose(head)
+        case _ where bodyless: body = .length(0)
+        case .chunked: body = .chunked
+        case .length(let length): body = .length(length)
+        case .unspecified: body = .untilClose
         }
+        reader.startBody(of: head, keepAlive: framing.keepAlive, framing: body)
     }
 }

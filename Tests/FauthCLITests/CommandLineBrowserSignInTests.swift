@@ -169,6 +169,30 @@ import FauthTestSupport
         #expect(callback == "http://127.0.0.1:\(port)/cb?state=S")
     }
 
+    @Test func requestsOutsideTheCodecsBoundsAreAnsweredAndTheWaitGoesOn() throws {
+        let listener = try CallbackListener(port: 0, path: "/cb")
+        let port = Int(listener.port)
+        let statuses = Recorder<Int>()
+        let fields = String(repeating: "X-F: 1\r\n", count: 101)
+        let refused = ["GET /cb?state=S HTTP/1.1\r\nX-Big: " + String(repeating: "b", count: 17 * 1024) + "\r\n\r\n",
+                       "GET /cb?state=S HTTP/1.1\r\n" + fields + "\r\n",
+                       "POST /cb HTTP/1.1\r\nContent-Length: 4\r\n\r\nbody", "DELETE /cb HTTP/1.1\r\n\r\n",
+                       "GET /other HTTP/1.1\r\n\r\n", "GET /cb HTTP/2.0\r\n\r\n"]
+        let person = Thread {
+            for request in refused {
+                guard let client = try? TestHTTPClient(port: port) else { return }
+                try? client.sendRaw(Array(request.utf8))
+                statuses.append((try? client.readResponse())?.status ?? 0)
+                client.close()
+            }
+            _ = try? TestHTTPClient(port: port).sendRaw(Array("GET /cb?state=S HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        }
+        person.start()
+        let callback = try listener.waitForCallback(within: 10, interruptDescriptor: nil)
+        #expect(statuses.values == [431, 431, 413, 405, 404, 505])
+        #expect(callback == "http://127.0.0.1:\(port)/cb?state=S")
+    }
+
     /// A port nothing listens on right now.
     static func freePort() throws -> UInt16 {
         let listener = try CallbackListener(port: 0, path: "/")

@@ -279,4 +279,66 @@ struct BlockingFunctionHTTPTests {
             (error as? APIError)?.message == "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Failed to make request to \(uri).))"
         }
     }
+
+    /// Posts to a function host that answers `answer` (`repeats` times, `pause` apart) and returns the outcome.
+    private func post(answering answer: String, repeats: Int = 1, pause: Double = 0,
+                      timeoutSeconds: Int = 30) throws -> Result<(status: Int, text: String), APIError> {
+        let server = try ScriptedAnswerServer(answer: Array(answer.utf8), repeats: repeats, pause: pause)
+        defer { server.stop() }
+        let uri = "http://127.0.0.1:\(server.port)/beforeCreate"
+        return Result { () throws(APIError) in
+            try BlockingFunctionHTTP.post(Array("{}".utf8), to: uri, timeoutSeconds: timeoutSeconds)
+        }
+    }
+
+    /// The message of a failed post, or nil when it succeeded.
+    private func failure(_ result: Result<(status: Int, text: String), APIError>) -> String? {
+        guard case .failure(let error) = result else { return nil }
+        return error.message
+    }
+
+    @Test func aChunkedAnswerIsDecodedByTheSharedDecoder() throws {
+        let answer = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4;x=1\r\n{\"a\"\r\n3\r\n:1}\r\n0\r\n\r\n"
+        let result = try post(answering: answer).get()
+        #expect(result.status == 200 && result.text == "{\"a\":1}")
+    }
+
+    @Test func anAnswerWithALengthIsReadWithoutWaitingForTheConnectionToClose() throws {
+        // The host keeps the connection open 10 s after its answer.
+        let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}".utf8)
+        let server = try ScriptedAnswerServer(answer: answer, pause: 10)
+        defer { server.stop() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try BlockingFunctionHTTP.post(Array("{}".utf8), to: "http://127.0.0.1:\(server.port)/f",
+                                                   timeoutSeconds: 30)
+        #expect(result.status == 200 && result.text == "{}")
+        #expect(clock.now - start < .seconds(5))
+    }
+
+    @Test func hostileAnswersFailWithinTheirBounds() throws {
+        let failed = { (message: String) in
+            message.hasPrefix("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Failed to make request")
+        }
+        let flood = try post(answering: "HTTP/1.1 200 OK\r\n\r\n" + String(repeating: "x", count: 64 * 1024),
+                             repeats: 20)
+        #expect(failure(flood).map(failed) == true, "an answer past 1 MiB")
+        let interim = try post(answering: "HTTP/1.1 100 Continue\r\n\r\n", repeats: 50)
+        #expect(failure(interim).map(failed) == true, "endless 100 Continue")
+        let chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let extensions = try post(answering: chunked + "1;" + String(repeating: "e", count: 8192))
+        #expect(failure(extensions).map(failed) == true, "an endless chunk extension")
+        let truncated = try post(answering: "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n{}")
+        #expect(failure(truncated).map(failed) == true, "an answer cut short")
+        let notHTTP = try post(answering: "SSH-2.0-OpenSSH_9.2\r\n\r\n")
+        #expect(failure(notHTTP).map(failed) == true)
+    }
+
+    @Test func aTrickleIsCutAtTheTotalDeadline() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let drip = try post(answering: "a", repeats: 60, pause: 0.1, timeoutSeconds: 1)
+        #expect(failure(drip)?.hasPrefix("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded") == true)
+        #expect(clock.now - start < .seconds(8))
+    }
 }

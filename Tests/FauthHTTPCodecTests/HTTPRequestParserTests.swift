@@ -178,7 +178,7 @@ struct HTTPRequestParserTests {
         parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 0, maxHeaderFields: 10)
         parser.append(Array(fields(11).utf8))
         #expect(throws: HTTPParseError.headersTooLarge) { try parser.next() }
-        #expect(HTTPRequestParser().maxHeaderFields == 100, "the default the emulator and the callback listener use")
+        #expect(HTTPRequestParser().limits.maxHeaderFields == 100, "the default the emulator and the callback listener use")
     }
 
     @Test func anOverlongRequestLineIsRefusedBeforeItEnds() throws {

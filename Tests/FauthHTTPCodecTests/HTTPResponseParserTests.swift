@@ -3,7 +3,7 @@ import Testing
 
 /// Feeds `text` in one piece, then ends the connection; returns every response (throws on a parse error).
 private func responses(_ text: String, headRequest: Bool = false, maxBodyBytes: Int = 1024) throws -> [ParsedHTTPResponse] {
-    var parser = HTTPResponseParser(maxHeaderBytes: 1024, maxBodyBytes: maxBodyBytes)
+    var parser = HTTPResponseParser(limits: HTTPLimits(maxHeaderBytes: 1024, maxBodyBytes: maxBodyBytes))
     parser.append(Array(text.utf8))
     var parsed: [ParsedHTTPResponse] = []
     while let response = try parser.next(headRequest: headRequest) { parsed.append(response) }
@@ -107,7 +107,7 @@ struct HTTPResponseParserTests {
         let whole = try responses(text)
         #expect(whole.map(\.status) == [100, 200, 500])
         for split in 0 ... bytes.count {
-            var parser = HTTPResponseParser(maxHeaderBytes: 1024, maxBodyBytes: 1024)
+            var parser = HTTPResponseParser(limits: HTTPLimits(maxHeaderBytes: 1024, maxBodyBytes: 1024))
             var parsed: [ParsedHTTPResponse] = []
             parser.append(bytes[..<split])
             while let response = try parser.next() { parsed.append(response) }

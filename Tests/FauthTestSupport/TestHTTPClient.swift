@@ -1,3 +1,4 @@
+import FauthHTTPCodec
 import FauthJSON
 import Glibc
 
@@ -12,7 +13,9 @@ public struct TestHTTPClientError: Error, CustomStringConvertible {
     }
 }
 
-/// A blocking HTTP/1.1 client over one persistent TCP connection, for tests that talk to a real server.
+/// A blocking HTTP/1.1 client over one persistent TCP connection, for tests that talk to a real server. Requests
+/// are written by `HTTPRequestEncoder` and answers read by `HTTPResponseParser` (the codec the emulator serves with);
+/// `sendRaw` writes any bytes, for tests that send what no encoder would.
 ///
 /// It reconnects when the server closed the previous connection (`Connection: close`). Every read gives up after
 /// `timeoutSeconds`, so a test never hangs on a silent server.
@@ -29,7 +32,7 @@ public final class TestHTTPClient {
     /// How many TCP connections this client has opened so far.
     public private(set) var connectionsOpened = 0
     private var fd: Int32 = -1
-    private var received: [UInt8] = []
+    private var parser = TestHTTPClient.newParser()
 
     /// Connects to `host:port` (an IPv4 or IPv6 literal, or a name).
     public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 10) throws {
@@ -47,10 +50,9 @@ public final class TestHTTPClient {
     public func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
         if fd < 0 { try connect() }
         let hostName = host.contains(":") ? "[\(host)]" : host
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(hostName):\(port)\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
-        try sendRaw(Array((head + "\r\n").utf8) + body)
+        let fields = headers.map { (name: $0.0, value: $0.1) }
+        try sendRaw(HTTPRequestEncoder.encode(method: method, target: path, host: "\(hostName):\(port)", headers: fields,
+                                              body: body))
         return try readResponse(bodyExpected: method != "HEAD")
     }
 
@@ -77,43 +79,33 @@ public final class TestHTTPClient {
     /// Reads one response; 1xx interim responses are returned only when `skipInterim` is false.
     public func readResponse(bodyExpected: Bool = true, skipInterim: Bool = true) throws -> Response {
         while true {
-            let head = try readHead()
-            let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
-            let statusParts = lines[0].split(separator: " ", maxSplits: 2)
-            guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
-                throw TestHTTPClientError(description: "bad status line: \(lines[0])")
+            let parsed: ParsedHTTPResponse?
+            do {
+                parsed = try parser.next(headRequest: !bodyExpected) ?? (fill() ? nil : parser.finish())
+            } catch let error as HTTPParseError {
+                close()
+                throw TestHTTPClientError(description: "bad response: \(error)")
             }
-            let headers = lines.dropFirst().filter { !$0.isEmpty }.map { line -> (String, String) in
-                let parts = line.split(separator: ":", maxSplits: 1)
-                return (String(parts[0]), parts.count > 1 ? String(parts[1].drop { $0 == " " }) : "")
+            guard let response = parsed else {
+                if fd < 0 { throw TestHTTPClientError(description: "connection closed before a response") }
+                continue
             }
-            if status < 200 {
-                if skipInterim { continue }
-                return (status, headers, [])
-            }
-            let body: [UInt8]
-            if !bodyExpected || status == 204 || status == 304 {
-                body = []
-            } else if let length = Self.header("Content-Length", in: headers).flatMap(Int.init) {
-                body = try readExactly(length)
-            } else {
-                body = try readToEnd()
-            }
-            if Self.header("Connection", in: headers)?.lowercased() == "close" { close() }
-            return (status, headers, body)
+            if response.status < 200, skipInterim { continue }
+            if !response.keepAlive { close() }
+            return (response.status, response.headers.map { ($0.name, $0.value) }, response.body)
         }
     }
 
     /// True when the server closes the connection (end of stream or reset) within `seconds` with nothing more sent;
     /// the client then reconnects on its next `send`.
     public func serverClosesConnection(within seconds: Double) -> Bool {
-        guard fd >= 0, received.isEmpty else { return fd < 0 }
+        guard fd >= 0, parser.bufferedByteCount == 0 else { return fd < 0 }
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, Int32(seconds * 1000)) > 0 else { return false }
         var byte: UInt8 = 0
         let count = recv(fd, &byte, 1, 0)
         if count > 0 {
-            received.append(byte)
+            parser.append([byte])
             return false
         }
         close()
@@ -124,7 +116,7 @@ public final class TestHTTPClient {
     public func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
-        received = []
+        parser = Self.newParser()
     }
 
     /// The value of the first header with this name, compared case-insensitively.
@@ -150,52 +142,33 @@ public final class TestHTTPClient {
             throw TestHTTPClientError(description: "cannot connect to \(host):\(port): \(message)")
         }
         fd = socketFD
-        received = []
+        parser = Self.newParser()
         connectionsOpened += 1
     }
 
-    /// Reads more bytes into `received`; false at end of stream.
+    /// A parser for a new connection, with bounds far above what any test's server answers.
+    private static func newParser() -> HTTPResponseParser {
+        HTTPResponseParser(limits: HTTPLimits(maxHeaderBytes: 1 << 20, maxBodyBytes: 1 << 30, maxHeaderFields: 10_000),
+                           maxInterimResponses: 64)
+    }
+
+    /// Reads more bytes into the parser; false at end of stream (the connection is then closed).
     private func fill() throws -> Bool {
         guard fd >= 0 else { return false }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK { throw TestHTTPClientError(description: "timed out reading") }
-            if errno == ECONNRESET { return false }
-            throw TestHTTPClientError(description: "recv failed: \(String(cString: strerror(errno)))")
-        }
-        received += chunk[0 ..< count]
-        return count > 0
-    }
-
-    private func readHead() throws -> String {
-        let terminator = Array("\r\n\r\n".utf8)
-        while true {
-            if let end = received.firstRange(of: terminator) {
-                let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
-                received.removeFirst(end.upperBound)
-                return head
-            }
-            guard try fill() else {
-                close()
-                throw TestHTTPClientError(description: "connection closed before a response")
+            if errno != ECONNRESET {
+                throw TestHTTPClientError(description: "recv failed: \(String(cString: strerror(errno)))")
             }
         }
-    }
-
-    private func readExactly(_ count: Int) throws -> [UInt8] {
-        while received.count < count {
-            guard try fill() else { throw TestHTTPClientError(description: "connection closed inside a body") }
+        guard count > 0 else {
+            if fd >= 0 { Glibc.close(fd) }
+            fd = -1
+            return false
         }
-        let body = Array(received[..<count])
-        received.removeFirst(count)
-        return body
-    }
-
-    private func readToEnd() throws -> [UInt8] {
-        while try fill() {}
-        let body = received
-        close()
-        return body
+        parser.append(chunk[0 ..< count])
+        return true
     }
 }

@@ -3,23 +3,26 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FauthText
+import FauthHTTPCodec
 
 /// A one-shot HTTP listener on the loopback interface (127.0.0.1) that receives a browser sign-in's redirect:
 /// `GET` on its one path is handed to the caller once, then the listener stops listening; any other path gets 404.
+/// Requests are read by the codec the emulator serves with (`HTTPRequestParser`), within its bounds.
 /// The caller answers the browser with `answer(status:html:)` once it knows how the sign-in ended.
 public final class CallbackListener {
     /// The most connections held at once (a browser preconnects a few); past it the oldest is closed.
     static let maximumConnections = 16
     /// The largest request head read (a callback URL with a provider's code fits many times over).
     static let maximumRequestBytes = 16 * 1024
+    /// The largest request body read: none (the callback is a GET; a body is refused with 413).
+    static let maximumBodyBytes = 0
 
     /// The port listened on (the one asked for, or the one the system chose for 0).
     public let port: UInt16
     /// The path the redirect must come to (`/__/auth/callback`).
     public let path: String
     private var listening: Int32
-    private var connections: [(descriptor: Int32, received: [UInt8])] = []
+    private var connections: [(descriptor: Int32, parser: HTTPRequestParser)] = []
     private var answering: Int32 = -1
 
     /// Listens on 127.0.0.1:`port` (0: a free port the system chooses); a port in use is `io-error`.
@@ -110,7 +113,8 @@ public final class CallbackListener {
             if connections.count >= Self.maximumConnections {
                 close(connections.removeFirst().descriptor)
             }
-            connections.append((descriptor, []))
+            let parser = HTTPRequestParser(maxHeaderBytes: Self.maximumRequestBytes, maxBodyBytes: Self.maximumBodyBytes)
+            connections.append((descriptor, parser))
         }
     }
 
@@ -125,46 +129,37 @@ public final class CallbackListener {
             close(connections.remove(at: index).descriptor)
             return nil
         }
-        connections[index].received += buffer[..<count]
-        let received = connections[index].received
-        guard let headEnd = received.firstRange(ofBytes: [13, 10, 13, 10]) else {
-            if received.count > Self.maximumRequestBytes {
-                send(descriptor, status: 431, html: "Request header fields too large.")
-                close(connections.remove(at: index).descriptor)
-            }
-            return nil
-        }
-        let requestLine = received[..<headEnd.lowerBound].split(separator: 13).first ?? []
-        // A request line is printable ASCII; anything else is refused, never decoded with replacement characters.
-        guard requestLine.allSatisfy({ (0x20 ... 0x7E).contains($0) }) else {
-            send(descriptor, status: 400, html: "Bad request.")
+        connections[index].parser.append(buffer[..<count])
+        let request: HTTPRequest
+        do {
+            guard let parsed = try connections[index].parser.next() else { return nil }
+            request = parsed.request
+        } catch {
+            // Not HTTP, a request line that is not printable ASCII, a head or body over the limits.
+            send(descriptor, status: error.status,
+                 html: error == .headersTooLarge ? "Request header fields too large." : "Bad request.")
             close(connections.remove(at: index).descriptor)
             return nil
         }
-        let words = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        let target = words.count == 3 ? words[1] : ""
-        let targetPath = String(target.prefix { $0 != "?" && $0 != "#" })
-        guard targetPath == path else {
+        guard request.path == path else {
             send(descriptor, status: 404, html: "Not found.")
             close(connections.remove(at: index).descriptor)
             return nil
         }
-        guard words[0] == "GET" else {
+        guard request.method == "GET" else {
             send(descriptor, status: 405, html: "Method not allowed.")
             close(connections.remove(at: index).descriptor)
             return nil
         }
         answering = connections.remove(at: index).descriptor
         closeAll()
-        return target
+        return request.query.isEmpty ? request.path : request.path + "?" + request.query
     }
 
     private func send(_ descriptor: Int32, status: Int, html: String) {
-        let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 431: "Request Header Fields Too Large"][status] ?? "Error"
-        let body = Array(html.utf8)
-        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.count)\r\n"
-            + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
-        let bytes = Array(head.utf8) + body
+        let bytes = HTTPResponseEncoder.encode(status: status, headers: [("Content-Type", "text/html; charset=utf-8"),
+                                                                         ("Cache-Control", "no-store")],
+                                               body: Array(html.utf8), keepAlive: false, headRequest: false)
         // A local browser reads a few kilobytes at once; wait for room at most a second in all.
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)

@@ -25,7 +25,17 @@ enum SocketIO {
 
     /// Waits until `fd` can take more bytes (or hung up) or `seconds` pass; false on timeout.
     static func waitWritable(_ fd: Int32, seconds: Double) -> Bool {
-        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        wait(fd, for: Int16(POLLOUT), seconds: seconds)
+    }
+
+    /// Waits until `fd` has bytes to read (or hung up) or `seconds` pass; false on timeout.
+    static func waitReadable(_ fd: Int32, seconds: Double) -> Bool {
+        wait(fd, for: Int16(POLLIN), seconds: seconds)
+    }
+
+    /// Waits until `fd` is ready for `events` (or hung up) or `seconds` pass; false on timeout.
+    private static func wait(_ fd: Int32, for events: Int16, seconds: Double) -> Bool {
+        var entry = pollfd(fd: fd, events: events, revents: 0)
         let milliseconds = Int32(max(0, min(seconds * 1000, Double(Int32.max))).rounded(.up))
         while true {
             let result = poll(&entry, 1, milliseconds)

@@ -1,0 +1,43 @@
+import FauthTestSupport
+import Foundation
+
+/// A TCP listener on 127.0.0.1 that reads one request head from a connection and writes back the bytes a test
+/// scripts (`answer`, `repeats` times, `pause` between writes), then closes: an HTTP peer that can misbehave as a
+/// real server would not. It accepts on a `SilentListener`'s socket.
+final class ScriptedAnswerServer: @unchecked Sendable {
+    /// The port it listens on.
+    var port: UInt16 { listener.port }
+    private let listener: SilentListener
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Listens and serves one connection on a thread of its own.
+    init(answer: [UInt8], repeats: Int = 1, pause: Double = 0) throws {
+        listener = try SilentListener(address: "127.0.0.1", port: 0, backlog: 4)
+        let (descriptor, done) = (listener.descriptor, done)
+        Thread.detachNewThread {
+            defer { done.signal() }
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while received.count < 1 << 16, received.firstRange(of: [13, 10, 13, 10]) == nil {
+                let count = read(connection, &buffer, buffer.count)
+                guard count > 0 else { break }
+                received += buffer[0 ..< count]
+            }
+            for _ in 0 ..< repeats {
+                let sent = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                guard sent == answer.count else { return }
+                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            }
+        }
+    }
+
+    /// Stops listening and waits for the connection's thread (a few seconds at most).
+    func stop() {
+        shutdown(listener.descriptor, Int32(SHUT_RDWR))
+        listener.close()
+        _ = done.wait(timeout: .now() + 5)
+    }
+}
