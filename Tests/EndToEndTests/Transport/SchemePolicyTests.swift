@@ -6,7 +6,8 @@ import Testing
 
 /// What the transport sends where: `https://`, plain `http://` only to a peer on this machine (checked on the
 /// connected socket, whatever name led there, for a URL a session stored as for one given now), nothing for any
-/// other scheme. A listener on every address counts the bytes that reach it.
+/// other scheme. A listener on every address counts the bytes that reach it; the address of "another machine" is one
+/// of this machine's outside 127.0.0.0/8 (`OwnedNonLoopbackAddress`), so the tests need no network.
 @Suite struct SchemePolicyTests {
     @Test func anotherSchemeIsRefusedBeforeAnythingIsSent() throws {
         let listener = try ByteCountingListener()
@@ -21,7 +22,7 @@ import Testing
 
     @Test func plainHTTPToAnAddressOfAnotherInterfaceIsRefusedOnTheConnectedSocket() throws {
         let listener = try ByteCountingListener()
-        let address = try #require(ByteCountingListener.nonLoopbackAddress(), "this machine has no non-loopback IPv4")
+        let address = try OwnedNonLoopbackAddress.shared.get()
         #expect {
             try CurlTransport().send(TransportRequest(method: "POST", url: "http://\(address):\(listener.port)/x",
                                                       body: Array("{}".utf8), timeout: 5))
@@ -40,7 +41,7 @@ import Testing
                                       "--endpoint", "http://\(emulator.host)"])
         #expect(signin.status == 0, "\(signin.stderr)")
         let listener = try ByteCountingListener()
-        let host = scheme == "http" ? try #require(ByteCountingListener.nonLoopbackAddress()) : "127.0.0.1"
+        let host = scheme == "http" ? try OwnedNonLoopbackAddress.shared.get() : "127.0.0.1"
         let stored = "\(scheme)://\(host):\(listener.port)"
         let original = try #require(sandbox.sessionBytes())
         let edited = String(decoding: original, as: UTF8.self)
@@ -114,25 +115,5 @@ final class ByteCountingListener: @unchecked Sendable {  // counters only under 
             }
             close(connection)
         }
-    }
-
-    /// An IPv4 address of this machine that is not a loopback address (the one a host name of another machine
-    /// could resolve to), nil when there is none.
-    static func nonLoopbackAddress() -> String? {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0 else { return nil }
-        defer { freeifaddrs(list) }
-        var entry = list
-        while let current = entry {
-            defer { entry = current.pointee.ifa_next }
-            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            let value = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
-            var copy = value
-            inet_ntop(AF_INET, &copy, &text, socklen_t(text.count))
-            let written = String(cString: text)
-            if !written.hasPrefix("127.") { return written }
-        }
-        return nil
     }
 }
