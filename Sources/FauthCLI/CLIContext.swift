@@ -15,8 +15,9 @@ public struct CLIContext: Sendable {
     /// Reads standard input to its end, or nil once it holds more than `limit` bytes (reading stops there);
     /// failures are thrown as `FauthError`.
     public var readInput: @Sendable (_ limit: Int) throws -> [UInt8]?
-    /// Reads a file named on the command line (`@FILE`, `--password-file`) as `readInput` reads stdin.
-    public var readFile: @Sendable (_ path: String, _ limit: Int) throws -> [UInt8]?
+    /// Reads a file named on the command line (`@FILE`, `--password-file`) as `readInput` reads stdin, within `seconds`
+    /// (`InputFile`'s rule: a folder or a device is refused, a FIFO nobody writes to fails when the time is up).
+    public var readFile: @Sendable (_ path: String, _ limit: Int, _ seconds: Double) throws -> [UInt8]?
     /// Asks for a secret on the terminal without echo, keeping at most `limit` + 1 bytes of the line.
     public var askSecret: @Sendable (_ prompt: String, _ interruptMessage: String, _ limit: Int) -> SecretAnswer
     /// Whether there is a terminal `askSecret` could ask on (checked before a request that a prompt will follow).
@@ -40,7 +41,7 @@ public struct CLIContext: Sendable {
         writeOutput: @escaping @Sendable (String) throws -> Void,
         writeError: @escaping @Sendable (String) -> Void,
         readInput: @escaping @Sendable (Int) throws -> [UInt8]?,
-        readFile: @escaping @Sendable (String, Int) throws -> [UInt8]?,
+        readFile: @escaping @Sendable (String, Int, Double) throws -> [UInt8]?,
         askSecret: @escaping @Sendable (String, String, Int) -> SecretAnswer,
         hasTerminal: @escaping @Sendable () -> Bool,
         transport: any HTTPTransport,

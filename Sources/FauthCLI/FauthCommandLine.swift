@@ -55,7 +55,8 @@ public enum FauthCommandLine {
             }
             let output = try command.run(invocation)
             if invocation.json, let json = output.json {
-                try context.writeOutput(invocation.warnings.adding(to: json).serialized() + "\n")
+                let result = invocation.warnings.adding(to: output.namesSessionFile ? invocation.namingSessionFile(json) : json)
+                try context.writeOutput(result.serialized() + "\n")
             } else if !output.text.isEmpty, output.isData || !parsed.has(GlobalOptions.quiet) {
                 try context.writeOutput(output.text)
             }

@@ -1,4 +1,5 @@
 import FauthCore
+import FauthJSON
 
 /// One run of a command: its parsed arguments and context, and the profile, session store, configuration and
 /// client they resolve to (flag > environment > config file > the session's stored settings).
@@ -25,9 +26,39 @@ final class Invocation {
         arguments.value(GlobalOptions.profile) ?? context.environment["FAUTH_PROFILE"] ?? SessionLocation.defaultProfile
     }
 
-    /// The session store of this profile (or of --session / FAUTH_SESSION).
+    /// What names the session file by path, `--session` or `FAUTH_SESSION` (a flag beats its variable); nil when the
+    /// file is the profile's.
+    var sessionFileChooser: String? {
+        if arguments.has(GlobalOptions.session) { return "--session" }
+        return (context.environment["FAUTH_SESSION"] ?? "").isEmpty ? nil : "FAUTH_SESSION"
+    }
+
+    /// The path of the session file this run resolved (`sessionStore()`), which every JSON result names.
+    private(set) var sessionFile: String?
+
+    /// The session store of this profile (or of --session / FAUTH_SESSION), waiting up to the run's timeout for its
+    /// lock. A session path with an explicit --profile is a usage error naming both: the file belongs to no profile.
     func sessionStore() throws -> SessionStore {
-        try SessionLocation.store(sessionOption: arguments.value(GlobalOptions.session), profile: profile, environment: context.environment)
+        if let chooser = sessionFileChooser, let profile = arguments.value(GlobalOptions.profile) {
+            throw FauthError.usage("--profile \(profile) and \(chooser) both choose the session file: give one "
+                + "(a session file named by path belongs to no profile)")
+        }
+        let store = try SessionLocation.store(
+            sessionOption: arguments.value(GlobalOptions.session), profile: profile, environment: context.environment,
+            lockTimeout: try runTimeout())
+        sessionFile = store.path
+        return store
+    }
+
+    /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT > the default.
+    func runTimeout() throws -> Double {
+        try Self.runTimeout(arguments: arguments, environment: context.environment)
+    }
+
+    /// The timeout `arguments` and `environment` give: --timeout > FAUTH_TIMEOUT > the default (`SecretReader` reads
+    /// files within it).
+    static func runTimeout(arguments: ParsedArguments, environment: [String: String]) throws -> Double {
+        try ConfigurationResolver.timeout(flag: timeoutOption(arguments), environment: environment)
     }
 
     /// The profile's session as read once, without the lock, at the command's start (nil when there is none): the
@@ -36,6 +67,13 @@ final class Invocation {
     /// `AuthClient` and may find it newer than this. A failure to read it is kept and thrown to whoever needs it.
     private(set) lazy var unlockedSession: Result<(session: Session, stamp: SessionFileStamp)?, any Error> = Result {
         try sessionStore().loadStamped()
+    }
+
+    /// `json` with `"sessionFile"`, the session file this run used, when it resolved one and `json` is an object.
+    func namingSessionFile(_ json: JSONValue) -> JSONValue {
+        guard let sessionFile, var object = json.object, object["sessionFile"] == nil else { return json }
+        object["sessionFile"] = .string(sessionFile)
+        return .object(object)
     }
 
     /// The client, configured from flags, environment, config file and `storedSettings` (by default the stored
@@ -61,6 +99,11 @@ final class Invocation {
 
     /// `--timeout`, checked, if given.
     func timeout() throws -> Double? {
+        try Self.timeoutOption(arguments)
+    }
+
+    /// `--timeout` in `arguments`, checked, if given.
+    private static func timeoutOption(_ arguments: ParsedArguments) throws -> Double? {
         try arguments.value(GlobalOptions.timeout).map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) }
     }
 
@@ -76,4 +119,5 @@ final class Invocation {
         guard let email = try email() else { throw FauthError.usage("--email is required") }
         return email
     }
+
 }

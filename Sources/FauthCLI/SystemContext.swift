@@ -16,7 +16,7 @@ extension CLIContext {
             writeOutput: { try SystemIO.writeOutput($0) },
             writeError: { try? FileDescriptorIO.writeAll(2, Array($0.utf8)) },
             readInput: { try SystemIO.readStandardInput(limit: $0) },
-            readFile: { try SystemIO.readFile($0, limit: $1) },
+            readFile: { try SystemIO.readFile($0, limit: $1, within: $2) },
             askSecret: { PasswordPrompt.ask($0, interruptMessage: $1, limit: $2) },
             hasTerminal: { PasswordPrompt.hasTerminal() },
             transport: CurlTransport(proxies: ProxySettings(environment: environment)),
@@ -28,16 +28,15 @@ extension CLIContext {
 }
 
 extension FauthCommandLine {
-    /// Runs `fauth` as the process it is: its argv (as bytes, checked to be UTF-8) in the system context, Ctrl-C or
-    /// SIGTERM at any moment ending it with the `interrupted` or `terminated` error. SIGPIPE is ignored, so that output to a pipe
-    /// whose reader is gone fails with `io-error` (EPIPE) instead of killing fauth; what fauth starts (the browser)
-    /// gets the default back.
+    /// Runs `fauth` as the process it is: its argv (as bytes, checked to be UTF-8) in the system context, Ctrl-C,
+    /// SIGTERM, SIGHUP or SIGQUIT at any moment ending it with its error (`EndingSignal`). SIGPIPE is ignored, so that
+    /// output to a pipe whose reader is gone fails with `io-error` (EPIPE) instead of killing fauth; what fauth starts
+    /// (the browser) gets the default back.
     public static func main() -> Int32 {
         let arguments = SystemIO.arguments()
         signal(SIGPIPE, SIG_IGN)
         let json = wantsJSON(arguments)
-        InterruptExit.install(interrupted: ErrorRenderer.interruption(json: json),
-                              terminated: ErrorRenderer.render(FauthError(.terminated), json: json, command: nil))
+        InterruptExit.install { ErrorRenderer.render(FauthError($0), json: json, command: nil) }
         return run(rawArguments: arguments, context: .system())
     }
 }
@@ -94,14 +93,13 @@ enum SystemIO {
         }
     }
 
-    /// Reads a file to its end; nil past `limit` bytes.
-    static func readFile(_ path: String, limit: Int) throws -> [UInt8]? {
-        do {
-            let descriptor = try FileDescriptorIO.openForReading(path, followingLinks: true)
-            defer { close(descriptor) }
-            return try FileDescriptorIO.readAll(descriptor, limit: limit)
+    /// Reads a file to its end within `seconds` (`InputFile`); nil past `limit` bytes.
+    static func readFile(_ path: String, limit: Int, within seconds: Double) throws -> [UInt8]? {
+        do throws(InputFile.Problem) {
+            return try InputFile.read(path, limit: limit, within: seconds)
         } catch {
-            throw FauthError(.usage, message: "cannot read \(path): \(error.description)")
+            if case .tooLarge = error { return nil }
+            throw FauthError(.usage, message: "'\(path)' \(error.description)")
         }
     }
 }

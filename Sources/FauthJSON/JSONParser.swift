@@ -1,8 +1,12 @@
 extension JSONValue {
-    /// Parses exactly one JSON document (RFC 8259): strict grammar, valid UTF-8, nesting at most `maxDepth` deep.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = 128) throws(JSONParseError) -> JSONValue {
+    /// Parses exactly one JSON document (RFC 8259): strict grammar, valid UTF-8, nesting at most `maxDepth` deep. A
+    /// `\u` escape of a lone surrogate (no character) is refused, or read as U+FFFD with `replacingLoneSurrogates`
+    /// (for text a broken server sent, such as an error message, that is worth keeping).
+    public static func parse(
+        _ bytes: [UInt8], maxDepth: Int = 128, replacingLoneSurrogates: Bool = false
+    ) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
-            var parser = JSONParser(bytes: buffer, maxDepth: maxDepth)
+            var parser = JSONParser(bytes: buffer, maxDepth: maxDepth, replacingLoneSurrogates: replacingLoneSurrogates)
             return try parser.parseDocument()
         }
     }
@@ -18,12 +22,14 @@ extension JSONValue {
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
+    private let replacingLoneSurrogates: Bool
     private var index = 0
     private var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, replacingLoneSurrogates: Bool = false) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.replacingLoneSurrogates = replacingLoneSurrogates
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -196,21 +202,33 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try parseHexQuad()
             if (0xD800...0xDBFF).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw failure("lone surrogate in string")
+                let afterHigh = index
+                if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    index += 2
+                    let low = try parseHexQuad()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        index = afterHigh  // the next escape is read on its own
+                        scalar = try loneSurrogate()
+                    }
+                } else {
+                    scalar = try loneSurrogate()
                 }
-                index += 2
-                let low = try parseHexQuad()
-                guard (0xDC00...0xDFFF).contains(low) else { throw failure("lone surrogate in string") }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw failure("lone surrogate in string")
+                scalar = try loneSurrogate()
             }
             guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid escape") }
             utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
         default:
             throw failure("invalid escape")
         }
+    }
+
+    /// U+FFFD for a lone surrogate when replacing them, else the failure.
+    private func loneSurrogate() throws(JSONParseError) -> UInt32 {
+        guard replacingLoneSurrogates else { throw failure("lone surrogate in string") }
+        return 0xFFFD
     }
 
     private mutating func parseHexQuad() throws(JSONParseError) -> UInt32 {

@@ -35,6 +35,38 @@ import FauthJSON
         #expect(json.json.array?.first?["displayName"]?.string == "Eve\u{1B}]0;owned\u{07}\u{1B}[2J")
     }
 
+    /// Bidi controls and invisible format characters (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+FEFF) could
+    /// reorder or hide what a line shows: text output escapes them as it does C0 and C1; JSON keeps them exact.
+    @Test func bidiAndInvisibleCharactersArePrintedEscapedAndKeptInJSON() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let name = "Eve\u{202E}gpj.exe\u{200B}\u{2066}x\u{FEFF}"
+        let claims: JSONValue = ["sub": "g-bidi", "email": "bidi@example.com", "email_verified": true,
+                                 "name": .string(name)]
+        #expect(try sandbox.run(["signin", "--provider", "google.com", "--id-token", claims.serialized()]).status == 0)
+        let providers = try sandbox.run(["providers"])
+        #expect(providers.stdout.contains(#""Eve\u{202E}gpj.exe\u{200B}\u{2066}x\u{FEFF}""#), "\(providers.stdout)")
+        #expect(!providers.stdout.unicodeScalars.contains { [0x202E, 0x200B, 0x2066, 0xFEFF].contains($0.value) })
+        #expect(try sandbox.run(["providers", "--json"]).json.array?.first?["displayName"]?.string == name)
+        let bidi = #"{"error":{"code":400,"message":"ODD\u202eDDO"}}"#
+        emulator.inject(route: "accounts:lookup", ["status": 400, "body": .string(bidi)])
+        let error = try sandbox.run(["providers"])
+        #expect(error.status == 1 && error.stderr.contains(#"ODD\u{202E}DDO"#), "\(error.stderr)")
+    }
+
+    /// A lone surrogate escape in the server's message (invalid JSON text) keeps the message, with U+FFFD for it.
+    @Test func aLoneSurrogateInTheServersMessageKeepsTheMessage() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        try sandbox.signUp("odd@example.com")
+        let lone = #"{"error":{"code":400,"message":"ODD\ud800X"}}"#
+        emulator.inject(route: "accounts:lookup", ["status": 400, "body": .string(lone)])
+        let run = try sandbox.run(["providers", "--json"])
+        #expect(run.status == 1 && run.error["server"]?["message"] == "ODD\u{FFFD}X", "\(run.stderr)")
+        let message = run.error["message"]?.string ?? ""
+        #expect(!message.contains("without an error message") && message.contains("ODD\u{FFFD}X"), "\(run.stderr)")
+    }
+
     @Test func anUnknownServerMessageHoldingEscapeSequencesIsPrintedEscaped() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

@@ -50,7 +50,7 @@ import FauthJSON
         let forced = try sandbox.run(["token", "--force-refresh", "--json"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(emulator.requestCount("token") == 1)
-        #expect(forced.json.object?.keys == ["idToken", "expiresAt"])
+        #expect(forced.json.object?.keys == ["idToken", "expiresAt", "sessionFile"])
         #expect(sandbox.session()?["idToken"] == forced.json["idToken"])
     }
 

@@ -17,13 +17,14 @@ import Testing
 
     @Test func signoutWithoutASessionSaysSoQuietlyOrAsJSON() throws {
         let context = TestContext()
-        try context.useTemporaryStateFolder()
+        let folder = try context.useTemporaryStateFolder()
         defer { context.removeStateFolder() }
         #expect(context.run(["signout"]).stdout == "Not signed in; nothing to do.\n")
         #expect(context.run(["signout", "-q"]).stdout.isEmpty)
         let json = context.run(["signout", "--json"])
         #expect(json.status == 0)
-        #expect(json.stdout == #"{"signedOut":true,"removed":[]}"# + "\n")
+        let file = folder + "/fauth/sessions/default.json"
+        #expect(json.stdout == #"{"signedOut":true,"removed":[],"sessionFile":""# + file + #""}"# + "\n")
     }
 
     @Test func signoutRemovesTheProfilesFileAndNamesIt() throws {

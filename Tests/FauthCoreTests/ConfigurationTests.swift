@@ -83,7 +83,8 @@ func invalidConfigFilesAreUsageErrorsNamingThePath(content: String, problem: Str
 @Test func aMissingConfigFileIsAUsageErrorNamingThePath() {
     let error = fauthError { _ = try FirebaseConfigFile.read(path: "/nonexistent/GoogleService-Info.plist") }
     #expect(error?.code == .usage)
-    #expect(error?.message == "Cannot read the config file /nonexistent/GoogleService-Info.plist: No such file or directory.")
+    #expect(error?.message
+            == "The config file '/nonexistent/GoogleService-Info.plist' could not be read (open: No such file or directory).")
 }
 
 // MARK: Precedence

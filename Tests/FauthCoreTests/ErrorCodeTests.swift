@@ -17,25 +17,27 @@ private let documentedExitStatus: [(ErrorCode, Int32)] = [
     (.invalidProviderID, 8), (.invalidActionCode, 8), (.expiredActionCode, 8), (.invalidPhoneNumber, 8),
     (.missingPhoneNumber, 8), (.invalidArgument, 8),
     (.secondFactorRequired, 9),
-    (.networkError, 10), (.tooManyRequests, 10), (.quotaExceeded, 10), (.serviceUnavailable, 10),
+    (.networkError, 10), (.tooManyRequests, 10), (.quotaExceeded, 10), (.serviceUnavailable, 10), (.sessionBusy, 10),
     (.invalidAPIKey, 11), (.appNotAuthorized, 11), (.operationNotAllowed, 11), (.adminRestrictedOperation, 11),
     (.tenantIDMismatch, 11), (.unsupportedTenantOperation, 11), (.unauthorizedDomain, 11), (.projectNotFound, 11),
     (.sessionStoreError, 12),
+    (.hangup, 129),
     (.interrupted, 130),
+    (.quit, 131),
     (.terminated, 143),
 ]
 
 /// The action that goes with each exit status.
 private let actionByExitStatus: [Int32: ErrorAction] = [
     1: .report, 2: .fixCommand, 3: .fixCommand, 4: .signin, 5: .reauth, 6: .fixCredentials, 7: .resolveConflict,
-    8: .fixInput, 9: .completeSecondFactor, 10: .retry, 11: .fixConfig, 12: .fixSessionFile, 130: .stop,
-    143: .stop,
+    8: .fixInput, 9: .completeSecondFactor, 10: .retry, 11: .fixConfig, 12: .fixSessionFile, 129: .stop, 130: .stop,
+    131: .stop, 143: .stop,
 ]
 
 private let fauthOwnCodes: Set<ErrorCode> = [
     .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted, .terminated,
-    .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge, .invalidArgument, .ioError,
-    .serverChanged,
+    .hangup, .quit, .sessionBusy, .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge,
+    .invalidArgument, .ioError, .serverChanged,
 ]
 
 /// `wrongPassword` → `wrong-password`, `invalidAPIKey` → `invalid-api-key`, `malformedJWT` → `malformed-jwt`.
@@ -68,7 +70,7 @@ func rawValueIsTheKebabCaseOfTheCaseName(code: ErrorCode) {
 }
 
 @Test func theCatalogueHoldsTheSDKCodesACommandLineClientMeetsAndFauthsOwn() {
-    #expect(ErrorCode.allCases.count == 90)
+    #expect(ErrorCode.allCases.count == 93)
     #expect(ErrorCode.allCases.filter { $0.number == nil }.count == fauthOwnCodes.count)
     #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
 }
@@ -87,7 +89,7 @@ func everyCodeHasADocumentedStatusAndTheMatchingAction(code: ErrorCode) throws {
 
 @Test(arguments: ErrorCode.allCases)
 func onlyTheTemporaryCodesAreRetryable(code: ErrorCode) {
-    let retryable: Set<ErrorCode> = [.networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable]
+    let retryable: Set<ErrorCode> = [.networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable, .sessionBusy]
     #expect(code.isRetryable == retryable.contains(code))
 }
 
@@ -99,10 +101,10 @@ func exitStatusActionAndRetryableAgree(code: ErrorCode) {
     #expect(code.isRetryable == (code.exitStatus == 10))
 }
 
-/// Usage and cancelled share fix-command; interrupted (SIGINT) and terminated (SIGTERM) share stop.
-@Test func everyCategoryHasItsOwnActionExceptUsageAndCancelledAndTheTwoSignals() {
+/// Usage and cancelled share fix-command; the four signals (SIGHUP, SIGINT, SIGQUIT, SIGTERM) share stop.
+@Test func everyCategoryHasItsOwnActionExceptUsageAndCancelledAndTheSignals() {
     let actions = ExitCategory.allCases.map(\.action)
-    #expect(Set(actions).count == ExitCategory.allCases.count - 2)
+    #expect(Set(actions).count == ExitCategory.allCases.count - 4)
     #expect(Set(actions) == Set(ErrorAction.allCases))
 }
 

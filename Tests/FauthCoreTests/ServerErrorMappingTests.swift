@@ -303,3 +303,14 @@ func bodiesWithoutAnErrorMessageAreInternalErrorsWithTheStatus(body: String) {
 extension FauthError {
     fileprivate var isRetryableForTest: Bool { code.isRetryable }
 }
+
+/// A lone surrogate escape in the server's message (not valid JSON text, but what a broken server sends) does not
+/// lose the message: it is read with U+FFFD in the surrogate's place, never as "without an error message".
+@Test(arguments: [#"WEIRD\ud800 thing"#, #"WEIRD\udc00"#, #"WEIRD\ud800\u0041"#])
+func aLoneSurrogateInTheServersMessageKeepsTheMessage(_ escaped: String) {
+    let body = Array(#"{"error": {"code": 400, "message": "\#(escaped)"}}"#.utf8)
+    let error = ServerErrorMapping.error(httpStatus: 400, body: body)
+    #expect(!error.message.contains("without an error message"), "\(error.message)")
+    #expect(error.server?.message?.hasPrefix("WEIRD\u{FFFD}") == true, "\(String(describing: error.server?.message))")
+    #expect(error.message.contains("WEIRD\u{FFFD}"))
+}

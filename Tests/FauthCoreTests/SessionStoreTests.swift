@@ -117,8 +117,8 @@ func everyFieldRoundTrips(session: Session) throws {
     let error = try holder.withLock { _ in
         fauthError { try waiter.withLock { (_: SessionFile) -> Void in Issue.record("took a held lock") } }
     }
-    #expect(error?.code == .sessionStoreError)
-    #expect(error?.exitStatus == 12)
+    #expect(error?.code == .sessionBusy)
+    #expect(error?.exitStatus == 10 && error?.code.isRetryable == true)
     #expect(error?.message.contains(waiter.lockPath) == true)
     #expect(try waiter.withLock { _ in true })
 }

@@ -42,7 +42,8 @@ struct BrowserSignIn {
         if pasting {
             say("Open this URL in a browser and sign in:\n\n  \(shownURL)\n\n"
                 + "The browser then goes to \(listener.url)?…, which will not load here: copy that whole URL from its address bar.\n")
-            return try complete(.identityProvider(try signIn.credential(forCallback: try pastedURL())))
+            let pasted = try pastedURL(within: waitSeconds)
+            return try complete(.identityProvider(try signIn.credential(forCallback: pasted)))
         }
         switch invocation.context.openBrowser(signIn.authUri) {
         case .started(let program): say("Opening the \(signIn.providerId) sign-in page with \(program). If no browser opens, open this URL:\n\n  \(shownURL)\n\n")
@@ -97,9 +98,10 @@ struct BrowserSignIn {
         }
     }
 
-    /// The URL the browser ended on: --callback-url (itself, @FILE, @-), else asked on the terminal.
-    private func pastedURL() throws -> String {
-        if let given = try invocation.secrets.token(CredentialOptions.callbackURL) { return given }
+    /// The URL the browser ended on: --callback-url (itself, @FILE read within the browser wait, @-), else asked on
+    /// the terminal.
+    private func pastedURL(within seconds: Double) throws -> String {
+        if let given = try invocation.secrets.token(CredentialOptions.callbackURL, within: seconds) { return given }
         return try invocation.secrets.line(prompt: "Paste the URL the browser ended on (not echoed): ", noun: Self.pastedNoun,
                                            sources: Self.pastedSources)
     }

@@ -18,7 +18,7 @@ struct Link: Command {
         let verb = { (result: AuthResult) in "Linked \(result.providerId) to" }
         // The user signed in now, read before a browser sign-in waits: the link goes to that user or to none.
         let startingUid = try invocation.unlockedSession.get()?.session.user.uid
-        let result = try invocation.authenticate(defaultEmail: { nil }, verb: verb) {
+        let result = try invocation.authenticate(defaultEmail: { nil }, verb: verb, newPassword: true) {
             try invocation.client().link($0, expectedUid: startingUid)
         }
         return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb(result), result), isData: false)

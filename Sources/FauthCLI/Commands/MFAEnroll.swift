@@ -43,7 +43,7 @@ struct MFAEnroll: Command {
             let factor = pending.factors.first.map(MFAText.describe) ?? "the phone"
             return CommandOutput(
                 json: ["codeSent": true, "factor": pending.factors.first?.jsonObject ?? .null, "expiresAt": expires, "next": .string(next)],
-                text: "An SMS code was sent to \(factor).\nnext: \(next)\n", isData: false)
+                text: "An SMS code was sent to \(factor).\n", isData: false, note: "next: \(next)\n")
         case .totp(_, let secret):
             let user = try invocation.unlockedSession.get()?.session
             let uri = secret.uri(accountName: user?.user.email ?? user?.user.uid ?? "user", issuer: user?.project.projectId ?? "Firebase")

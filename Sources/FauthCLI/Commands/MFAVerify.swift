@@ -71,6 +71,6 @@ private struct Verification {
         let next = MFANextStep.command("mfa verify --code CODE", arguments: invocation.arguments)
         return CommandOutput(
             json: ["codeSent": true, "factor": factor.jsonObject, "expiresAt": .string(ISO8601.format(pending.expiresAt)), "next": .string(next)],
-            text: "An SMS code was sent to \(MFAText.describe(factor)).\nnext: \(next)\n", isData: false)
+            text: "An SMS code was sent to \(MFAText.describe(factor)).\n", isData: false, note: "next: \(next)\n")
     }
 }

@@ -23,13 +23,14 @@ struct SignOut: Command {
             Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client. A session path that is \
             not a regular file of yours (a FIFO, device, socket, folder or link) is refused, never removed. --all \
             removes the regular files of yours named PROFILE.json in fauth's sessions folder and leaves anything \
-            else; a profile it cannot sign out does not stop the others (exit 12 afterwards, naming each one left).
+            else; a profile it cannot sign out does not stop the others (exit 12 afterwards, naming each one left; \
+            exit 10, session-busy, when each one left was only busy: another fauth held its lock for all of \
+            --timeout, which bounds the wait for all of them together).
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
-        let store = try invocation.sessionStore()
         let removed = invocation.arguments.has(Self.all)
-            ? try removeAllProfiles(invocation) : try store.remove()
+            ? try removeAllProfiles(invocation) : try invocation.sessionStore().remove()
         let text = removed.isEmpty ? "Not signed in; nothing to do.\n" : removed.map { "Signed out (removed \($0))\n" }.joined()
         return CommandOutput(json: ["signedOut": true, "removed": .array(removed.map { .string($0) })], text: text, isData: false)
     }
@@ -42,6 +43,6 @@ struct SignOut: Command {
             throw FauthError.usage("--all forgets every profile's session; it does not go with FAUTH_SESSION")
         }
         let folder = try SessionLocation.sessionsFolder(environment: invocation.context.environment)
-        return try SessionStore.removeAllProfiles(inFolder: folder)
+        return try SessionStore.removeAllProfiles(inFolder: folder, lockTimeout: try invocation.runTimeout())
     }
 }

@@ -9,7 +9,8 @@ struct SignUp: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let email = try invocation.requiredEmail()
-        let password = try invocation.secrets.password(prompt: "New password for \(email): ")
+        let password = try invocation.secrets.password(
+            prompt: "New password for \(email): ", confirmation: "New password for \(email) again: ")
         let result = try invocation.client().signUp(email: email, password: password)
         return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Signed up and signed in as", result), isData: false)
     }

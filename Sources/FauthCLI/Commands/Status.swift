@@ -20,13 +20,17 @@ struct Status: Command {
         let expires = ISO8601.format(session.expiresAt)
         let backend = BackendIdentity(session.project)
         let claims = IDTokenPayload(token: session.idToken)?.customClaims ?? [:]
+        let ownFile = invocation.sessionFileChooser == nil  // the profile's file, not one named by path
         var text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
             + "second factors: \(MFAText.factorList(secondFactors))\n"
-            + "token expires: \(expires)\nprofile: \(invocation.profile)\nbackend: \(TerminalText.escaped(backend.description))\n"
+            + "token expires: \(expires)\n" + (ownFile ? "profile: \(invocation.profile)\n" : "")
+            + "session file: \(TerminalText.escaped(invocation.sessionFile ?? ""))\n"
+            + "backend: \(TerminalText.escaped(backend.description))\n"
         if !claims.isEmpty { text += "custom claims: \(TerminalText.escaped(JSONValue.object(claims).serialized()))\n" }
         return CommandOutput(
             json: ["signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
-                   "profile": .string(invocation.profile), "backend": backend.jsonObject(), "claims": .object(claims),
+                   "profile": ownFile ? .string(invocation.profile) : .null, "backend": backend.jsonObject(),
+                   "claims": .object(claims),
                    "secondFactors": .array(secondFactors.map(\.jsonObject))],
             text: text, isData: true)
     }

@@ -31,7 +31,8 @@ struct Token: Command {
                 throw FauthError(.malformedJWT, message: "The ID token's payload is not a JSON object.")
             }
             let claims = JSONValue.object(payload.claims)
-            return CommandOutput(json: claims, text: claims.serialized(pretty: true) + "\n", isData: true)
+            return CommandOutput(
+                json: claims, text: claims.serialized(pretty: true) + "\n", isData: true, namesSessionFile: false)
         }
         return CommandOutput(
             json: ["idToken": .string(token.token), "expiresAt": .string(ISO8601.format(token.expiresAt))],

@@ -27,7 +27,8 @@ struct SecretReader {
         if fromStdin {
             password = try Self.text(standardInput(for: "--password-stdin", limit: limit), limit: limit, source: "--password-stdin")
         } else if let file {
-            password = try Self.text(context.readFile(file, limit), limit: limit, source: "--password-file \(file)")
+            password = try Self.text(
+                context.readFile(file, limit, try fileTimeout()), limit: limit, source: "--password-file \(file)")
         } else if context.malformedVariables.contains("FAUTH_PASSWORD") {
             throw FauthError.usage("FAUTH_PASSWORD is not valid UTF-8")
         } else if let fromEnvironment = context.environment["FAUTH_PASSWORD"] {
@@ -44,8 +45,9 @@ struct SecretReader {
         return password
     }
 
-    /// The value of a token option: itself, or the contents of FILE for `@FILE`, or standard input for `@-`.
-    mutating func token(_ option: OptionSpec) throws -> String? {
+    /// The value of a token option: itself, or the contents of FILE for `@FILE` (read within `seconds`, by default
+    /// the run's timeout), or standard input for `@-`.
+    mutating func token(_ option: OptionSpec, within seconds: Double? = nil) throws -> String? {
         guard let raw = arguments.value(option) else { return nil }
         let name = option.name
         let limit = InputLimits.tokenBytes
@@ -54,13 +56,19 @@ struct SecretReader {
             value = try Self.text(standardInput(for: "--\(name) @-", limit: limit), limit: limit, source: "--\(name) @-")
         } else if raw.hasPrefix("@") {
             let path = String(raw.dropFirst())
-            value = try Self.text(context.readFile(path, limit), limit: limit, source: "--\(name) @\(path)")
+            value = try Self.text(
+                context.readFile(path, limit, try seconds ?? fileTimeout()), limit: limit, source: "--\(name) @\(path)")
         } else {
             guard raw.utf8.count <= limit else { throw FauthError.usage("--\(name) is longer than \(limit) bytes") }
             value = raw
         }
         guard !value.isEmpty else { throw FauthError.usage("--\(name) is empty") }
         return value
+    }
+
+    /// How long reading a named file may take: the run's timeout.
+    private func fileTimeout() throws -> Double {
+        try Invocation.runTimeout(arguments: arguments, environment: context.environment)
     }
 
     private func prompted(_ prompt: String, limit: Int) throws -> String {

@@ -11,4 +11,7 @@ struct CommandOutput {
     /// What the person should do next, printed on stderr after the result unless `--json` or `--quiet` (stdout
     /// carries results only); empty for none.
     var note = ""
+    /// Whether a JSON object result also names the session file used (`sessionFile`); not for a document printed as
+    /// it is (a token's claims).
+    var namesSessionFile = true
 }

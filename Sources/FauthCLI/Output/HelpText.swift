@@ -24,7 +24,8 @@ public enum HelpText {
             "",
             "Exit status: 0 success, 1 failed, 2 usage, 3 cancelled, 4 sign-in required, 5 recent sign-in required,",
             "6 credentials rejected, 7 conflict with another account, 8 input rejected, 9 second factor required,",
-            "10 temporary (retry later), 11 configuration, 12 session file, 130 interrupted (Ctrl-C), 143 terminated.",
+            "10 temporary (retry later), 11 configuration, 12 session file, 129 hung up (SIGHUP),",
+            "130 interrupted (Ctrl-C), 131 quit (Ctrl-\\), 143 terminated.",
             "",
             "Run 'fauth help COMMAND' for a command's options; 'man fauth' for everything.",
         ]

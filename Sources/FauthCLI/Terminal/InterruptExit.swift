@@ -3,16 +3,21 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FauthCore
 
-/// The `interrupted` (SIGINT) and `terminated` (SIGTERM) errors, rendered before any signal can arrive (read by the
-/// signal handler).
-nonisolated(unsafe) private var interruptedExitMessage: UnsafeMutableBufferPointer<UInt8>?
-nonisolated(unsafe) private var terminatedExitMessage: UnsafeMutableBufferPointer<UInt8>?
+/// The error each ending signal prints, by signal number, rendered before any signal can arrive (read by the signal
+/// handler, which must not allocate).
+nonisolated(unsafe) private var exitMessages: UnsafeMutableBufferPointer<UnsafeMutableBufferPointer<UInt8>?> = {
+    let messages = UnsafeMutableBufferPointer<UnsafeMutableBufferPointer<UInt8>?>.allocate(capacity: 32)
+    messages.initialize(repeating: nil)
+    return messages
+}()
 
 /// Writes the signal's pre-rendered error to stderr and exits 128+signal, the status that error's `exitCode` says:
 /// async-signal-safe calls only.
 func reportInterruptAndExit(_ signal: Int32) {
-    if let message = signal == SIGTERM ? terminatedExitMessage : interruptedExitMessage, let base = message.baseAddress {
+    if (0..<Int32(exitMessages.count)).contains(signal), let message = exitMessages[Int(signal)],
+       let base = message.baseAddress {
         var written = 0
         while written < message.count {
             let count = write(2, base + written, message.count - written)
@@ -24,20 +29,21 @@ func reportInterruptAndExit(_ signal: Int32) {
     _exit(128 + signal)
 }
 
-/// Ctrl-C (SIGINT) or SIGTERM at any moment of the process (a network call, a wait for the session lock) ends it
-/// through the error contract: the `interrupted` error and exit 130 for Ctrl-C, the `terminated` error and exit 143
-/// for SIGTERM, as the password prompt does. The prompt and the browser wait put their own handlers in place while they run and restore this one
-/// after. A session file is never damaged by it: every write is a synced temporary file renamed over the old one.
+/// Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT (Ctrl-\) at any moment of the process (a network call, a wait for the
+/// session lock) ends it through the error contract (`EndingSignal`): `interrupted` and exit 130, `terminated` and
+/// 143, `hangup` and 129, `quit` and 131. fauth's own handler replaces the Swift runtime's for SIGQUIT, so no crash
+/// report or memory dump is printed. The prompt and the browser wait put their own handlers in place while they run
+/// and restore this one after. A session file is never damaged by it: every write is a synced temporary file renamed
+/// over the old one, and the lock goes with the process.
 enum InterruptExit {
-    /// Installs the handler for SIGINT and SIGTERM, each unless it is ignored (as a shell ignores them for a
-    /// background job), and unblocks them; `interrupted` and `terminated` are written to stderr for each.
-    static func install(interrupted: String, terminated: String) {
-        interruptedExitMessage = lasting(interrupted)
-        terminatedExitMessage = lasting(terminated)
-        for signalNumber in [SIGINT, SIGTERM] {
-            let previous = signal(signalNumber, reportInterruptAndExit)
+    /// Installs the handler for each ending signal, unless it is ignored (as a shell ignores SIGINT for a background
+    /// job, or `nohup` SIGHUP), and unblocks them; `message(code)` is what is written to stderr for each.
+    static func install(message: (ErrorCode) -> String) {
+        for number in EndingSignal.numbers {
+            exitMessages[Int(number)] = lasting(message(EndingSignal.code(number)))
+            let previous = signal(number, reportInterruptAndExit)
             if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                signal(signalNumber, SIG_IGN)
+                signal(number, SIG_IGN)
             }
         }
         _ = InterruptSignals.unblockInterrupts()

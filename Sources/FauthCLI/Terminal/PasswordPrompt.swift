@@ -3,26 +3,28 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FauthCore
 
-/// The terminal state to put back if SIGINT or SIGTERM arrives while echo is off (read by the signal handler).
+/// The terminal state to put back if an ending signal (`EndingSignal`) arrives while echo is off (read by the signal
+/// handler).
 nonisolated(unsafe) private var promptTerminalDescriptor: Int32 = -1
 nonisolated(unsafe) private var promptSavedAttributes = termios()
 nonisolated(unsafe) private var promptInterruptMessage: [UInt8] = []
 
-/// Restores the terminal, says so on stderr, and exits 128+signal: async-signal-safe calls only. SIGTERM is
-/// reported as everywhere else (`InterruptExit`: `terminated`, 143); Ctrl-C with the prompt's own message.
+/// Restores the terminal, says so on stderr, and exits 128+signal: async-signal-safe calls only. SIGTERM, SIGHUP and
+/// SIGQUIT are reported as everywhere else (`InterruptExit`); Ctrl-C with the prompt's own message.
 private func restoreTerminalAndExit(_ signal: Int32) {
     if promptTerminalDescriptor >= 0 {
         _ = tcsetattr(promptTerminalDescriptor, TCSAFLUSH, &promptSavedAttributes)
         _ = write(promptTerminalDescriptor, "\n", 1)
     }
-    if signal == SIGTERM { reportInterruptAndExit(signal) }
+    if signal != SIGINT { reportInterruptAndExit(signal) }
     promptInterruptMessage.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
     _exit(128 + signal)
 }
 
 /// Asks for a secret on the controlling terminal (`/dev/tty`) with echo off, restoring the terminal on every
-/// exit path: normal return, error, and Ctrl-C (exit 130).
+/// exit path: normal return, error, and Ctrl-C (exit 130) or another ending signal.
 /// Keeps at most `limit` + 1 bytes of the line (the rest of a longer line is read and dropped).
 enum PasswordPrompt {
     /// Whether there is a controlling terminal to ask on.
@@ -54,8 +56,7 @@ enum PasswordPrompt {
         promptInterruptMessage = Array(interruptMessage.utf8)
         promptSavedAttributes = saved
         promptTerminalDescriptor = descriptor
-        let previousInterrupt = signal(SIGINT, restoreTerminalAndExit)
-        let previousTerminate = signal(SIGTERM, restoreTerminalAndExit)
+        let previous = EndingSignal.numbers.map { signal($0, restoreTerminalAndExit) }
         var previousMask = InterruptSignals.unblockInterrupts()
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
@@ -65,8 +66,7 @@ enum PasswordPrompt {
             _ = tcsetattr(descriptor, TCSAFLUSH, &saved)
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             promptTerminalDescriptor = -1
-            signal(SIGINT, previousInterrupt)
-            signal(SIGTERM, previousTerminate)
+            for (number, handler) in zip(EndingSignal.numbers, previous) { signal(number, handler) }
         }
 
         _ = prompt.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }

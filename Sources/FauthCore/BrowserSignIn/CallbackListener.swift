@@ -62,7 +62,7 @@ public final class CallbackListener {
 
     /// Waits for `GET PATH?…` and returns the full URL it asked for (`url` with the query). Other requests are
     /// answered (404, 405, 431) meanwhile. After `seconds` → `cancelled`; a byte readable on `interruptDescriptor`
-    /// (a signal's self-pipe, the byte being the signal) → `interrupted`, or `terminated` for SIGTERM. After it returns
+    /// (a signal's self-pipe, the byte being the signal) → that signal's error (`EndingSignal`). After it returns
     /// the listener accepts nothing more.
     public func waitForCallback(within seconds: Double, interruptDescriptor: Int32?) throws(FauthError) -> String {
         let deadline = MonotonicTime.now().adding(seconds: min(seconds, 1e9))
@@ -84,7 +84,7 @@ public final class CallbackListener {
                 var signalNumber: UInt8 = 0  // the signal that was caught, as the pipe's byte
                 _ = read(interruptDescriptor, &signalNumber, 1)
                 closeAll()
-                throw FauthError(Int32(signalNumber) == SIGTERM ? .terminated : .interrupted)
+                throw FauthError(EndingSignal.code(Int32(signalNumber)))
             }
             for (index, descriptor) in descriptors.enumerated().dropFirst().prefix(connections.count).reversed()
             where descriptor.revents != 0 {

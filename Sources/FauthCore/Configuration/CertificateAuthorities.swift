@@ -31,9 +31,11 @@ public enum CertificateAuthorities {
     private static func readableFile(_ path: String, source: InputSource, timeout: Double) throws -> String {
         var info = stat()
         // A pipe serves too (`--ca-file <(vault read …)`): read whole now, and kept for every connection to read.
-        guard !path.isEmpty, stat(path, &info) == 0, [S_IFREG, S_IFIFO].contains(info.st_mode & S_IFMT),
-              access(path, R_OK) == 0 else {
+        guard !path.isEmpty, stat(path, &info) == 0, access(path, R_OK) == 0 else {
             throw source.invalid("'\(path)' is not a readable file of CA certificates")
+        }
+        if let refusal = InputFile.refusal(forMode: info.st_mode) {
+            throw source.invalid("'\(path)' \(refusal) of CA certificates")
         }
         guard info.st_mode & S_IFMT == S_IFIFO else { return path }
         return try PipedCertificateBundle.copy(of: path, source: source, within: timeout)

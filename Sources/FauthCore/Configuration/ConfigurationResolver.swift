@@ -9,8 +9,9 @@ public enum ConfigurationResolver {
     public static func resolve(
         flags: ConfigurationInputs, environment: [String: String], session: ProjectSettings?
     ) throws -> ResolvedConfiguration {
+        let timeout = try timeout(flag: flags.timeout, environment: environment)
         let configPath = try choose(flags.configFile, .configFile, environment, "FAUTH_CONFIG")
-        let configFile = try configPath.map { try FirebaseConfigFile.read(path: $0) }
+        let configFile = try configPath.map { try FirebaseConfigFile.read(path: $0, within: timeout) }
 
         let (emulatorHost, endpoint) = try server(flags: flags, environment: environment, session: session)
         let session = session.flatMap { settings in
@@ -26,7 +27,6 @@ public enum ConfigurationResolver {
         }
         let tenantId = try choose(flags.tenantId, .tenantId, environment, "FAUTH_TENANT")
             ?? session?.tenantId
-        let timeout = try timeout(flag: flags.timeout, environment: environment)
         return ResolvedConfiguration(
             apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId,
             projectId: configFile?.projectId ?? session?.projectId, timeout: timeout,
@@ -79,7 +79,7 @@ public enum ConfigurationResolver {
     }
 
     /// The timeout input > `FAUTH_TIMEOUT` > the default; it must be a finite number of seconds above 0.
-    private static func timeout(flag: Double?, environment: [String: String]) throws -> Double {
+    public static func timeout(flag: Double?, environment: [String: String]) throws -> Double {
         if let flag {
             return try validatedTimeout(flag, source: .input(.timeout), text: nil)
         }

@@ -21,19 +21,18 @@ public struct FirebaseConfigFile: Sendable, Equatable {
     /// Config files larger than this are refused.
     static let sizeLimit = 1 << 20
 
-    /// Reads and parses the file at `path`; unreadable or not a config with an API key → `usage` naming the path.
-    public static func read(path: String) throws -> FirebaseConfigFile {
-        let content: [UInt8]?
-        do {
-            let descriptor = try FileDescriptorIO.openForReading(path, followingLinks: true)
-            defer { close(descriptor) }
-            content = try FileDescriptorIO.readAll(descriptor, limit: sizeLimit)
+    /// Reads (within `seconds`, `InputFile`'s rule) and parses the file at `path`; unreadable or not a config with an
+    /// API key → `usage` naming the path.
+    public static func read(
+        path: String, within seconds: Double = ResolvedConfiguration.defaultTimeout
+    ) throws -> FirebaseConfigFile {
+        let content: [UInt8]
+        do throws(InputFile.Problem) {
+            content = try InputFile.read(path, limit: sizeLimit, within: seconds)
         } catch {
-            throw FauthError(
-                .usage, message: "Cannot read the config file \(path): \(error.description).", underlying: error.underlying)
-        }
-        guard let content else {
-            throw FauthError(.usage, message: "The config file \(path) is larger than \(sizeLimit) bytes.")
+            var underlying: UnderlyingError?
+            if case .system(let system) = error { underlying = system.underlying }
+            throw FauthError(.usage, message: "The config file '\(path)' \(error.description).", underlying: underlying)
         }
         return try parse(content, path: path)
     }

@@ -14,19 +14,19 @@ enum PipedCertificateBundle {
 
     /// The path of an in-memory copy of what the pipe at `path` carries; `source` names it in a `usage` error.
     static func copy(of path: String, source: InputSource, within timeout: Double) throws -> String {
-        let read: [UInt8]?
-        do throws(SystemError) {
-            let pipe = try FileDescriptorIO.openForReading(path, followingLinks: true, nonBlocking: true)
-            defer { close(pipe) }
-            read = try FileDescriptorIO.readAll(pipe, limit: limit, within: timeout)
+        let bytes: [UInt8]
+        do throws(InputFile.Problem) {
+            bytes = try InputFile.read(path, limit: limit, within: timeout)
         } catch {
-            guard error.code != ETIMEDOUT else {
-                throw source.invalid("'\(path)' did not reach its end within the \(timeout) s timeout (a pipe is read whole before any request)")
+            switch error {
+            case .timedOut:
+                throw source.invalid("'\(path)' \(error.description); a pipe is read whole before any request")
+            case .tooLarge:
+                throw source.invalid(
+                    "'\(path)' carried more than \(limit >> 20) MiB, far more than a bundle of CA certificates")
+            case .refused, .system:
+                throw source.invalid("'\(path)' \(error.description)")
             }
-            throw source.invalid("'\(path)' could not be read (\(error.operation): \(error.description))")
-        }
-        guard let bytes = read else {
-            throw source.invalid("'\(path)' carried more than \(limit >> 20) MiB, far more than a bundle of CA certificates")
         }
         let copy = fauth_curl_memory_file()
         do throws(SystemError) {

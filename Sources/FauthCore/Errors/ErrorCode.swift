@@ -12,9 +12,10 @@
 /// `session-store-error` takes.
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
-/// `interrupted`, `terminated`, `project-not-found`, `session-backend-mismatch`, `certificate-error`, `proxy-refused`,
-/// `response-too-large`, `invalid-argument`, `io-error`, `server-changed`) have no SDK name or number:
-/// `session-store-error` is only the analogue of `ERROR_KEYCHAIN_ERROR` (17995), and borrowing that name would send people to documentation about the keychain.
+/// `interrupted`, `terminated`, `hangup`, `quit`, `session-busy`, `project-not-found`, `session-backend-mismatch`,
+/// `certificate-error`, `proxy-refused`, `response-too-large`, `invalid-argument`, `io-error`, `server-changed`) have
+/// no SDK name or number: `session-store-error` is only the analogue of `ERROR_KEYCHAIN_ERROR` (17995), and
+/// borrowing that name would send people to documentation about the keychain.
 public enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
     case invalidCustomToken = "invalid-custom-token"
@@ -110,6 +111,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case serverChanged = "server-changed"
     case interrupted
     case terminated
+    case hangup
+    case quit
+    case sessionBusy = "session-busy"
 
     /// The Apple SDK's `ERROR_…` name, nil for fauth's own codes.
     public var name: String? { sdkIdentity?.name }
@@ -148,7 +152,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             return .inputRejected
         case .secondFactorRequired:
             return .secondFactorRequired
-        case .networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable:
+        case .networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable, .sessionBusy:
             return .temporary
         case .invalidAPIKey, .appNotAuthorized, .operationNotAllowed, .adminRestrictedOperation, .tenantIDMismatch,
              .unsupportedTenantOperation, .unauthorizedDomain, .projectNotFound, .invalidMessagePayload,
@@ -164,6 +168,10 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             return .interrupted
         case .terminated:
             return .terminated
+        case .hangup:
+            return .hangup
+        case .quit:
+            return .quit
         }
     }
 
@@ -288,6 +296,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .serverChanged: return "The account was changed on the server, but fauth could not finish locally."
         case .interrupted: return "Interrupted."
         case .terminated: return "Terminated (SIGTERM)."
+        case .hangup: return "Hung up (SIGHUP)."
+        case .quit: return "Quit (SIGQUIT)."
+        case .sessionBusy: return "Another fauth is using the session; run the command again when it is done."
         }
     }
 
@@ -371,8 +382,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
              .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge, .invalidArgument, .ioError,
-             .serverChanged,
-             .interrupted, .terminated:
+             .serverChanged, .interrupted, .terminated, .hangup, .quit, .sessionBusy:
             return nil
         }
     }

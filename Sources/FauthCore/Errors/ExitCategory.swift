@@ -25,8 +25,12 @@ public enum ExitCategory: Int32, Sendable, CaseIterable {
     case configuration = 11
     /// Fix the session file.
     case sessionFile = 12
+    /// Hung up (SIGHUP: the terminal went away): stop. 128 + 1.
+    case hangup = 129
     /// Interrupted (SIGINT): stop.
     case interrupted = 130
+    /// Quit (SIGQUIT, Ctrl-\): stop. 128 + 3.
+    case quit = 131
     /// Terminated (SIGTERM): stop. 128 + 15, as a shell reports a process SIGTERM ended.
     case terminated = 143
 
@@ -47,7 +51,7 @@ public enum ExitCategory: Int32, Sendable, CaseIterable {
         case .temporary: .retry
         case .configuration: .fixConfig
         case .sessionFile: .fixSessionFile
-        case .interrupted, .terminated: .stop
+        case .hangup, .interrupted, .quit, .terminated: .stop
         }
     }
 

@@ -45,7 +45,8 @@ public enum ServerErrorMapping {
                 .internalError, message: "The server answered \(httpStatus) (a redirect\(target)), which fauth does not follow.",
                 server: ServerDetail(status: httpStatus))
         }
-        let errorObject = (try? JSONValue.parse(body))?["error"]
+        // A lone surrogate escape in the message keeps the message (with U+FFFD), rather than losing it as not JSON.
+        let errorObject = (try? JSONValue.parse(body, replacingLoneSurrogates: true))?["error"]
         let serverMessage = errorObject?["message"]?.string
         let server = ServerDetail(status: httpStatus, message: serverMessage)
         if let serverMessage, let known = knownError(serverMessage: serverMessage, httpStatus: httpStatus) {

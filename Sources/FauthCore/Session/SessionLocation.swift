@@ -22,13 +22,17 @@ public enum SessionLocation {
         return try sessionsFolder(environment: environment) + "/" + profile + ".json"
     }
 
-    /// The store of the session file `path(…)` names; at the default location under HOME, HOME is its anchor (a
-    /// folder that must exist: a missing HOME is an error, not a tree to create).
-    public static func store(sessionOption: String?, profile: String?, environment: [String: String]) throws -> SessionStore {
+    /// The store of the session file `path(…)` names, waiting up to `lockTimeout` seconds for its lock; at the
+    /// default location under HOME, HOME is its anchor (a folder that must exist: a missing HOME is an error, not a
+    /// tree to create).
+    public static func store(
+        sessionOption: String?, profile: String?, environment: [String: String],
+        lockTimeout: Double = ResolvedConfiguration.defaultTimeout
+    ) throws -> SessionStore {
         let path = try path(sessionOption: sessionOption, profile: profile, environment: environment)
         let chosen = sessionOption != nil || !(environment["FAUTH_SESSION"] ?? "").isEmpty
         let home = chosen ? nil : try stateHome(environment: environment).home
-        return SessionStore(path: path, anchor: home)
+        return SessionStore(path: path, lockTimeout: lockTimeout, anchor: home)
     }
 
     /// `$XDG_STATE_HOME/fauth/sessions`; `XDG_STATE_HOME` unset, empty or relative → `$HOME/.local/state`.

@@ -9,8 +9,11 @@ extension SessionStore {
     /// synced once; each profile's file, and the temporary files a killed writer left, are removed under that
     /// profile's lock. Lock files and anything that is not a profile's file (a name of another form, or not a
     /// regular file of the user's) stay. A profile that cannot be signed out does not stop the others: the error
-    /// comes after all were tried, naming each that was left. A missing folder holds no session.
-    public static func removeAllProfiles(inFolder folder: String, lockTimeout: Double = 10) throws -> [String] {
+    /// comes after all were tried, naming each that was left (`session-busy` when each was only busy). The locks are
+    /// waited for within one `lockTimeout` in all, not one each. A missing folder holds no session.
+    public static func removeAllProfiles(
+        inFolder folder: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout
+    ) throws -> [String] {
         guard try SessionFolder.verify(folder) else { return [] }
         let names: [String]
         do {
@@ -27,11 +30,12 @@ extension SessionStore {
         }
         let pendingNames = Set(names.filter(isOwnFile).compactMap(profileFileName(ofPendingFile:)))
         var removed: [String] = []
-        var left: [String] = []
+        var left: [FauthError] = []
+        let deadline = MonotonicTime.now().adding(seconds: max(0, lockTimeout))
         for name in sessionNames.union(orphans.keys).union(pendingNames).sorted() {
             let store = SessionStore(path: folder + "/" + name, lockTimeout: lockTimeout)
             do {
-                let descriptor = try store.lock()
+                let descriptor = try store.lock(until: deadline)
                 defer { close(descriptor) }
                 let file = SessionFile(path: store.path)
                 file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
@@ -42,14 +46,15 @@ extension SessionStore {
                 }
                 removed += removedPending
             } catch let error as FauthError {
-                left.append(error.message)
+                left.append(error)
             }
         }
         SessionFolder.sync(folder)
         guard left.isEmpty else {
             throw FauthError(
-                .sessionStoreError,
-                message: "Signed out \(removed.count) profile(s), but not all: " + left.joined(separator: " "))
+                left.allSatisfy { $0.code == .sessionBusy } ? .sessionBusy : .sessionStoreError,
+                message: "Signed out \(removed.count) profile(s), but not all: "
+                    + left.map(\.message).joined(separator: " "))
         }
         return removed
     }

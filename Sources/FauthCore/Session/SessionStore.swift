@@ -6,13 +6,13 @@ import Glibc
 public struct SessionStore: Sendable {
     /// The session file's path.
     public let path: String
-    /// How long `withLock` waits for another process to release the lock, in seconds.
+    /// How long `withLock` waits for another process to release the lock, in seconds (the command's timeout).
     public let lockTimeout: Double
     /// A folder that must already exist (the HOME of the default location): fauth creates the folders below it only.
     public let anchor: String?
 
     /// A store for the session file at `path`; `anchor`, when given, is never created.
-    public init(path: String, lockTimeout: Double = 10, anchor: String? = nil) {
+    public init(path: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout, anchor: String? = nil) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.anchor = anchor
@@ -39,7 +39,7 @@ public struct SessionStore: Sendable {
 
     /// Runs `body` holding an exclusive `flock` on `<path>.lock` (0600), after removing the temporary files of a
     /// writer that was killed; `body` must re-read the file it changes.
-    /// A lock not had within `lockTimeout` seconds → `session-store-error`.
+    /// A lock another process holds for all of `lockTimeout` seconds → `session-busy` (temporary, exit 10).
     @discardableResult
     public func withLock<T>(_ body: (SessionFile) throws -> T) throws -> T {
         try SessionFolder.prepare(forFile: path, anchor: anchor)
@@ -49,15 +49,15 @@ public struct SessionStore: Sendable {
         return try body(file)
     }
 
-    /// Opens (creating it 0600) and takes the lock file, in a folder already checked; the caller closes the returned
-    /// descriptor to release it.
-    func lock() throws -> Int32 {
+    /// Opens (creating it 0600) and takes the lock file, in a folder already checked, waiting until `deadline` (a
+    /// `MonotonicTime`; by default `lockTimeout` from now); the caller closes the returned descriptor to release it.
+    func lock(until deadline: MonotonicTime? = nil) throws -> Int32 {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw lockFailure(SystemError.current("open"))
         }
         do {
-            try checkAndAcquire(descriptor)
+            try checkAndAcquire(descriptor, until: deadline ?? MonotonicTime.now().adding(seconds: max(0, lockTimeout)))
             return descriptor
         } catch {
             close(descriptor)
@@ -83,7 +83,7 @@ public struct SessionStore: Sendable {
     private var file: SessionFile { SessionFile(path: path, anchor: anchor) }
 
     /// Refuses a lock file that is not a regular file of the user's, tightens it to 0600 and takes it.
-    private func checkAndAcquire(_ descriptor: Int32) throws {
+    private func checkAndAcquire(_ descriptor: Int32, until deadline: MonotonicTime) throws {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             throw lockFailure(SystemError.current("fstat"))
@@ -97,34 +97,28 @@ public struct SessionStore: Sendable {
         guard fchmod(descriptor, 0o600) == 0 else {
             throw lockFailure(SystemError.current("fchmod"))
         }
-        try acquire(descriptor)
+        try acquire(descriptor, until: deadline)
     }
 
-    /// Polls a non-blocking `flock` with a growing pause (1 ms up to 50 ms) until it is had or the time is up.
-    private func acquire(_ descriptor: Int32) throws {
-        let deadline = monotonicSeconds() + max(0, lockTimeout)
+    /// Polls a non-blocking `flock` with a growing pause (1 ms up to 50 ms) until it is had or `deadline` passes
+    /// (tried once even then): another fauth holding it is temporary, `session-busy`.
+    private func acquire(_ descriptor: Int32, until deadline: MonotonicTime) throws {
         var pause = 0.001
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 throw lockFailure(SystemError.current("flock"))
             }
-            let remaining = deadline - monotonicSeconds()
+            let remaining = deadline.seconds(since: MonotonicTime.now())
             guard remaining > 0 else {
                 throw FauthError(
-                    .sessionStoreError,
-                    message: "Timed out after \(lockTimeout) s waiting for the lock \(lockPath): another fauth is using this session.")
+                    .sessionBusy, message: "The session's lock \(lockPath) was held by another fauth for all of the "
+                        + "\(lockTimeout) s timeout; nothing was sent: run the command again when it is done.")
             }
             let seconds = min(pause, remaining)
             var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
             nanosleep(&request, nil)
             pause = min(pause * 2, 0.05)
         }
-    }
-
-    private func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private func lockFailure(_ error: SystemError) -> FauthError {

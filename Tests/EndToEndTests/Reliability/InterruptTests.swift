@@ -4,17 +4,26 @@ import Foundation
 import Glibc
 import Testing
 
-/// Ctrl-C (SIGINT) or SIGTERM at any moment of a run ends it through the error contract (`interrupted`, exit 130;
-/// `terminated`, exit 143: the JSON's `exitCode` is the status the process exits with), not by the signal alone: during a network call and while waiting for a held session lock.
+/// Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT (Ctrl-\\) at any moment of a run ends it through the error contract
+/// (`interrupted`, exit 130; `terminated`, 143; `hangup`, 129; `quit`, 131: the JSON's `exitCode` is the status the
+/// process exits with), not by the signal alone and never with the Swift runtime's crash report: during a network
+/// call and while waiting for a held session lock.
 @Suite struct InterruptTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let signal: Int32
         let json: Bool
-        var testDescription: String { "\(signal == SIGINT ? "SIGINT" : "SIGTERM")\(json ? " --json" : "")" }
+        var testDescription: String { "SIG\(InterruptTests.names[signal]!.signal)\(json ? " --json" : "")" }
     }
 
-    static let cases = [Case(signal: SIGINT, json: true), Case(signal: SIGINT, json: false), Case(signal: SIGTERM, json: true),
-                        Case(signal: SIGTERM, json: false)]
+    /// Each signal's name and the error code it ends fauth with.
+    static let names: [Int32: (signal: String, code: String)] = [
+        SIGINT: ("INT", "interrupted"), SIGTERM: ("TERM", "terminated"), SIGHUP: ("HUP", "hangup"),
+        SIGQUIT: ("QUIT", "quit"),
+    ]
+
+    static let cases = [SIGINT, SIGTERM, SIGHUP, SIGQUIT].flatMap {
+        [Case(signal: $0, json: true), Case(signal: $0, json: false)]
+    }
 
     @Test(arguments: cases)
     func aSignalDuringANetworkCallEndsWithTheInterruptedError(_ run: Case) throws {
@@ -60,7 +69,9 @@ import Testing
         let status = try process.waitForExit(within: 20)
         #expect(status == 128 + run.signal, sourceLocation: sourceLocation)
         let stderr = process.standardError
-        let code = run.signal == SIGTERM ? "terminated" : "interrupted"
+        let code = Self.names[run.signal]!.code
+        #expect(!stderr.contains("Crash") && !stderr.contains("Thread 0") && !stderr.contains("backtrace"),
+                "the runtime's crash report: \(stderr)", sourceLocation: sourceLocation)
         if run.json {
             let error = (try? JSONValue.parse(Array(stderr.utf8)))?["error"]
             #expect(error?["code"] == .string(code), "stderr: \(stderr)", sourceLocation: sourceLocation)

@@ -95,6 +95,29 @@ final class PseudoTerminal {
         #expect(sandbox.sessionBytes() == nil)
     }
 
+    /// Ctrl-\\ (SIGQUIT) at the prompt ends fauth as Ctrl-C does, with `quit` and 131, the terminal restored and no
+    /// crash report from the Swift runtime (whose backtracer would otherwise wait at its own prompt); SIGHUP too.
+    @Test(arguments: [SIGQUIT, SIGHUP])
+    func quitOrHangupAtThePromptRestoresTheTerminalWithoutACrashReport(signal: Int32) throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let terminal = try PseudoTerminal()
+        let process = try startSignIn(sandbox, on: terminal)
+        let shown = terminal.read(until: Self.prompt, within: 20)
+        try #require(shown.contains(Self.prompt), "no prompt on the terminal; stderr: \(process.standardError)")
+        if signal == SIGQUIT { terminal.type("half-typed\u{1C}") } else { process.signal(SIGHUP) }
+        #expect(try process.waitForExit(within: 20) == 128 + signal)
+        #expect(terminal.echoes, "the terminal is restored")
+        let rest = terminal.read(within: 0.3)
+        #expect(!rest.contains("half-typed") && !rest.contains("Crash"), "\(rest.debugDescription)")
+        let code = signal == SIGQUIT ? "quit" : "hangup"
+        let stderr = process.standardError
+        #expect(stderr.hasPrefix("fauth: ") && stderr.hasSuffix("(\(code))\n"), "\(stderr)")
+        #expect(process.standardOutput.isEmpty)
+        #expect(sandbox.sessionFolderEntries().allSatisfy { $0.hasSuffix(".lock") })
+        #expect(emulator.requestCount("accounts:signInWithPassword") == 0)
+    }
+
     /// Also when started by a parent that left SIGINT blocked (a blocked mask survives exec).
     @Test(arguments: [[], [SIGINT, SIGTERM]])
     func ctrlCAtThePromptRestoresTheTerminalExits130AndWritesNothing(blockedSignals: [Int32]) throws {

@@ -82,7 +82,7 @@ final class TestContext: @unchecked Sendable {
                 guard let input = self.standardInput else { throw self.unscripted("standard input (readInput)") }
                 return input.count > limit ? nil : input
             },
-            readFile: { path, limit in
+            readFile: { path, limit, _ in
                 guard let bytes = self.files[path] else { throw self.unscripted("the file \(path) (readFile)") }
                 return bytes.count > limit ? nil : bytes
             },
