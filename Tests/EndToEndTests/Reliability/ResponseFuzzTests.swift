@@ -124,9 +124,14 @@ import FauthJSON
         return run.status
     }
 
-    /// Whether text output may not hold `scalar` raw: C0 but newline and tab, DEL, C1.
+    /// Whether text output may not hold `scalar` raw: C0 but newline and tab, DEL, C1, and bidi and invisible format
+    /// characters (what TerminalText escapes).
     static func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0..<0x20, 0x7F...0x9F, 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
     }
 
     /// Real answers of each route, taken from an emulator, and the commands whose request they answer.
