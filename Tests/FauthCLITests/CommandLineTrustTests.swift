@@ -11,12 +11,9 @@ import Testing
     /// Bidi controls and invisible format characters are escaped like C0 and C1; JSON keeps them exact.
     @Test(arguments: [0x200B, 0x200E, 0x200F, 0x202A, 0x202E, 0x2066, 0x2069, 0xFEFF] as [UInt32])
     func bidiAndInvisibleCharactersAreEscapedInTextAndExactInJSON(_ value: UInt32) throws {
-        let context = try TestContext.signedOut()
-        defer { context.removeStateFolder() }
-        context.environment["FIREBASE_AUTH_EMULATOR_HOST"] = nil
-        context.environment["FAUTH_API_KEY"] = "k"
         let transport = ScriptedTransport()
-        context.transport = transport
+        let context = try TestContext.scripted(transport)
+        defer { context.removeStateFolder() }
         let hostile = "pass" + String(Character(Unicode.Scalar(value)!)) + "word"
         let answer = JSONValue.object(["signinMethods": [.string(hostile)]]).serialized()
         transport.reply(to: "accounts:createAuthUri", .json(200, answer))
