@@ -68,10 +68,13 @@ public struct Backend: Sendable {
         return "&tenantId=" + PercentEncoding.encode(tenantId)
     }
 
-    /// Sends `request` up to `maxAttempts` times, within the total deadline, and returns the last answer.
+    /// Sends `request` up to `maxAttempts` times, within the total deadline, and returns the last answer. A retry that
+    /// runs out of the deadline reports the answer before it: the server's 429 or 503 says more than the timeout the
+    /// retry itself ran into.
     private func send(_ request: TransportRequest, tracedAs tracedURL: String, maxAttempts: Int) throws(FauthError) -> TransportResponse {
         let start = MonotonicTime.now()
         var attempt = 1
+        var previous: Result<TransportResponse, TransportFailure>?
         while true {
             var attemptRequest = request
             attemptRequest.timeout = configuration.timeout - MonotonicTime.now().seconds(since: start)
@@ -90,7 +93,8 @@ public struct Backend: Sendable {
             }
 
             guard attempt < maxAttempts, let reason = Self.retryReason(result) else {
-                return try result.mapError { transportError($0, url: request.url) }.get()
+                let reported = if case .failure(.timedOut) = result, let previous { previous } else { result }
+                return try reported.mapError { transportError($0, url: request.url) }.get()
             }
             let delay = Self.retryAfter(result) ?? retryPolicy.backoff(beforeRetry: attempt)
             guard MonotonicTime.now().seconds(since: start) + delay < configuration.timeout else {
@@ -98,6 +102,7 @@ public struct Backend: Sendable {
             }
             trace?("retrying in \(Self.formatted(delay)) s (\(reason))")
             retryPolicy.sleep(delay)
+            previous = result
             attempt += 1
         }
     }
