@@ -114,6 +114,23 @@ import Testing
         #expect(probe.sleeps.values.isEmpty)
     }
 
+    /// A retry that runs out of the deadline reports the server's answer before it, not the timeout: "too many
+    /// requests, try later" is the truth a script can act on (seen in CI on a loaded machine as `network-error`).
+    @Test(arguments: [(429, ErrorCode.tooManyRequests), (503, .serviceUnavailable)])
+    func aRetryThatTimesOutReportsTheAnswerBeforeIt(status: Int, code: ErrorCode) throws {
+        let transport = ScriptedTransport()
+        transport.reply(to: "accounts:lookup", .firebaseError(status, "TRY_LATER"))
+        transport.reply(to: "accounts:lookup", .failure(.timedOut(code: 28, message: "Operation timed out")))
+        let probe = BackendProbe(transport)
+        #expect {
+            try probe.backend.call(LookupEndpoint(idToken: "ID"))
+        } throws: { error in
+            (error as? FauthError)?.code == code
+        }
+        #expect(transport.requests.count == 2)
+        transport.expectAllRepliesUsed()
+    }
+
     @Test func aDroppedConnectionIsRetried() throws {
         let transport = ScriptedTransport()
         transport.reply(to: "accounts:lookup", .failure(.connectionReset(code: 52, message: "Empty reply from server")))
