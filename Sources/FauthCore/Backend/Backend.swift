@@ -17,8 +17,10 @@ public struct Backend: Sendable {
     public static let clientVersion = "fauth/\(FauthVersion.current)"
 
     /// Makes a backend.
-    public init(configuration: BackendConfiguration, transport: any HTTPTransport,
-                trace: (@Sendable (String) -> Void)? = nil, retryPolicy: RetryPolicy = .standard) {
+    public init(
+        configuration: BackendConfiguration, transport: any HTTPTransport,
+        trace: (@Sendable (String) -> Void)? = nil, retryPolicy: RetryPolicy = .standard
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.trace = trace
@@ -33,14 +35,17 @@ public struct Backend: Sendable {
         let request = TransportRequest(
             method: E.method,
             url: configuration.url(for: E.service, path: E.path) + query,
-            headers: (isRead ? [] : [("Content-Type", "application/json")]) + [("X-Client-Version", Self.clientVersion)],
+            headers: (isRead ? [] : [("Content-Type", "application/json")]) + [
+                ("X-Client-Version", Self.clientVersion)
+            ],
             body: isRead ? [] : body(of: endpoint).serializedBytes(),
             timeout: configuration.timeout,
             trust: configuration.trust)
         let response: TransportResponse
         do {
-            response = try send(request, tracedAs: configuration.redactedURL(for: E.service, path: E.path) + query,
-                                maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
+            response = try send(
+                request, tracedAs: configuration.redactedURL(for: E.service, path: E.path) + query,
+                maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
         } catch {
             throw SecretRedaction().redacted(error)
         }
@@ -55,7 +60,8 @@ public struct Backend: Sendable {
     /// The endpoint's body, with the configured `tenantId` added where the service takes one.
     func body<E: Endpoint>(of endpoint: E) -> JSONValue {
         guard E.service.takesTenantId, let tenantId = configuration.tenantId, !tenantId.isEmpty,
-              var object = endpoint.body.object else {
+            var object = endpoint.body.object
+        else {
             return endpoint.body
         }
         object["tenantId"] = .string(tenantId)
@@ -69,12 +75,14 @@ public struct Backend: Sendable {
     }
 
     /// Sends `request` up to `maxAttempts` times, within the total deadline, and returns the last answer. A retry that
-    /// runs out of the deadline reports the answer before it: the server's 429 or 503 says more than the timeout the
-    /// retry itself ran into.
-    private func send(_ request: TransportRequest, tracedAs tracedURL: String, maxAttempts: Int) throws(FauthError) -> TransportResponse {
+    /// runs out of the deadline reports the server's last answer: its 429 or 503 says more than the timeout the retry
+    /// itself ran into.
+    private func send(_ request: TransportRequest, tracedAs tracedURL: String, maxAttempts: Int) throws(FauthError)
+        -> TransportResponse
+    {
         let start = MonotonicTime.now()
         var attempt = 1
-        var previous: Result<TransportResponse, TransportFailure>?
+        var lastAnswer: TransportResponse?
         while true {
             var attemptRequest = request
             attemptRequest.timeout = configuration.timeout - MonotonicTime.now().seconds(since: start)
@@ -89,11 +97,15 @@ public struct Backend: Sendable {
             let milliseconds = Int((MonotonicTime.now().seconds(since: attemptStart) * 1000).rounded())
             switch result {
             case .success(let response): trace?("→ \(response.status) in \(milliseconds) ms")
-            case .failure(let failure): trace?("→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(SecretRedaction().redacted(failure.message))")
+            case .failure(let failure):
+                trace?(
+                    "→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(SecretRedaction().redacted(failure.message))"
+                )
             }
 
             guard attempt < maxAttempts, let reason = Self.retryReason(result) else {
-                let reported = if case .failure(.timedOut) = result, let previous { previous } else { result }
+                let reported: Result<TransportResponse, TransportFailure> =
+                    if case .failure(.timedOut) = result, let lastAnswer { .success(lastAnswer) } else { result }
                 return try reported.mapError { transportError($0, url: request.url) }.get()
             }
             let delay = Self.retryAfter(result) ?? retryPolicy.backoff(beforeRetry: attempt)
@@ -102,13 +114,15 @@ public struct Backend: Sendable {
             }
             trace?("retrying in \(Self.formatted(delay)) s (\(reason))")
             retryPolicy.sleep(delay)
-            previous = result
+            if case .success(let response) = result { lastAnswer = response }
             attempt += 1
         }
     }
 
     /// The decoded answer for a 2xx, else the error the status and body map to.
-    private func decode<E: Endpoint>(_ response: TransportResponse, as endpoint: E.Type) throws(FauthError) -> E.Response {
+    private func decode<E: Endpoint>(_ response: TransportResponse, as endpoint: E.Type) throws(FauthError)
+        -> E.Response
+    {
         switch response.status {
         case 200..<300:
             let json: JSONValue
@@ -121,8 +135,9 @@ public struct Backend: Sendable {
             }
             return try E.decode(json)
         default:
-            throw ServerErrorMapping.error(httpStatus: response.status, body: response.body,
-                                           location: response.header("Location"))
+            throw ServerErrorMapping.error(
+                httpStatus: response.status, body: response.body,
+                location: response.header("Location"))
         }
     }
 
@@ -133,15 +148,17 @@ public struct Backend: Sendable {
     /// `network-error`; the message names the cause and the host (or proxy), `underlying` keeps libcurl's code and
     /// words.
     private func transportError(_ failure: TransportFailure, url: String) -> FauthError {
-        let code: ErrorCode = switch failure {
-        case .certificate, .proxyCertificate: .certificateError
-        case .proxySetting, .unsupportedScheme, .plainHTTPToAnotherMachine: .usage
-        case .tunnelRefused(_, let status, _, _) where status < 500: .proxyRefused
-        case .responseTooLarge: .responseTooLarge
-        default: .networkError
-        }
+        let code: ErrorCode =
+            switch failure {
+            case .certificate, .proxyCertificate: .certificateError
+            case .proxySetting, .unsupportedScheme, .plainHTTPToAnotherMachine: .usage
+            case .tunnelRefused(_, let status, _, _) where status < 500: .proxyRefused
+            case .responseTooLarge: .responseTooLarge
+            default: .networkError
+            }
         var error = FauthError(code, message: failure.explanation(url: url, timeout: configuration.timeout))
-        if case .proxySetting = failure {} else {  // libcurl never saw the proxy variable: it has no words of its own
+        if case .proxySetting = failure {
+        } else {  // libcurl never saw the proxy variable: it has no words of its own
             error.underlying = UnderlyingError(domain: "curl", code: failure.code, message: failure.message)
         }
         if case .timedOut = failure { error.inputProblem = .limitReached(.timeout) }
@@ -156,7 +173,8 @@ public struct Backend: Sendable {
         switch result {
         case .success(let response):
             guard !(200..<300).contains(response.status),
-                  ServerErrorMapping.error(httpStatus: response.status, body: response.body).code.isRetryable else {
+                ServerErrorMapping.error(httpStatus: response.status, body: response.body).code.isRetryable
+            else {
                 return nil
             }
             return String(response.status)
@@ -166,7 +184,7 @@ public struct Backend: Sendable {
                 return summary(of: failure)
             case .tunnelRefused(_, let status, _, _) where status >= 500: return summary(of: failure)
             case .certificate, .proxyCertificate, .responseTooLarge, .unsupportedScheme, .plainHTTPToAnotherMachine,
-                 .other, .proxySetting, .tunnelRefused:
+                .other, .proxySetting, .tunnelRefused:
                 return nil
             }
         }
@@ -175,7 +193,8 @@ public struct Backend: Sendable {
     /// The response's `Retry-After` in seconds, when it is a non-negative number (an HTTP date is ignored).
     private static func retryAfter(_ result: Result<TransportResponse, TransportFailure>) -> Double? {
         guard case .success(let response) = result, let value = response.header("Retry-After"),
-              let seconds = Double(value.trimmingHTTPWhitespace()), seconds >= 0, seconds.isFinite else {
+            let seconds = Double(value.trimmingHTTPWhitespace()), seconds >= 0, seconds.isFinite
+        else {
             return nil
         }
         return seconds
