@@ -36,17 +36,20 @@ let package = Package(
 
         // Helpers the test targets share (an HTTP client over a real socket, a thread-safe recorder, a scripted
         // in-memory transport); not a product.
-        .target(name: "FauthTestSupport", dependencies: ["FauthCore", "FauthHTTPCodec", "FauthJSON"],
-                path: "Tests/FauthTestSupport"),
+        .target(
+            name: "FauthTestSupport", dependencies: ["FauthCore", "FauthHTTPCodec", "FauthJSON"],
+            path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
         .testTarget(name: "FauthTextTests", dependencies: ["FauthText"]),
         .testTarget(name: "FauthHTTPCodecTests", dependencies: ["FauthHTTPCodec"]),
         .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON", "FauthTestSupport"]),
-        .testTarget(name: "FauthEmulatorTests",
-                    dependencies: ["FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
+        .testTarget(
+            name: "FauthEmulatorTests",
+            dependencies: ["FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
         // The built binaries against a real emulator; and the core's transports against a real HTTP server.
-        .testTarget(name: "EndToEndTests",
-                    dependencies: ["FauthCore", "FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["FauthCore", "FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
     ]
 )

@@ -8,7 +8,8 @@ public enum FauthCommandLine {
         var arguments: [String] = []
         for (index, bytes) in rawArguments.enumerated() {
             guard let argument = String(validating: bytes, as: UTF8.self) else {
-                let error = FauthError.usage("argument \(index + 1) is not valid UTF-8: fauth takes its arguments as UTF-8 text")
+                let error = FauthError.usage(
+                    "argument \(index + 1) is not valid UTF-8: fauth takes its arguments as UTF-8 text")
                 return fail(error, json: wantsJSON(rawArguments), command: nil, context: context)
             }
             arguments.append(argument)
@@ -55,17 +56,24 @@ public enum FauthCommandLine {
             }
             let output = try command.run(invocation)
             if invocation.json, let json = output.json {
-                let result = invocation.warnings.adding(to: output.namesSessionFile ? invocation.namingSessionFile(json) : json)
+                let result = invocation.warnings.adding(
+                    to: output.namesSessionFile ? invocation.namingSessionFile(json) : json)
                 try context.writeOutput(result.serialized() + "\n")
             } else if !output.text.isEmpty, output.isData || !parsed.has(GlobalOptions.quiet) {
                 try context.writeOutput(output.text)
             }
-            if !output.note.isEmpty, !invocation.json, !parsed.has(GlobalOptions.quiet) { context.writeError(output.note) }
+            if !output.note.isEmpty, !invocation.json, !parsed.has(GlobalOptions.quiet) {
+                context.writeError(output.note)
+            }
             return 0
         } catch let error as FauthError {
-            return fail(MFANextStep.annotated(error, arguments: parsed), json: invocation.json, command: helpTopic, context: context)
+            return fail(
+                MFANextStep.annotated(error, arguments: parsed), json: invocation.json, command: helpTopic,
+                context: context)
         } catch {
-            return fail(FauthError(.internalError, message: "\(error)"), json: invocation.json, command: helpTopic, context: context)
+            return fail(
+                FauthError(.internalError, message: "\(error)"), json: invocation.json, command: helpTopic,
+                context: context)
         }
     }
 

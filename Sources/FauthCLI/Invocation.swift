@@ -17,7 +17,8 @@ final class Invocation {
         self.arguments = arguments
         self.context = context
         self.json = arguments.has(GlobalOptions.json)
-        self.secrets = SecretReader(context: context, arguments: arguments, interruptMessage: ErrorRenderer.interruption(json: json))
+        self.secrets = SecretReader(
+            context: context, arguments: arguments, interruptMessage: ErrorRenderer.interruption(json: json))
         self.warnings = WarningLog(writeError: context.writeError)
     }
 
@@ -40,8 +41,9 @@ final class Invocation {
     /// lock. A session path with an explicit --profile is a usage error naming both: the file belongs to no profile.
     func sessionStore() throws -> SessionStore {
         if let chooser = sessionFileChooser, let profile = arguments.value(GlobalOptions.profile) {
-            throw FauthError.usage("--profile \(profile) and \(chooser) both choose the session file: give one "
-                + "(a session file named by path belongs to no profile)")
+            throw FauthError.usage(
+                "--profile \(profile) and \(chooser) both choose the session file: give one "
+                    + "(a session file named by path belongs to no profile)")
         }
         let store = try SessionLocation.store(
             sessionOption: arguments.value(GlobalOptions.session), profile: profile, environment: context.environment,
@@ -86,15 +88,17 @@ final class Invocation {
             tenantId: arguments.value(GlobalOptions.tenant), configFile: arguments.value(GlobalOptions.config),
             timeout: try timeout(), endpoint: arguments.value(GlobalOptions.endpoint),
             caFile: arguments.value(GlobalOptions.caFile))
-        let configuration = try ConfigurationResolver.resolve(flags: flags, environment: context.environment, session: stored)
+        let configuration = try ConfigurationResolver.resolve(
+            flags: flags, environment: context.environment, session: stored)
         var trace: (@Sendable (String) -> Void)?
         if arguments.has(GlobalOptions.verbose) {
             let writeError = context.writeError
             trace = { line in writeError("fauth: \(line)\n") }
         }
         let warnings = self.warnings
-        return AuthClient(configuration: configuration, store: store, transport: context.transport, trace: trace,
-                          warn: { warnings.add($0) }, now: context.now)
+        return AuthClient(
+            configuration: configuration, store: store, transport: context.transport, trace: trace,
+            warn: { warnings.add($0) }, now: context.now)
     }
 
     /// `--timeout`, checked, if given.
@@ -104,7 +108,9 @@ final class Invocation {
 
     /// `--timeout` in `arguments`, checked, if given.
     private static func timeoutOption(_ arguments: ParsedArguments) throws -> Double? {
-        try arguments.value(GlobalOptions.timeout).map { try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout)) }
+        try arguments.value(GlobalOptions.timeout).map {
+            try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout))
+        }
     }
 
     /// The email option's value, checked to be non-empty.

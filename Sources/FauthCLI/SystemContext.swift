@@ -1,9 +1,10 @@
+import FauthCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FauthCore
 
 extension CLIContext {
     /// The real process: its environment, file descriptors 0–2, the file system, `/dev/tty`, the network (libcurl,
@@ -80,7 +81,8 @@ enum SystemIO {
         } catch {
             throw FauthError(
                 .ioError, message: "cannot write to standard output: \(error.description)",
-                underlying: UnderlyingError(domain: "posix", code: Int(error.code), message: "write: \(error.description)"))
+                underlying: UnderlyingError(
+                    domain: "posix", code: Int(error.code), message: "write: \(error.description)"))
         }
     }
 

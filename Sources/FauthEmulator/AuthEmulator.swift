@@ -1,6 +1,6 @@
 import FauthHTTPCodec
-import Foundation
 import FauthJSON
+import Foundation
 
 /// The Firebase Auth emulator's request handler: state, routing, authentication, faults and counters.
 /// Thread-safe: `handle` may be called concurrently from many threads; one lock guards the state, held only while a
@@ -23,7 +23,7 @@ public final class AuthEmulator: @unchecked Sendable {
     /// `authority` (`host:port`), the address it serves on; until then they point at `localhost:9099`. A request's
     /// `Host` header is never used for a link.
     public func setLinkAuthority(_ authority: String) {
-        withState { $0.linkAuthority = authority }
+        readingState { $0.linkAuthority = authority }
     }
 
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
@@ -58,13 +58,13 @@ public final class AuthEmulator: @unchecked Sendable {
     /// Loads users and config from a Firebase emulators' export folder, replacing the current users.
     public func importState(from directory: String) throws {
         let contents = try StateArchive.read(from: directory)
-        try withState { state in Result { () throws(StateArchiveError) in try contents.restore(into: state) } }.get()
+        try readingState { state in Result { () throws(StateArchiveError) in try contents.restore(into: state) } }.get()
     }
 
     /// Writes users and config in the Firebase emulators' export layout
     /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`).
     public func exportState(to directory: String) throws {
-        let capture = withState { state in StateArchive.capture(state) }
+        let capture = readingState { state in StateArchive.capture(state) }
         try capture.write(to: directory)
     }
 
@@ -74,16 +74,18 @@ public final class AuthEmulator: @unchecked Sendable {
         }
         let isPrivileged = try RequestAuthentication.authenticate(request, access: route.access)
         var parsed = try RequestBody.parse(request, acceptsForm: route.acceptsForm)
-        if route.schema != nil, NullMembers.occur(in: .object(parsed)), withState({ $0.config.nullAsAbsent }) {
+        if route.schema != nil, NullMembers.occur(in: .object(parsed)), readingState({ $0.config.nullAsAbsent }) {
             parsed = NullMembers.removed(from: parsed)
         }
         let body = try route.schema?.validate(parsed) ?? parsed
         if route.access == .apiKey, !isPrivileged, body["targetProjectId"] != nil {
-            throw APIError.badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+            throw APIError.badRequest(
+                "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
         }
-        let routeRequest = RouteRequest(http: request, body: body, isPrivileged: isPrivileged,
-                                        pathProjectId: parameters.project, pathTenantId: parameters.tenant,
-                                        traffic: traffic, idTokenPayload: body["idToken"]?.string.flatMap(IDToken.decodePayload))
+        let routeRequest = RouteRequest(
+            http: request, body: body, isPrivileged: isPrivileged,
+            pathProjectId: parameters.project, pathTenantId: parameters.tenant,
+            traffic: traffic, idTokenPayload: body["idToken"]?.string.flatMap(IDToken.decodePayload))
         return try withState { state throws(APIError) in try route.handler(routeRequest, state) }
     }
 
@@ -91,7 +93,7 @@ public final class AuthEmulator: @unchecked Sendable {
         try state.lock.withLock { () throws(APIError) -> T in try body(state) }
     }
 
-    private func withState<T>(_ body: (EmulatorState) -> T) -> T {
+    private func readingState<T>(_ body: (EmulatorState) -> T) -> T {
         state.lock.withLock { body(state) }
     }
 }

@@ -2,7 +2,8 @@ extension StringProtocol {
     /// Whether this equals `other` when ASCII letters are compared without case, as HTTP compares field names and
     /// tokens; nothing is allocated.
     public func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
-        let left = utf8, right = other.utf8
+        let left = utf8
+        let right = other.utf8
         guard left.count == right.count else { return false }
         // Native strings (all the server makes) are compared over their bytes in place.
         let inPlace = left.withContiguousStorageIfAvailable { leftBytes in

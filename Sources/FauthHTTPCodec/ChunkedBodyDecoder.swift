@@ -77,7 +77,7 @@ struct ChunkedBodyDecoder: Sendable {
         let digits = line.prefix { FormURLEncoding.hexValue($0) != nil }
         let rest = line[digits.endIndex...]
         guard !digits.isEmpty,
-              rest.first.map({ $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ?? true
+            rest.first.map({ $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) ?? true
         else { throw .malformed("bad chunk size") }
         guard digits.drop(while: { $0 == UInt8(ascii: "0") }).count <= 12 else { throw .bodyTooLarge }
         return digits.reduce(0) { $0 << 4 | Int(FormURLEncoding.hexValue($1)!) }

@@ -15,8 +15,8 @@ public enum FormURLEncoding {
                     end += 1
                 }
                 if end > start {
-                    let name = component(UnsafeBufferPointer(rebasing: bytes[start ..< (equals ?? end)]))
-                    let value = equals.map { component(UnsafeBufferPointer(rebasing: bytes[($0 + 1) ..< end])) }
+                    let name = component(UnsafeBufferPointer(rebasing: bytes[start..<(equals ?? end)]))
+                    let value = equals.map { component(UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<end])) }
                     pairs.append((name, value ?? ""))
                 }
                 start = end + 1
@@ -43,8 +43,9 @@ public enum FormURLEncoding {
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                      let high = hexValue(iterator[iterator.startIndex]),
-                      let low = hexValue(iterator[iterator.startIndex + 1]) {
+                let high = hexValue(iterator[iterator.startIndex]),
+                let low = hexValue(iterator[iterator.startIndex + 1])
+            {
                 bytes.append(high << 4 | low)
                 iterator = iterator.dropFirst(2)
             } else {
@@ -63,8 +64,8 @@ public enum FormURLEncoding {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
                 bytes.append(byte)
             case UInt8(ascii: " "):
                 bytes.append(UInt8(ascii: "+"))

@@ -24,7 +24,8 @@ enum HTTPFieldSyntax {
     static func minorVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
         let start = bytes.startIndex
         guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[start + 6] == UInt8(ascii: "."),
-              isDigit(bytes[start + 5]), isDigit(bytes[start + 7]) else { throw .malformed("bad HTTP version") }
+            isDigit(bytes[start + 5]), isDigit(bytes[start + 7])
+        else { throw .malformed("bad HTTP version") }
         guard bytes[start + 5] == UInt8(ascii: "1") else { throw .unsupportedVersion }
         guard bytes[start + 7] <= UInt8(ascii: "1") else { throw .unsupportedVersion }
         return Int(bytes[start + 7] - UInt8(ascii: "0"))
@@ -64,12 +65,12 @@ enum HTTPFieldSyntax {
     /// A `tchar` of RFC 9110 §5.6.2.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
-             UInt8(ascii: "0") ... UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             true
         default:
             false
@@ -77,9 +78,9 @@ enum HTTPFieldSyntax {
     }
 }
 
-private extension Substring {
+extension Substring {
     /// The substring without leading and trailing spaces and tabs.
-    func trimmingSpacesAndTabs() -> Substring {
+    fileprivate func trimmingSpacesAndTabs() -> Substring {
         var result = self
         while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
         while let last = result.last, last == " " || last == "\t" { result.removeLast() }

@@ -28,12 +28,12 @@ struct HTTPInputBuffer: Sendable {
     mutating func take(_ length: Int) -> [UInt8]? {
         guard count >= length else { return nil }
         defer { consume(length) }
-        return Array(bytes[position ..< position + length])
+        return Array(bytes[position..<position + length])
     }
 
     /// Appends the next `length` bytes (which must have arrived) to `body` and consumes them and `skipping` more.
     mutating func move(_ length: Int, to body: inout [UInt8], skipping: Int) {
-        body.append(contentsOf: bytes[position ..< position + length])
+        body.append(contentsOf: bytes[position..<position + length])
         consume(length + skipping)
     }
 
@@ -51,9 +51,12 @@ struct HTTPInputBuffer: Sendable {
 
     /// Hands `read` one line (without its CRLF or LF) once all of it has arrived, and consumes it; nil until then.
     /// A line longer than `limit` bytes with its line end (or more than `limit` bytes without one) is `tooLong`.
-    mutating func takeLine<Line>(limit: Int, tooLong: HTTPParseError,
-                                 _ read: (ArraySlice<UInt8>) throws(HTTPParseError) -> Line)
-        throws(HTTPParseError) -> Line? {
+    mutating func takeLine<Line>(
+        limit: Int, tooLong: HTTPParseError,
+        _ read: (ArraySlice<UInt8>) throws(HTTPParseError) -> Line
+    )
+        throws(HTTPParseError) -> Line?
+    {
         let start = max(scanFrom, position)
         guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
             if bytes.count - position > limit { throw tooLong }
@@ -61,7 +64,7 @@ struct HTTPInputBuffer: Sendable {
             return nil
         }
         guard newline + 1 - position <= limit else { throw tooLong }
-        var line = bytes[position ..< newline]
+        var line = bytes[position..<newline]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         let result = try read(line)
         consume(newline + 1 - position)
@@ -71,9 +74,12 @@ struct HTTPInputBuffer: Sendable {
     /// Hands `read` the lines of a head block (start line and header fields, without the blank line that ends it;
     /// a CR before each LF dropped) once all of it has arrived, and consumes the block; nil until then. A block over
     /// `limit` bytes or with more than `maxFields` lines after the start line is `headersTooLarge`.
-    mutating func takeHead<Head>(limit: Int, maxFields: Int,
-                                 _ read: ([ArraySlice<UInt8>]) throws(HTTPParseError) -> Head)
-        throws(HTTPParseError) -> Head? {
+    mutating func takeHead<Head>(
+        limit: Int, maxFields: Int,
+        _ read: ([ArraySlice<UInt8>]) throws(HTTPParseError) -> Head
+    )
+        throws(HTTPParseError) -> Head?
+    {
         skipEmptyLines()
         guard let end = findHeadEnd() else {
             if count > limit { throw .headersTooLarge }
@@ -84,11 +90,11 @@ struct HTTPInputBuffer: Sendable {
         lines.reserveCapacity(12)
         var lineStart = position
         // The block ends at its first empty line; any CR other than one before an LF is an error later.
-        while lineStart < end, let newline = bytes[lineStart ..< end].firstIndex(of: UInt8(ascii: "\n")) {
+        while lineStart < end, let newline = bytes[lineStart..<end].firstIndex(of: UInt8(ascii: "\n")) {
             let lineEnd = newline > lineStart && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
             if lineEnd == lineStart { break }
             guard lines.count <= maxFields else { throw .headersTooLarge }
-            lines.append(bytes[lineStart ..< lineEnd])
+            lines.append(bytes[lineStart..<lineEnd])
             lineStart = newline + 1
         }
         let head = try read(lines)

@@ -41,7 +41,8 @@ struct HTTPMessageReader<Head: Sendable>: Sendable {
 
     /// Runs one parsing `step` unless an earlier one failed; its failure is kept for every later call.
     mutating func run<Message>(_ step: (inout Self) throws(HTTPParseError) -> Message)
-        throws(HTTPParseError) -> Message {
+        throws(HTTPParseError) -> Message
+    {
         if let failure { throw failure }
         do {
             return try step(&self)
@@ -53,7 +54,8 @@ struct HTTPMessageReader<Head: Sendable>: Sendable {
 
     /// The next head block, read by `parse`, once all of it has arrived; nil until then.
     mutating func takeHead(_ parse: ([ArraySlice<UInt8>]) throws(HTTPParseError) -> Head)
-        throws(HTTPParseError) -> Head? {
+        throws(HTTPParseError) -> Head?
+    {
         try input.takeHead(limit: limits.maxHeaderBytes, maxFields: limits.maxHeaderFields, parse)
     }
 

@@ -13,8 +13,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: [UInt8]
 
     /// Makes a request from its parts.
-    public init(method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [],
-                body: [UInt8] = []) {
+    public init(
+        method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [],
+        body: [UInt8] = []
+    ) {
         self.method = method
         self.path = path
         self.query = query

@@ -3,10 +3,13 @@ public enum HTTPRequestEncoder {
     /// The full message: request line, `Host`, `headers` in order, then `Content-Length` when there is a body or the
     /// method is one that carries one (POST, PUT, PATCH), then the body. `target` is in origin form (`/path?query`);
     /// `host` is the authority (`host:port`). Names and values must hold no CR or LF (checked: a precondition).
-    public static func encode(method: String, target: String, host: String,
-                              headers: [(name: String, value: String)] = [], body: [UInt8] = []) -> [UInt8] {
-        precondition(([method, target, host] + headers.flatMap { [$0.name, $0.value] }).allSatisfy(isSingleLine),
-                     "a request's line and fields must not hold line breaks")
+    public static func encode(
+        method: String, target: String, host: String,
+        headers: [(name: String, value: String)] = [], body: [UInt8] = []
+    ) -> [UInt8] {
+        precondition(
+            ([method, target, host] + headers.flatMap { [$0.name, $0.value] }).allSatisfy(isSingleLine),
+            "a request's line and fields must not hold line breaks")
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 + body.count)
         HTTPBytes.appendText(method, to: &bytes)

@@ -34,8 +34,10 @@ public struct HTTPRequestParser: Sendable {
 
     /// Makes a parser with these limits.
     public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxHeaderFields: Int = 100) {
-        self.init(limits: HTTPLimits(maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes,
-                                     maxHeaderFields: maxHeaderFields))
+        self.init(
+            limits: HTTPLimits(
+                maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes,
+                maxHeaderFields: maxHeaderFields))
     }
 
     /// The bounds this parser applies.
@@ -77,8 +79,9 @@ public struct HTTPRequestParser: Sendable {
     private static func step(_ reader: inout HTTPMessageReader<Head>) throws(HTTPParseError) -> ParsedHTTPRequest? {
         if reader.current == nil {
             guard let head = try reader.takeHead(Self.head) else { return nil }
-            let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion,
-                                                 maxBodyBytes: reader.limits.maxBodyBytes)
+            let framing = try HTTPMessageFraming(
+                headers: head.headers, minorVersion: head.minorVersion,
+                maxBodyBytes: reader.limits.maxBodyBytes)
             let body: HTTPBodyReader.Framing
             switch framing.body {
             case .chunked: body = .chunked
@@ -87,14 +90,16 @@ public struct HTTPRequestParser: Sendable {
             }
             var started = head
             // Only a body still to come can be waited for with `100 Continue`.
-            started.expectsContinue = framing.expectsContinue && head.minorVersion == 1
+            started.expectsContinue =
+                framing.expectsContinue && head.minorVersion == 1
                 && framing.body != .length(0) && framing.body != .unspecified
             reader.startBody(of: started, keepAlive: framing.keepAlive, framing: body)
         }
         guard let message = try reader.takeMessage() else { return nil }
         let head = message.head
-        let request = HTTPRequest(method: head.method, path: head.path, query: head.query, headers: head.headers,
-                                  body: message.body)
+        let request = HTTPRequest(
+            method: head.method, path: head.path, query: head.query, headers: head.headers,
+            body: message.body)
         return ParsedHTTPRequest(request: request, keepAlive: message.keepAlive, minorVersion: head.minorVersion)
     }
 
@@ -115,9 +120,11 @@ public struct HTTPRequestParser: Sendable {
     private static func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Head {
         let space = UInt8(ascii: " ")
         guard let methodEnd = line.firstIndex(of: space),
-              let targetEnd = line[(methodEnd + 1)...].firstIndex(of: space),
-              !line[(targetEnd + 1)...].contains(space) else { throw .malformed("bad request line") }
-        let methodBytes = line[..<methodEnd], targetBytes = line[(methodEnd + 1) ..< targetEnd]
+            let targetEnd = line[(methodEnd + 1)...].firstIndex(of: space),
+            !line[(targetEnd + 1)...].contains(space)
+        else { throw .malformed("bad request line") }
+        let methodBytes = line[..<methodEnd]
+        let targetBytes = line[(methodEnd + 1)..<targetEnd]
         let versionBytes = line[(targetEnd + 1)...]
         guard !methodBytes.isEmpty, !targetBytes.isEmpty, !versionBytes.isEmpty else {
             throw .malformed("bad request line")
@@ -127,8 +134,9 @@ public struct HTTPRequestParser: Sendable {
         let minorVersion = try HTTPFieldSyntax.minorVersion(versionBytes)
         let method = String(decoding: methodBytes, as: UTF8.self)
         let (path, query) = try target(targetBytes, method: method)
-        return Head(method: method, path: path, query: query, headers: [], minorVersion: minorVersion,
-                    expectsContinue: false)
+        return Head(
+            method: method, path: path, query: query, headers: [], minorVersion: minorVersion,
+            expectsContinue: false)
     }
 
     /// Splits an origin-form, absolute-form or asterisk-form target into path and query.
@@ -137,8 +145,10 @@ public struct HTTPRequestParser: Sendable {
             guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
                 return (String(decoding: bytes, as: UTF8.self), "")
             }
-            return (String(decoding: bytes[..<mark], as: UTF8.self),
-                    String(decoding: bytes[(mark + 1)...], as: UTF8.self))
+            return (
+                String(decoding: bytes[..<mark], as: UTF8.self),
+                String(decoding: bytes[(mark + 1)...], as: UTF8.self)
+            )
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if text == "*" {

@@ -12,9 +12,11 @@ public enum HTTPResponseEncoder {
     /// The full message: status line, `headers` then `extraHeaders` (CORS), then `Date`, `Connection` and
     /// `Content-Length`. The body is left out for HEAD requests and 1xx/204/304. Written into one array sized up
     /// front, so the answer is one write with no copy after it.
-    public static func encode(status: Int, headers: [(name: String, value: String)],
-                              extraHeaders: [(name: String, value: String)] = [], body: @autoclosure () -> [UInt8],
-                              keepAlive: Bool, headRequest: Bool) -> [UInt8] {
+    public static func encode(
+        status: Int, headers: [(name: String, value: String)],
+        extraHeaders: [(name: String, value: String)] = [], body: @autoclosure () -> [UInt8],
+        keepAlive: Bool, headRequest: Bool
+    ) -> [UInt8] {
         let bodyless = status < 200 || status == 204 || status == 304
         let body = bodyless ? [] : body()
         var bytes: [UInt8] = []
@@ -32,8 +34,10 @@ public enum HTTPResponseEncoder {
         }
         HTTPBytes.appendLiteral("Date: ", to: &bytes)
         appendDate(time(nil), to: &bytes)
-        HTTPBytes.appendLiteral(keepAlive ? "\r\nConnection: keep-alive\r\nContent-Length: "
-                                          : "\r\nConnection: close\r\nContent-Length: ", to: &bytes)
+        HTTPBytes.appendLiteral(
+            keepAlive
+                ? "\r\nConnection: keep-alive\r\nContent-Length: "
+                : "\r\nConnection: close\r\nContent-Length: ", to: &bytes)
         HTTPBytes.appendDecimal(body.count, to: &bytes)
         HTTPBytes.appendLiteral("\r\n\r\n", to: &bytes)
         if !headRequest {
@@ -83,12 +87,12 @@ public enum HTTPResponseEncoder {
         let secondOfDay = seconds - days * 86_400
         let civil = CivilDate.of(daysSinceEpoch: Int64(days))
         let (year, month, day) = (Int(civil.year), Int(civil.month), Int(civil.day))
-        let weekday = ((days + 4) % 7 + 7) % 7 // 1970-01-01 was a Thursday
-        bytes.append(contentsOf: weekdayNames[weekday * 3 ..< weekday * 3 + 3])
+        let weekday = ((days + 4) % 7 + 7) % 7  // 1970-01-01 was a Thursday
+        bytes.append(contentsOf: weekdayNames[weekday * 3..<weekday * 3 + 3])
         HTTPBytes.appendLiteral(", ", to: &bytes)
         appendTwoDigits(day, to: &bytes)
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: monthNames[(month - 1) * 3 ..< month * 3])
+        bytes.append(contentsOf: monthNames[(month - 1) * 3..<month * 3])
         bytes.append(UInt8(ascii: " "))
         HTTPBytes.appendDecimal(year, to: &bytes)
         bytes.append(UInt8(ascii: " "))

@@ -77,8 +77,9 @@ public struct HTTPResponseParser: Sendable {
                 try Self.startBody(of: head, headRequest: headRequest, in: &reader)
             }
             guard let message = try reader.takeMessage() else { return nil }
-            return ParsedHTTPResponse(status: message.head.status, headers: message.head.headers, body: message.body,
-                                      keepAlive: message.keepAlive)
+            return ParsedHTTPResponse(
+                status: message.head.status, headers: message.head.headers, body: message.body,
+                keepAlive: message.keepAlive)
         }
     }
 
@@ -86,8 +87,9 @@ public struct HTTPResponseParser: Sendable {
     /// ended between responses; `truncated` when it ended inside one.
     public mutating func finish() throws(HTTPParseError) -> ParsedHTTPResponse? {
         guard let message = try reader.finish() else { return nil }
-        return ParsedHTTPResponse(status: message.head.status, headers: message.head.headers, body: message.body,
-                                  keepAlive: false)
+        return ParsedHTTPResponse(
+            status: message.head.status, headers: message.head.headers, body: message.body,
+            keepAlive: false)
     }
 
     /// The status line and header fields of a head block.
@@ -96,12 +98,12 @@ public struct HTTPResponseParser: Sendable {
         // `HTTP/1.1 200 OK`: version, a space, three digits, then a space and a reason phrase, or nothing.
         let start = line.startIndex
         guard line.count >= 12, line[start + 8] == UInt8(ascii: " "),
-              line[(start + 9) ..< (start + 12)].allSatisfy(HTTPFieldSyntax.isDigit),
-              line.count == 12 || line[start + 12] == UInt8(ascii: " ")
+            line[(start + 9)..<(start + 12)].allSatisfy(HTTPFieldSyntax.isDigit),
+            line.count == 12 || line[start + 12] == UInt8(ascii: " ")
         else { throw .malformed("bad status line") }
-        let minorVersion = try HTTPFieldSyntax.minorVersion(line[start ..< start + 8])
-        let status = line[(start + 9) ..< (start + 12)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        guard (100 ... 599).contains(status) else { throw .malformed("bad status code") }
+        let minorVersion = try HTTPFieldSyntax.minorVersion(line[start..<start + 8])
+        let status = line[(start + 9)..<(start + 12)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        guard (100...599).contains(status) else { throw .malformed("bad status code") }
         var headers: [(name: String, value: String)] = []
         headers.reserveCapacity(lines.count - 1)
         for line in lines.dropFirst() {
@@ -111,11 +113,14 @@ public struct HTTPResponseParser: Sendable {
     }
 
     /// Starts reading the body of a final response, delimited as RFC 9112 §6.3 says.
-    private static func startBody(of head: Head, headRequest: Bool,
-                                  in reader: inout HTTPMessageReader<Head>) throws(HTTPParseError) {
+    private static func startBody(
+        of head: Head, headRequest: Bool,
+        in reader: inout HTTPMessageReader<Head>
+    ) throws(HTTPParseError) {
         let bodyless = headRequest || head.status == 204 || head.status == 304
-        let framing = try HTTPMessageFraming(headers: head.headers, minorVersion: head.minorVersion,
-                                             maxBodyBytes: bodyless ? Int.max : reader.limits.maxBodyBytes)
+        let framing = try HTTPMessageFraming(
+            headers: head.headers, minorVersion: head.minorVersion,
+            maxBodyBytes: bodyless ? Int.max : reader.limits.maxBodyBytes)
         let body: HTTPBodyReader.Framing
         switch framing.body {
         case _ where bodyless: body = .length(0)

@@ -35,8 +35,10 @@ public struct HTTPURL: Sendable, Equatable {
 
     /// The port as written, or the scheme's (80 or 443) when the authority names none.
     public var port: String {
-        let afterHost = authority.hasPrefix("[") ? authority.drop { $0 != "]" }.dropFirst()
-                                                 : authority.drop { $0 != ":" }
+        let afterHost =
+            authority.hasPrefix("[")
+            ? authority.drop { $0 != "]" }.dropFirst()
+            : authority.drop { $0 != ":" }
         if afterHost.hasPrefix(":"), afterHost.count > 1 { return String(afterHost.dropFirst()) }
         return scheme == "http" ? "80" : "443"
     }

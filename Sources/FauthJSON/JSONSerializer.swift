@@ -78,7 +78,9 @@ struct JSONSerializer {
                 guard position < utf8.count else { break }
                 let byte = utf8[position]
                 position += 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
+                    continue
+                }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(position - 1)]))
                 writeEscape(byte, into: &output)
                 runStart = position
@@ -98,7 +100,9 @@ struct JSONSerializer {
         case 0x09: output.append(UInt8(ascii: "t"))
         default:
             let hex = { (nibble: UInt8) in nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
-            output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex(byte >> 4), hex(byte & 0x0F)])
+            output.append(contentsOf: [
+                UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex(byte >> 4), hex(byte & 0x0F),
+            ])
         }
     }
 }

@@ -12,11 +12,12 @@ public enum JWTPayload {
     private static func decode(_ token: UnsafeBufferPointer<UInt8>) -> JSONObject? {
         let dot = UInt8(ascii: ".")
         guard let firstDot = ByteScan.firstIndex(of: dot, in: token, from: 0),
-              let secondDot = ByteScan.firstIndex(of: dot, in: token, from: firstDot + 1),
-              ByteScan.firstIndex(of: dot, in: token, from: secondDot + 1) == nil,
-              let header = decodeBase64(UnsafeBufferPointer(rebasing: token[..<firstDot])),
-              (try? JSONValue.parse(header))?.object != nil,
-              let payload = decodeBase64(UnsafeBufferPointer(rebasing: token[(firstDot + 1)..<secondDot])) else {
+            let secondDot = ByteScan.firstIndex(of: dot, in: token, from: firstDot + 1),
+            ByteScan.firstIndex(of: dot, in: token, from: secondDot + 1) == nil,
+            let header = decodeBase64(UnsafeBufferPointer(rebasing: token[..<firstDot])),
+            (try? JSONValue.parse(header))?.object != nil,
+            let payload = decodeBase64(UnsafeBufferPointer(rebasing: token[(firstDot + 1)..<secondDot]))
+        else {
             return nil
         }
         return (try? JSONValue.parse(payload))?.object
@@ -46,10 +47,13 @@ public enum JWTPayload {
                 var position = 0
                 // Whole groups of four digits, three bytes each.
                 while position + 4 <= digitCount {
-                    let first = table[Int(text[position])], second = table[Int(text[position + 1])]
-                    let third = table[Int(text[position + 2])], fourth = table[Int(text[position + 3])]
+                    let first = table[Int(text[position])]
+                    let second = table[Int(text[position + 1])]
+                    let third = table[Int(text[position + 2])]
+                    let fourth = table[Int(text[position + 3])]
                     invalid |= first | second | third | fourth
-                    let group = UInt32(first & 0x3F) << 18 | UInt32(second & 0x3F) << 12 | UInt32(third & 0x3F) << 6
+                    let group =
+                        UInt32(first & 0x3F) << 18 | UInt32(second & 0x3F) << 12 | UInt32(third & 0x3F) << 6
                         | UInt32(fourth & 0x3F)
                     output[written] = UInt8(truncatingIfNeeded: group >> 16)
                     output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)

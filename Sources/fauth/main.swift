@@ -1,9 +1,10 @@
+import FauthCLI
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FauthCLI
 
 // fauth prints everything with write(2), so nothing is left to flush: the process ends at once instead of running
 // atexit handlers. After a request over TLS, OpenSSL's would free all it loaded: 1.4 M of a command's 27 M

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// Firebase's own Admin SDK for Python (installed by scripts/bootstrap) against fauth-emulator, with fauth seeing
 /// what the administrator did: a user the SDK creates signs in, its custom tokens work, revoking its tokens and
@@ -15,7 +15,8 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let uid = try #require(try admin(emulator, "create", "made@example.com", "secret-pass-1")["uid"]?.string)
-        let signin = try sandbox.run(["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let signin = try sandbox.run(
+            ["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(signin.status == 0, "\(signin.stderr)")
         #expect(signin.json["user"]?["uid"] == .string(uid))
         #expect(signin.json["user"]?["displayName"] == "Made by Admin")
@@ -41,29 +42,39 @@ import FauthJSON
         #expect(sandbox.sessionBytes() == nil, "a revoked session is removed")
         emulator.configure(["fauth": ["refreshTokenRevocation": .null]])
 
-        #expect(try sandbox.run(["signin", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1").status == 0)
+        #expect(
+            try sandbox.run(["signin", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1")
+                .status == 0)
         #expect(try admin(emulator, "disable", uid)["disabled"] == true)
         let disabled = try sandbox.run(["token", "--force-refresh", "--json"])
         expectFailure(disabled, status: 6, code: "user-disabled")
         #expect(sandbox.sessionBytes() == nil, "a disabled user's session is removed")
-        expectFailure(try sandbox.run(["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1"),
-                      status: 6, code: "user-disabled")
+        expectFailure(
+            try sandbox.run(
+                ["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1"),
+            status: 6, code: "user-disabled")
 
         #expect(try admin(emulator, "delete", uid)["remaining"] == [])
-        expectFailure(try sandbox.run(["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1"),
-                      status: 6, code: "user-not-found")
+        expectFailure(
+            try sandbox.run(
+                ["signin", "--json", "--email", "made@example.com", "--password-stdin"], stdin: "secret-pass-1"),
+            status: 6, code: "user-not-found")
     }
 
     @Test func anAdminRevocationEndsTheRefreshTokenWithTheRevocationExtension() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let uid = try #require(try admin(emulator, "create", "revoked@example.com", "secret-pass-2")["uid"]?.string)
-        #expect(try sandbox.run(["signin", "--email", "revoked@example.com", "--password-stdin"], stdin: "secret-pass-2").status == 0)
+        #expect(
+            try sandbox.run(["signin", "--email", "revoked@example.com", "--password-stdin"], stdin: "secret-pass-2")
+                .status == 0)
         Thread.sleep(forTimeInterval: 1.1)  // revocation is by whole seconds: the session's refresh token must be older
         _ = try admin(emulator, "revoke", uid)
         // Firebase's emulator never revokes refresh tokens: without the extension the refresh still works.
         #expect(try sandbox.run(["token", "--force-refresh"]).status == 0)
-        #expect(try sandbox.run(["signin", "--email", "revoked@example.com", "--password-stdin"], stdin: "secret-pass-2").status == 0)
+        #expect(
+            try sandbox.run(["signin", "--email", "revoked@example.com", "--password-stdin"], stdin: "secret-pass-2")
+                .status == 0)
         Thread.sleep(forTimeInterval: 1.1)
         _ = try admin(emulator, "revoke", uid)
         emulator.configure(["fauth": ["refreshTokenRevocation": true]])

@@ -10,12 +10,16 @@ import Testing
     /// (libcurl is opened with dlopen for the first request), and no OpenSSL inside (`strings | grep '^OpenSSL '`).
     @Test func fauthIsPositionIndependentAndCarriesNoTLSLibrary() throws {
         let header = try Self.output(of: "/usr/bin/readelf", ["-h", BuiltBinaries.fauth.path])
-        #expect(header.contains("DYN (Position-Independent Executable file)") || header.contains("DYN (Shared object file)"),
-                "\(header)")
+        #expect(
+            header.contains("DYN (Position-Independent Executable file)")
+                || header.contains("DYN (Shared object file)"),
+            "\(header)")
         let dynamic = try Self.output(of: "/usr/bin/readelf", ["-d", BuiltBinaries.fauth.path])
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-        #expect(!needed.isEmpty && !needed.contains { $0.contains("libcurl") || $0.contains("libssl") || $0.contains("libcrypto") },
-                "\(needed)")
+        #expect(
+            !needed.isEmpty
+                && !needed.contains { $0.contains("libcurl") || $0.contains("libssl") || $0.contains("libcrypto") },
+            "\(needed)")
         let bytes = try [UInt8](Data(contentsOf: BuiltBinaries.fauth))
         #expect(!Self.hasPrintableRun(startingWith: Array("OpenSSL ".utf8), in: bytes), "the binary carries OpenSSL")
     }

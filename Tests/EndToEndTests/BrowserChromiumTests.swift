@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// `signin --browser` in a real browser: headless Chromium (Debian's chromium and chromium-driver, which
 /// scripts/bootstrap installs; a missing one fails this test, it is never skipped) driven by
@@ -8,22 +8,27 @@ import FauthJSON
 /// page, adds an account, and the browser itself follows the redirect to fauth's listener. The screenshots are kept
 /// in `.build/test-artifacts/browser-sign-in/`.
 @Suite struct BrowserChromiumTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let artifacts = root.appendingPathComponent(".build/test-artifacts/browser-sign-in")
 
     @Test func headlessChromiumSignsInThroughTheEmulatorsPage() throws {
         for program in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
-            try #require(FileManager.default.isExecutableFile(atPath: program), "\(program) is missing: run scripts/bootstrap (it installs chromium and chromium-driver)")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: program),
+                "\(program) is missing: run scripts/bootstrap (it installs chromium and chromium-driver)")
         }
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let log = sandbox.root.appendingPathComponent("chromium.log").path
         try? FileManager.default.removeItem(at: Self.artifacts)
-        let run = try sandbox.run(["signin", "--json", "--provider", "google.com", "--browser", "--timeout", "120"], environment: [
-            "BROWSER": Self.root.appendingPathComponent("Tests/BrowserPerson/chromium_person.py").path,
-            "PERSON_LOG": log, "PERSON_ARTIFACTS": Self.artifacts.path,
-            "PERSON_EMAIL": "ada@example.com", "PERSON_NAME": "Ada Lovelace",
-        ])
+        let run = try sandbox.run(
+            ["signin", "--json", "--provider", "google.com", "--browser", "--timeout", "120"],
+            environment: [
+                "BROWSER": Self.root.appendingPathComponent("Tests/BrowserPerson/chromium_person.py").path,
+                "PERSON_LOG": log, "PERSON_ARTIFACTS": Self.artifacts.path,
+                "PERSON_EMAIL": "ada@example.com", "PERSON_NAME": "Ada Lovelace",
+            ])
         var steps: [String: JSONValue] = [:]
         // The person logs its last step after fauth has answered: wait for it (or for its error).
         let deadline = Date().addingTimeInterval(30)
@@ -43,7 +48,9 @@ import FauthJSON
         #expect(steps["callback"]?["url"]?.string?.contains("/__/auth/callback?") == true)
         for name in ["emulator-sign-in-page.png", "emulator-sign-in-form-filled.png", "fauth-signed-in-page.png"] {
             let png = FileManager.default.contents(atPath: Self.artifacts.appendingPathComponent(name).path) ?? Data()
-            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 5_000, "\(name) is not a screenshot (\(png.count) bytes)")
+            #expect(
+                png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 5_000,
+                "\(name) is not a screenshot (\(png.count) bytes)")
         }
         #expect(try sandbox.run(["status"]).status == 0)
     }

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// A provider sign-in or reauthentication through `--browser` (issue 13) of an account with a second factor
 /// (issue 12): the real `fauth` with `Tests/BrowserPerson/person.py` as the person stops at exit 9 as any first
@@ -12,12 +12,18 @@ import FauthJSON
 
     /// A google.com account added on the emulator's page through `--browser` in `profile`, then a TOTP factor
     /// enrolled on it (the page verifies the email it makes up, as enrolling needs); returns its uid and the secret.
-    static func providerAccountWithTOTP(_ setup: BrowserSignInTests.Setup, profile: String = "default") throws -> (uid: String, secret: String) {
-        let first = try setup.run(["signin", "--json", "--profile", profile, "--provider", "google.com", "--browser"], person: ["PERSON_EMAIL": email])
+    static func providerAccountWithTOTP(_ setup: BrowserSignInTests.Setup, profile: String = "default") throws -> (
+        uid: String, secret: String
+    ) {
+        let first = try setup.run(
+            ["signin", "--json", "--profile", profile, "--provider", "google.com", "--browser"],
+            person: ["PERSON_EMAIL": email])
         #expect(first.status == 0, "\(first.stderr)")
         let started = try setup.sandbox.run(["mfa", "enroll", "--totp", "--json", "--profile", profile])
         let secret = try #require(started.json["secret"]?.string, "\(started.stderr)")
-        let enrolled = try setup.sandbox.run(["mfa", "enroll", "--profile", profile, "--code", try TOTPCode.now(secret)])
+        let enrolled = try setup.sandbox.run([
+            "mfa", "enroll", "--profile", profile, "--code", try TOTPCode.now(secret),
+        ])
         #expect(enrolled.status == 0, "\(enrolled.stderr)")
         return (try #require(first.json["user"]?["uid"]?.string), secret)
     }
@@ -28,7 +34,9 @@ import FauthJSON
 
     /// What the browser was shown at the callback: a page that sends the person back to the terminal for the
     /// second factor, not a failure.
-    private func expectSecondFactorPage(_ setup: BrowserSignInTests.Setup, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectSecondFactorPage(
+        _ setup: BrowserSignInTests.Setup, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let callback = setup.steps()["callback"]
         #expect(callback?["status"]?.int == 200, sourceLocation: sourceLocation)
         let body = callback?["body"]?.string ?? ""
@@ -50,8 +58,11 @@ import FauthJSON
         #expect(FileManager.default.fileExists(atPath: pendingPath(setup.sandbox)), "the pending step is kept")
         expectSecondFactorPage(setup)
 
-        let fresh = try setup.run(["signin", "--json", "--profile", "fresh", "--provider", "google.com", "--browser"], person: Self.choose)
-        #expect(fresh.status == 9 && fresh.error["mfa"]?["next"] == "fauth mfa verify --code CODE --profile fresh", "\(fresh.stderr)")
+        let fresh = try setup.run(
+            ["signin", "--json", "--profile", "fresh", "--provider", "google.com", "--browser"], person: Self.choose)
+        #expect(
+            fresh.status == 9 && fresh.error["mfa"]?["next"] == "fauth mfa verify --code CODE --profile fresh",
+            "\(fresh.stderr)")
         #expect(setup.sandbox.sessionBytes(profile: "fresh") == nil, "no session is written")
         #expect(FileManager.default.fileExists(atPath: pendingPath(setup.sandbox, profile: "fresh")))
 

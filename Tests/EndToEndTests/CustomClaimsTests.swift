@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// Custom claims an admin set (`accounts:update` with `customAttributes`, as the Admin SDKs'
 /// `set_custom_user_claims` sends it), seen through `fauth token --claims` and `status --json`.
@@ -18,16 +18,19 @@ import FauthJSON
         #expect(before.stdout.contains("\n  "), "indented for people in text mode")
         #expect(try sandbox.run(["status", "--json"]).json["claims"] == [:])
 
-        let set = emulator.call("POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
-                                body: ["localId": .string(uid), "customAttributes": #"{"admin": true, "tier": 3}"#], bearerOwner: true)
+        let set = emulator.call(
+            "POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
+            body: ["localId": .string(uid), "customAttributes": #"{"admin": true, "tier": 3}"#], bearerOwner: true)
         #expect(set.status == 200, "\(set.json)")
         let cached = try sandbox.run(["token", "--claims", "--json"])
         #expect(cached.json["admin"] == nil, "the cached token was issued before the claims were set")
 
         let refreshed = try sandbox.run(["token", "--claims", "--force-refresh", "--json"])
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
-        #expect(refreshed.json["admin"] == true && refreshed.json["tier"] == 3 && refreshed.json["user_id"]?.string == uid)
-        #expect(!refreshed.stdout.contains(sandbox.session()?["idToken"]?.string ?? "-"), "the token itself is not printed")
+        #expect(
+            refreshed.json["admin"] == true && refreshed.json["tier"] == 3 && refreshed.json["user_id"]?.string == uid)
+        #expect(
+            !refreshed.stdout.contains(sandbox.session()?["idToken"]?.string ?? "-"), "the token itself is not printed")
 
         let status = try sandbox.run(["status", "--json"])
         #expect(status.json["claims"] == ["admin": true, "tier": 3], "custom claims only: \(status.stdout)")

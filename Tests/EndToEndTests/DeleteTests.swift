@@ -15,7 +15,8 @@ import Testing
             #expect(text.stderr.contains("delete needs --yes"), "\(text.stderr)")
         }
         #expect(emulator.requestCount("accounts:delete") == 0)
-        let signin = try sandbox.run(["signin", "--email", "keep@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let signin = try sandbox.run(
+            ["signin", "--email", "keep@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(signin.status == 0, "the account must still exist: \(signin.stderr)")
     }
 
@@ -30,7 +31,8 @@ import Testing
         #expect(run.json["email"] == "gone@example.com")
         #expect(sandbox.sessionBytes() == nil, "the session is removed")
         expectFailure(try sandbox.run(["status", "--json"]), status: 4, code: "not-signed-in")
-        let signin = try sandbox.run(["signin", "--json", "--email", "gone@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let signin = try sandbox.run(
+            ["signin", "--json", "--email", "gone@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(signin.status == 6, "\(signin.stderr)")
         #expect(signin.errorCode == "user-not-found" || signin.errorCode == "invalid-credential", "\(signin.stderr)")
         #expect(sandbox.sessionBytes() == nil)

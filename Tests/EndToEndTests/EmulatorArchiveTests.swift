@@ -17,13 +17,20 @@ struct EmulatorArchiveTests {
         defer { try? FileManager.default.removeItem(atPath: base) }
         let seed = base + "/seed"
         // The inner emulator runs with umask 000 and a folder that does not exist yet.
-        let first = try SpawnedProcess("fauth-emulator", ["exec", "--", "sh", "-c", """
-            umask 000
-            exec fauth-emulator exec --import "$1" --export-on-exit "$1" -- \
-                sh -c 'printf secret123 | fauth signup --email ada@example.com --password-stdin >/dev/null'
-            """, "sh", seed])
+        let first = try SpawnedProcess(
+            "fauth-emulator",
+            [
+                "exec", "--", "sh", "-c",
+                """
+                umask 000
+                exec fauth-emulator exec --import "$1" --export-on-exit "$1" -- \
+                    sh -c 'printf secret123 | fauth signup --email ada@example.com --password-stdin >/dev/null'
+                """, "sh", seed,
+            ])
         #expect(try first.waitForExit() == 0)
-        #expect(first.standardError.contains("fauth-emulator: warning: import folder \(seed) does not exist; starting with no accounts"))
+        #expect(
+            first.standardError.contains(
+                "fauth-emulator: warning: import folder \(seed) does not exist; starting with no accounts"))
         #expect(mode(base) != nil && mode(seed) == 0o700 && mode(seed + "/auth_export") == 0o700)
         for file in ["firebase-export-metadata.json", "auth_export/accounts.json", "auth_export/config.json"] {
             #expect(mode(seed + "/" + file) == 0o600, "\(file)")
@@ -32,8 +39,12 @@ struct EmulatorArchiveTests {
         #expect(accounts.contains("ada@example.com"))
         #expect(!accounts.contains("\n"))
 
-        let second = try SpawnedProcess("fauth-emulator", ["exec", "--import", seed, "--", "sh", "-c",
-                                                           "printf secret123 | fauth signin --email ada@example.com --password-stdin"])
+        let second = try SpawnedProcess(
+            "fauth-emulator",
+            [
+                "exec", "--import", seed, "--", "sh", "-c",
+                "printf secret123 | fauth signin --email ada@example.com --password-stdin",
+            ])
         #expect(try second.waitForExit() == 0)
         #expect(second.standardError.isEmpty)
     }
@@ -44,7 +55,8 @@ struct EmulatorArchiveTests {
         let succeeded = try SpawnedProcess("fauth-emulator", ["exec", "--export-on-exit", notAFolder, "--", "true"])
         #expect(try succeeded.waitForExit() == 1)
         #expect(succeeded.standardError.contains(notAFolder), "\(succeeded.standardError)")
-        let failed = try SpawnedProcess("fauth-emulator", ["exec", "--export-on-exit", notAFolder, "--", "sh", "-c", "exit 3"])
+        let failed = try SpawnedProcess(
+            "fauth-emulator", ["exec", "--export-on-exit", notAFolder, "--", "sh", "-c", "exit 3"])
         #expect(try failed.waitForExit() == 3)
         #expect(failed.standardError.contains(notAFolder), "\(failed.standardError)")
     }

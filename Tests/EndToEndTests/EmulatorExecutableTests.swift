@@ -5,15 +5,20 @@ import Glibc
 import Testing
 
 /// Runs `fauth-emulator exec [options] -- sh -c SCRIPT [$0]` and returns the process (already exited) and its status.
-private func execShell(_ script: String, options: [String] = [], argument: String? = nil, _ more: String...) throws -> (SpawnedProcess, Int32) {
-    let process = try SpawnedProcess("fauth-emulator", ["exec"] + options + ["--", "sh", "-c", script] + [argument].compactMap { $0 } + more)
+private func execShell(_ script: String, options: [String] = [], argument: String? = nil, _ more: String...) throws -> (
+    SpawnedProcess, Int32
+) {
+    let process = try SpawnedProcess(
+        "fauth-emulator", ["exec"] + options + ["--", "sh", "-c", script] + [argument].compactMap { $0 } + more)
     return (process, try process.waitForExit())
 }
 
 /// The processes running `sleep DURATION` for one of `durations` (their /proc entries).
 private func sleepers(_ durations: [String]) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
-        guard Int32(entry) != nil, let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+        guard Int32(entry) != nil, let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else {
+            return false
+        }
         let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         return arguments.count == 2 && arguments[0] == "sleep" && durations.contains(arguments[1])
     }
@@ -76,7 +81,8 @@ struct EmulatorExecutableTests {
     }
 
     @Test func execSetsTheEmulatorHostAndPutsItsFolderFirstOnPath() throws {
-        let (process, status) = try execShell(#"echo "$FIREBASE_AUTH_EMULATOR_HOST"; echo "$PATH"; command -v fauth-emulator"#)
+        let (process, status) = try execShell(
+            #"echo "$FIREBASE_AUTH_EMULATOR_HOST"; echo "$PATH"; command -v fauth-emulator"#)
         #expect(status == 0)
         let lines = process.standardOutput.split(separator: "\n").map(String.init)
         try #require(lines.count == 3)
@@ -94,8 +100,12 @@ struct EmulatorExecutableTests {
         // talked to the emulator.
         let marker = NSTemporaryDirectory() + "fauth-e2e-marker-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         defer { unlink(marker) }
-        let process = try SpawnedProcess("fauth-emulator", ["exec", "--", "sh", "-c",
-            #"echo "$FIREBASE_AUTH_EMULATOR_HOST"; while [ ! -e "$0" ]; do sleep 0.05; done"#, marker])
+        let process = try SpawnedProcess(
+            "fauth-emulator",
+            [
+                "exec", "--", "sh", "-c",
+                #"echo "$FIREBASE_AUTH_EMULATOR_HOST"; while [ ! -e "$0" ]; do sleep 0.05; done"#, marker,
+            ])
         let host = try process.firstLine()
         let port = try #require(Int(host.split(separator: ":").last ?? ""))
         let (status, json) = try TestHTTPClient(port: port).json(method: "GET", path: "/")
@@ -109,7 +119,8 @@ struct EmulatorExecutableTests {
         let pidFile = NSTemporaryDirectory() + "fauth-e2e-pid-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         defer { unlink(pidFile) }
         // One orphan that dies of SIGTERM, one that ignores it and needs SIGKILL.
-        let first = uniqueDuration(30), second = uniqueDuration(31)
+        let first = uniqueDuration(30)
+        let second = uniqueDuration(31)
         let script = #"sleep "$1" & echo $! > "$0"; (trap "" TERM; exec sleep "$2") & exit 0"#
         let (_, status) = try execShell(script, argument: pidFile, first, second)
         #expect(status == 0)
@@ -123,9 +134,14 @@ struct EmulatorExecutableTests {
     /// SIGKILL to `fauth-emulator exec`, which it cannot act on, still ends the command and what it started: the
     /// guard between them gets SIGTERM from the kernel when the emulator dies, and ends them as a stop would.
     @Test func sigkillToExecStillEndsTheCommandAndItsChildren() throws {
-        let background = uniqueDuration(32), foreground = uniqueDuration(33)
-        let process = try SpawnedProcess("fauth-emulator", ["exec", "--", "sh", "-c",
-                                                            #"sleep "$0" & echo started; exec sleep "$1""#, background, foreground])
+        let background = uniqueDuration(32)
+        let foreground = uniqueDuration(33)
+        let process = try SpawnedProcess(
+            "fauth-emulator",
+            [
+                "exec", "--", "sh", "-c",
+                #"sleep "$0" & echo started; exec sleep "$1""#, background, foreground,
+            ])
         #expect(try process.firstLine() == "started")
         // "started" comes before either shell has become its sleep: wait until both have.
         let started = Date().addingTimeInterval(10)
@@ -147,24 +163,28 @@ struct EmulatorExecutableTests {
 
     /// A command that ignores SIGINT and SIGTERM is killed when the signal comes a second time (Ctrl-C twice).
     @Test func aSecondSignalKillsACommandThatIgnoresTheFirst() throws {
-        let process = try SpawnedProcess("fauth-emulator", ["exec", "--", "sh", "-c", "trap '' TERM INT; echo started; exec sleep 30"])
+        let process = try SpawnedProcess(
+            "fauth-emulator", ["exec", "--", "sh", "-c", "trap '' TERM INT; echo started; exec sleep 30"])
         #expect(try process.firstLine() == "started")
         process.signal(SIGTERM)
         usleep(300_000)
         process.signal(SIGINT)
         #expect(try process.waitForExit(within: 8) == 128 + SIGKILL)
-        #expect(process.standardError.contains("fauth-emulator: the command was asked to stop twice; killing it (SIGKILL)"))
+        #expect(
+            process.standardError.contains("fauth-emulator: the command was asked to stop twice; killing it (SIGKILL)"))
     }
 
     /// A command that ignores SIGTERM keeps running through the grace the first signal starts, then is killed.
     @Test func aCommandThatIgnoresSIGTERMIsKilledAfterItsGrace() throws {
-        let process = try SpawnedProcess("fauth-emulator", ["exec", "--", "sh", "-c", "trap '' TERM; echo started; exec sleep 60"])
+        let process = try SpawnedProcess(
+            "fauth-emulator", ["exec", "--", "sh", "-c", "trap '' TERM; echo started; exec sleep 60"])
         #expect(try process.firstLine() == "started")
         process.signal(SIGTERM)
         sleep(2)
         #expect(process.isRunning, "killed before its grace was over")
         #expect(try process.waitForExit(within: 20) == 128 + SIGKILL)
-        #expect(process.standardError.contains("the command did not stop within 10 s of the signal; killing it (SIGKILL)"))
+        #expect(
+            process.standardError.contains("the command did not stop within 10 s of the signal; killing it (SIGKILL)"))
     }
 
     @Test func exportOnExitWritesTheFirebaseLayout() throws {
@@ -180,7 +200,8 @@ struct EmulatorExecutableTests {
         // A missing folder starts empty with a warning (as Firebase's CLI); a folder that is not an export fails.
         let missing = try SpawnedProcess("fauth-emulator", ["exec", "--import", directory + "/nope", "--", "true"])
         #expect(try missing.waitForExit() == 0)
-        #expect(missing.standardError.hasPrefix("fauth-emulator: warning: import folder \(directory)/nope does not exist"))
+        #expect(
+            missing.standardError.hasPrefix("fauth-emulator: warning: import folder \(directory)/nope does not exist"))
         let notAnExport = try SpawnedProcess("fauth-emulator", ["--import", directory + "/auth_export", "--port", "0"])
         #expect(try notAnExport.waitForExit() == 1)
         #expect(notAnExport.standardError.hasPrefix("fauth-emulator: cannot import"))
@@ -197,10 +218,15 @@ struct EmulatorExecutableTests {
         let client = try TestHTTPClient(port: port)
         let hostile = ["evil.example:666", "127.0.0.1:\(port)@evil.example", "evil.example/x?"]
         for host in hostile {
-            for (route, body) in [("sendOobCode", #"{"requestType":"EMAIL_SIGNIN","email":"h@example.com"}"#),
-                                  ("createAuthUri",
-                                   #"{"providerId":"google.com","continueUri":"http://localhost/cb"}"#)] {
-                let request = "POST /identitytoolkit.googleapis.com/v1/accounts:\(route)?key=k HTTP/1.1\r\n"
+            for (route, body) in [
+                ("sendOobCode", #"{"requestType":"EMAIL_SIGNIN","email":"h@example.com"}"#),
+                (
+                    "createAuthUri",
+                    #"{"providerId":"google.com","continueUri":"http://localhost/cb"}"#
+                ),
+            ] {
+                let request =
+                    "POST /identitytoolkit.googleapis.com/v1/accounts:\(route)?key=k HTTP/1.1\r\n"
                     + "Host: \(host)\r\n"
                     + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
                 try client.sendRaw(Array(request.utf8))

@@ -8,18 +8,22 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("examples")
 
     static var scripts: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []).filter { $0.hasSuffix(".sh") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []).filter { $0.hasSuffix(".sh") }
+            .sorted()
     }
 
     @Test func thereAreExamples() {
-        #expect(Self.scripts.contains("quickstart.sh") && Self.scripts.contains("federated.sh") && Self.scripts.contains("mfa-totp.sh")
-            && Self.scripts.contains("no-browser.sh"))
+        #expect(
+            Self.scripts.contains("quickstart.sh") && Self.scripts.contains("federated.sh")
+                && Self.scripts.contains("mfa-totp.sh")
+                && Self.scripts.contains("no-browser.sh"))
     }
 
     @Test(arguments: scripts)
     func exampleRunsToSuccess(script: String) throws {
         let process = try SpawnedProcess(
-            path: BuiltBinaries.emulator.path, rawArguments: ["exec", "--", Self.examples.appendingPathComponent(script).path].map { Array($0.utf8) },
+            path: BuiltBinaries.emulator.path,
+            rawArguments: ["exec", "--", Self.examples.appendingPathComponent(script).path].map { Array($0.utf8) },
             environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"])
         let status = try process.waitForExit(within: 300)
         #expect(status == 0, "\(script) failed:\n\(process.standardOutput)\(process.standardError)")

@@ -7,20 +7,25 @@ import Testing
 @Suite struct ExecIsolationTests {
     /// A folder standing for the user's HOME, with a real-looking state folder in it.
     final class UserHome {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-exec-e2e-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-exec-e2e-\(UUID().uuidString)")
+            .path
         var state: String { root + "/state" }
         var sessions: String { state + "/fauth/sessions" }
 
         init() throws {
-            try FileManager.default.createDirectory(atPath: sessions, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: sessions, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
 
         deinit { try? FileManager.default.removeItem(atPath: root) }
 
         /// HOME and XDG_STATE_HOME pointing here, the test process's PATH.
         var environment: [String: String] {
-            ["HOME": root, "XDG_STATE_HOME": state, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-             "LANG": "C.UTF-8"]
+            [
+                "HOME": root, "XDG_STATE_HOME": state,
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                "LANG": "C.UTF-8",
+            ]
         }
 
         /// Runs `fauth-emulator ARGUMENTS` with this home's environment (plus `extra`) and waits for it.
@@ -32,7 +37,8 @@ import Testing
         }
 
         func read(_ name: String) -> String {
-            (try? String(contentsOfFile: root + "/" + name, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            (try? String(contentsOfFile: root + "/" + name, encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines) ?? ""
         }
     }
 
@@ -40,18 +46,22 @@ import Testing
     @Test func anExportedEndpointDoesNotReachTheCommand() throws {
         let home = try UserHome()
         let script = #"cd "$0" || exit 99; fauth signin --anonymous --json > signin.out 2>&1; echo $? > signin.code"#
-        let (process, status) = try home.exec(["exec", "--", "sh", "-c", script, home.root],
-                                              environment: ["FAUTH_ENDPOINT": "https://gateway.example.com"])
+        let (process, status) = try home.exec(
+            ["exec", "--", "sh", "-c", script, home.root],
+            environment: ["FAUTH_ENDPOINT": "https://gateway.example.com"])
         #expect(status == 0, "\(process.standardError)")
         #expect(home.read("signin.code") == "0", "\(home.read("signin.out"))")
     }
 
     @Test func fauthInAnExecScriptNeverSeesOrTouchesTheUsersSessions() throws {
         let home = try UserHome()
-        let own = home.sessions + "/default.json", other = home.sessions + "/work.json"
+        let own = home.sessions + "/default.json"
+        let other = home.sessions + "/work.json"
         for path in [own, other] {
-            #expect(FileManager.default.createFile(atPath: path, contents: Data(#"{"version": 1, "the user's": "own"}"#.utf8),
-                                                  attributes: [.posixPermissions: 0o600]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: path, contents: Data(#"{"version": 1, "the user's": "own"}"#.utf8),
+                    attributes: [.posixPermissions: 0o600]))
         }
         let entries = try FileManager.default.contentsOfDirectory(atPath: home.sessions).sorted()
         let bytes = [FileManager.default.contents(atPath: own), FileManager.default.contents(atPath: other)]
@@ -82,7 +92,8 @@ import Testing
     @Test func aSessionFileTheCallerNamesIsKept() throws {
         let home = try UserHome()
         let chosen = home.root + "/chosen.json"
-        let (process, status) = try home.exec(["exec", "--", "fauth", "signin", "--anonymous"], environment: ["FAUTH_SESSION": chosen])
+        let (process, status) = try home.exec(
+            ["exec", "--", "fauth", "signin", "--anonymous"], environment: ["FAUTH_SESSION": chosen])
         #expect(status == 0, "\(process.standardError)")
         let attributes = try FileManager.default.attributesOfItem(atPath: chosen)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
@@ -93,7 +104,10 @@ import Testing
         let victim = home.root + "/victim"
         try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: victim + "/precious", contents: Data("keep".utf8)))
-        let (process, status) = try home.exec(["exec", "--", "sh", "-c", #"ln -s "$0" "$XDG_STATE_HOME/link" && echo "$XDG_STATE_HOME" > "$0/../state.path""#, victim])
+        let (process, status) = try home.exec([
+            "exec", "--", "sh", "-c",
+            #"ln -s "$0" "$XDG_STATE_HOME/link" && echo "$XDG_STATE_HOME" > "$0/../state.path""#, victim,
+        ])
         #expect(status == 0, "\(process.standardError)")
         #expect(FileManager.default.contents(atPath: victim + "/precious") == Data("keep".utf8))
         #expect(access(home.read("state.path"), F_OK) != 0)
@@ -102,7 +116,9 @@ import Testing
     @Test func oneArgumentWithASpaceIsRunByTheShell() throws {
         let home = try UserHome()
         let out = home.root + "/shell.out"
-        let (process, status) = try home.exec(["exec", #"echo "$GCLOUD_PROJECT $FIREBASE_AUTH_EMULATOR_HOST" > '\#(out)'; exit 7"#])
+        let (process, status) = try home.exec([
+            "exec", #"echo "$GCLOUD_PROJECT $FIREBASE_AUTH_EMULATOR_HOST" > '\#(out)'; exit 7"#,
+        ])
         #expect(status == 7, "\(process.standardError)")
         #expect(home.read("shell.out").hasPrefix("demo-fauth 127.0.0.1:"))
     }

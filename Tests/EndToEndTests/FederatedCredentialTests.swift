@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// Provider and custom-token credentials (issue 4): every provider signs in and links, the multi-provider flows
 /// keep one uid, and every conflict comes back with its code, exit status and extra fields.
@@ -8,7 +8,10 @@ import FauthJSON
     /// A fake provider token as the emulator takes it: a strict JSON object of claims.
     static func claims(_ sub: String, email: String? = nil, verified: Bool = false, name: String? = nil) -> String {
         var object: JSONObject = ["sub": .string(sub)]
-        if let email { object["email"] = .string(email); object["email_verified"] = .bool(verified) }
+        if let email {
+            object["email"] = .string(email)
+            object["email_verified"] = .bool(verified)
+        }
         if let name { object["name"] = .string(name) }
         return JSONValue.object(object).serialized()
     }
@@ -49,7 +52,8 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let created = try sandbox.signUp("linker@example.com")
-        let run = try sandbox.run(["link", "--json"] + Self.credentialOptions(provider, Self.claims("link-\(provider)")))
+        let run = try sandbox.run(
+            ["link", "--json"] + Self.credentialOptions(provider, Self.claims("link-\(provider)")))
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.json["providerId"] == .string(provider))
         #expect(run.json["user"]?["uid"] == created.json["user"]?["uid"])
@@ -63,7 +67,9 @@ import FauthJSON
         let uid = try sandbox.signUp("multi@example.com").json["user"]?["uid"]
         let google = Self.claims("g-multi", email: "multi@example.com", verified: true)
         #expect(try sandbox.run(["link", "--provider", "google.com", "--id-token", google]).status == 0)
-        #expect(try sandbox.run(["link", "--provider", "facebook.com", "--access-token", Self.claims("fb-multi")]).status == 0)
+        #expect(
+            try sandbox.run(["link", "--provider", "facebook.com", "--access-token", Self.claims("fb-multi")]).status
+                == 0)
         let three = try sandbox.run(["providers", "--json"]).json.array?.compactMap { $0["providerId"]?.string }
         #expect(Set(three ?? []) == ["password", "google.com", "facebook.com"])
         let unlinked = try sandbox.run(["unlink", "facebook.com", "--json"])
@@ -86,10 +92,12 @@ import FauthJSON
         let reauth = try sandbox.run(["reauth", "--json", "--provider", "facebook.com", "--access-token", facebook])
         #expect(reauth.status == 0, "\(reauth.stderr)")
         #expect(reauth.json["user"]?["uid"] == uid)
-        let link = try sandbox.run(["link", "--json", "--email", "fbuser@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let link = try sandbox.run(
+            ["link", "--json", "--email", "fbuser@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(link.status == 0, "\(link.stderr)")
         try sandbox.run(["signout"])
-        let signin = try sandbox.run(["signin", "--json", "--email", "fbuser@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let signin = try sandbox.run(
+            ["signin", "--json", "--email", "fbuser@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(signin.status == 0, "\(signin.stderr)")
         #expect(signin.json["user"]?["uid"] == uid)
     }
@@ -98,7 +106,10 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let anonymous = try sandbox.run(["signin", "--anonymous", "--json"])
-        let run = try sandbox.run(["link", "--json", "--provider", "google.com", "--id-token", Self.claims("g-anon", email: "anon@example.com", verified: true)])
+        let run = try sandbox.run([
+            "link", "--json", "--provider", "google.com", "--id-token",
+            Self.claims("g-anon", email: "anon@example.com", verified: true),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.json["user"]?["uid"] == anonymous.json["user"]?["uid"])
         #expect(run.json["user"]?["isAnonymous"] == false)
@@ -110,7 +121,10 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("exists@example.com")
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["signin", "--json", "--provider", "google.com", "--id-token", Self.claims("g-other", email: "exists@example.com")])
+            let run = try sandbox.run([
+                "signin", "--json", "--provider", "google.com", "--id-token",
+                Self.claims("g-other", email: "exists@example.com"),
+            ])
             expectFailure(run, status: 7, code: "account-exists-with-different-credential")
             #expect(run.error["email"] == "exists@example.com")
             #expect(run.error["signInMethods"] == ["password"])
@@ -138,7 +152,10 @@ import FauthJSON
         let second = try FauthSandbox(emulator: emulator)
         try second.signUp("second@example.com")
         try expectSessionUnchanged(second) {
-            let run = try second.run(["link", "--json", "--provider", "github.com", "--access-token", Self.claims("gh-1", email: "taken@example.com", verified: true)])
+            let run = try second.run([
+                "link", "--json", "--provider", "github.com", "--access-token",
+                Self.claims("gh-1", email: "taken@example.com", verified: true),
+            ])
             expectFailure(run, status: 7, code: "email-already-in-use")
         }
     }
@@ -146,10 +163,14 @@ import FauthJSON
     @Test func linkingAProviderTheAccountHasIsRefusedBeforeAnyRequest() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        #expect(try sandbox.run(["signin", "--provider", "github.com", "--access-token", Self.claims("gh-twice")]).status == 0)
+        #expect(
+            try sandbox.run(["signin", "--provider", "github.com", "--access-token", Self.claims("gh-twice")]).status
+                == 0)
         let before = emulator.requestCount("accounts:signInWithIdp")
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["link", "--json", "--provider", "github.com", "--access-token", Self.claims("gh-again")])
+            let run = try sandbox.run([
+                "link", "--json", "--provider", "github.com", "--access-token", Self.claims("gh-again"),
+            ])
             expectFailure(run, status: 7, code: "provider-already-linked")
         }
         #expect(emulator.requestCount("accounts:signInWithIdp") == before)
@@ -161,7 +182,8 @@ import FauthJSON
         let theirs = Self.claims("g-theirs", email: "theirs@example.com", verified: true)
         #expect(try other.run(["signin", "--provider", "google.com", "--id-token", theirs]).status == 0)
         let sandbox = try FauthSandbox(emulator: emulator)
-        #expect(try sandbox.run(["signin", "--provider", "google.com", "--id-token", Self.claims("g-mine")]).status == 0)
+        #expect(
+            try sandbox.run(["signin", "--provider", "google.com", "--id-token", Self.claims("g-mine")]).status == 0)
         try expectSessionUnchanged(sandbox) {
             let run = try sandbox.run(["reauth", "--json", "--provider", "google.com", "--id-token", theirs])
             expectFailure(run, status: 6, code: "user-mismatch")
@@ -171,11 +193,20 @@ import FauthJSON
     @Test func malformedCredentialsAreRejected() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        expectFailure(try sandbox.run(["signin", "--json", "--provider", "google.com", "--id-token", #"{"email": "no-sub@example.com"}"#]),
-                      status: 6, code: "invalid-credential")
-        expectFailure(try sandbox.run(["signin", "--json", "--custom-token", "not a token"]), status: 6, code: "invalid-custom-token")
-        expectFailure(try sandbox.run(["signin", "--json", "--provider", "twitter.com", "--access-token", "x"]), status: 2, code: "usage")
-        expectFailure(try sandbox.run(["signin", "--json", "--provider", "password", "--id-token", "x"]), status: 8, code: "invalid-provider-id")
+        expectFailure(
+            try sandbox.run([
+                "signin", "--json", "--provider", "google.com", "--id-token", #"{"email": "no-sub@example.com"}"#,
+            ]),
+            status: 6, code: "invalid-credential")
+        expectFailure(
+            try sandbox.run(["signin", "--json", "--custom-token", "not a token"]), status: 6,
+            code: "invalid-custom-token")
+        expectFailure(
+            try sandbox.run(["signin", "--json", "--provider", "twitter.com", "--access-token", "x"]), status: 2,
+            code: "usage")
+        expectFailure(
+            try sandbox.run(["signin", "--json", "--provider", "password", "--id-token", "x"]), status: 8,
+            code: "invalid-provider-id")
         #expect(sandbox.sessionBytes() == nil)
     }
 
@@ -185,9 +216,13 @@ import FauthJSON
         let token = "ya29.SECRET-GOOGLE-ID-TOKEN"
         let json = try sandbox.run(["--json", "signin", "--provider", "google.com", "--id-token", "@-"], stdin: token)
         expectFailure(json, status: 6, code: "invalid-credential")
-        #expect(json.error["message"]?.string?.hasPrefix("Unable to parse id_token: REDACTED ") == true, "\(json.stderr)")
-        #expect(json.error["server"]?["message"]?.string?.hasPrefix("INVALID_IDP_RESPONSE : Unable to parse id_token: REDACTED ") == true)
-        let text = try sandbox.run(["--verbose", "signin", "--provider", "google.com", "--id-token", "@-"], stdin: token)
+        #expect(
+            json.error["message"]?.string?.hasPrefix("Unable to parse id_token: REDACTED ") == true, "\(json.stderr)")
+        #expect(
+            json.error["server"]?["message"]?.string?.hasPrefix(
+                "INVALID_IDP_RESPONSE : Unable to parse id_token: REDACTED ") == true)
+        let text = try sandbox.run(
+            ["--verbose", "signin", "--provider", "google.com", "--id-token", "@-"], stdin: token)
         #expect(text.status == 6 && text.stderr.contains("Unable to parse id_token: REDACTED"), "\(text.stderr)")
         for run in [json, text] {
             #expect(!run.stderr.contains("SECRET"), "\(run.stderr)")
@@ -215,19 +250,27 @@ import FauthJSON
         let fromFile = try sandbox.run(["signin", "--json", "--provider", "google.com", "--id-token", "@\(file.path)"])
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
         #expect(fromFile.json["user"]?["email"] == "file@example.com")
-        let fromStdin = try sandbox.run(["signin", "--json", "--provider", "google.com", "--id-token", "@-"], stdin: Self.claims("g-stdin"))
+        let fromStdin = try sandbox.run(
+            ["signin", "--json", "--provider", "google.com", "--id-token", "@-"], stdin: Self.claims("g-stdin"))
         #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
         #expect(fromStdin.json["isNewUser"] == true)
         let nonceFile = sandbox.root.appendingPathComponent("nonce.txt")
         try Data("raw-nonce\n".utf8).write(to: nonceFile)
-        let apple = try sandbox.run(["signin", "--json", "--provider", "apple.com", "--id-token", Self.claims("a-file"), "--nonce", "@\(nonceFile.path)"])
+        let apple = try sandbox.run([
+            "signin", "--json", "--provider", "apple.com", "--id-token", Self.claims("a-file"), "--nonce",
+            "@\(nonceFile.path)",
+        ])
         #expect(apple.status == 0, "\(apple.stderr)")
-        let missing = try sandbox.run(["signin", "--json", "--provider", "apple.com", "--id-token", Self.claims("a-file"),
-                                       "--nonce", "@\(nonceFile.path).missing"])
+        let missing = try sandbox.run([
+            "signin", "--json", "--provider", "apple.com", "--id-token", Self.claims("a-file"),
+            "--nonce", "@\(nonceFile.path).missing",
+        ])
         expectFailure(missing, status: 2, code: "usage")
         let custom = try sandbox.run(["signin", "--json", "--custom-token", "@-"], stdin: #"{"uid": "from-stdin"}"#)
         #expect(custom.json["user"]?["uid"] == "from-stdin")
-        let twice = try sandbox.run(["signin", "--json", "--provider", "twitter.com", "--access-token", "@-", "--token-secret", "@-"], stdin: "x")
+        let twice = try sandbox.run(
+            ["signin", "--json", "--provider", "twitter.com", "--access-token", "@-", "--token-secret", "@-"],
+            stdin: "x")
         expectFailure(twice, status: 2, code: "usage")
     }
 }

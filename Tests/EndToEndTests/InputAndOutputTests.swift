@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// The command line's edges with the real binary: an option never swallows the next option as its value, server
 /// text cannot rewrite the terminal, and output that cannot be written fails with `io-error`.
@@ -11,11 +11,17 @@ import FauthJSON
         try sandbox.signUp("dash@example.com")
         let providers = try sandbox.run(["providers", "--email", "--json"])
         expectFailure(providers, status: 2, code: "usage")
-        #expect(providers.error["message"]?.string?.hasPrefix("option --email needs a value (EMAIL), not the option '--json'") == true)
+        #expect(
+            providers.error["message"]?.string?.hasPrefix(
+                "option --email needs a value (EMAIL), not the option '--json'") == true)
         let signin = try sandbox.run(["signin", "--email", "--password-stdin"], stdin: "secret-pass-1")
         #expect(signin.status == 2)
-        #expect(signin.stderr.hasPrefix("fauth: option --email needs a value (EMAIL), not the option '--password-stdin'"), "\(signin.stderr)")
-        #expect(emulator.requestCount("accounts:createAuthUri") == 0 && emulator.requestCount("accounts:signInWithPassword") == 0)
+        #expect(
+            signin.stderr.hasPrefix("fauth: option --email needs a value (EMAIL), not the option '--password-stdin'"),
+            "\(signin.stderr)")
+        #expect(
+            emulator.requestCount("accounts:createAuthUri") == 0
+                && emulator.requestCount("accounts:signInWithPassword") == 0)
         let dashed = try sandbox.run(["providers", "--email=-odd@example.com", "--json"])
         #expect(dashed.status == 0, "\(dashed.stderr)")
     }
@@ -23,8 +29,10 @@ import FauthJSON
     @Test func aDisplayNameHoldingEscapeSequencesIsPrintedEscaped() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        let claims: JSONValue = ["sub": "g-esc", "email": "esc@example.com", "email_verified": true,
-                                 "name": .string("Eve\u{1B}]0;owned\u{07}\u{1B}[2J")]
+        let claims: JSONValue = [
+            "sub": "g-esc", "email": "esc@example.com", "email_verified": true,
+            "name": .string("Eve\u{1B}]0;owned\u{07}\u{1B}[2J"),
+        ]
         let signin = try sandbox.run(["signin", "--provider", "google.com", "--id-token", claims.serialized()])
         #expect(signin.status == 0, "\(signin.stderr)")
         let providers = try sandbox.run(["providers"])
@@ -41,8 +49,10 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let name = "Eve\u{202E}gpj.exe\u{200B}\u{2066}x\u{FEFF}"
-        let claims: JSONValue = ["sub": "g-bidi", "email": "bidi@example.com", "email_verified": true,
-                                 "name": .string(name)]
+        let claims: JSONValue = [
+            "sub": "g-bidi", "email": "bidi@example.com", "email_verified": true,
+            "name": .string(name),
+        ]
         #expect(try sandbox.run(["signin", "--provider", "google.com", "--id-token", claims.serialized()]).status == 0)
         let providers = try sandbox.run(["providers"])
         #expect(providers.stdout.contains(#""Eve\u{202E}gpj.exe\u{200B}\u{2066}x\u{FEFF}""#), "\(providers.stdout)")
@@ -71,7 +81,9 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("odd@example.com")
-        emulator.inject(route: "accounts:lookup", ["status": 400, "body": #"{"error":{"code":400,"message":"ODD\u001b[31mRED\u0007"}}"#])
+        emulator.inject(
+            route: "accounts:lookup",
+            ["status": 400, "body": #"{"error":{"code":400,"message":"ODD\u001b[31mRED\u0007"}}"#])
         let run = try sandbox.run(["providers"])
         #expect(run.status == 1)
         #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"), "\(run.stderr)")
@@ -85,7 +97,9 @@ import FauthJSON
         try sandbox.signUp("full@example.com")
         let run = try sandbox.guardedRun(arguments, shell: "exec >/dev/full; ")
         #expect(run.status == 1, "\(arguments): \(run.stderr)")
-        #expect(run.stderr.hasPrefix("fauth: cannot write to standard output: No space left on device (io-error)"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("fauth: cannot write to standard output: No space left on device (io-error)"),
+            "\(run.stderr)")
         let json = try sandbox.guardedRun(arguments + ["--json"], shell: "exec >/dev/full; ")
         #expect(json.status == 1)
         #expect(json.error["code"]?.string == "io-error" && json.error["exitCode"]?.int == 1, "\(json.stderr)")
@@ -101,12 +115,18 @@ import FauthJSON
         close(ends[0])  // the reader is gone before fauth starts: its first write gets EPIPE (and SIGPIPE)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         defer { close(ends[1]) }
-        let json = try FauthRun(finished: sandbox.start(raw: (arguments + ["--json"]).map { Array($0.utf8) }, inherited: [(ends[1], 1)]), within: 20)
+        let json = try FauthRun(
+            finished: sandbox.start(raw: (arguments + ["--json"]).map { Array($0.utf8) }, inherited: [(ends[1], 1)]),
+            within: 20)
         #expect(json.status == 1, "\(arguments): \(json.stderr)")
         #expect(json.error["code"]?.string == "io-error" && json.error["exitCode"]?.int == 1, "\(json.stderr)")
-        #expect(json.error["message"]?.string?.hasPrefix("cannot write to standard output: Broken pipe") == true, "\(json.stderr)")
+        #expect(
+            json.error["message"]?.string?.hasPrefix("cannot write to standard output: Broken pipe") == true,
+            "\(json.stderr)")
         // With stderr closed too, the error has nowhere to go: fauth still ends at once with exit 1.
-        let both = try FauthRun(finished: sandbox.start(raw: arguments.map { Array($0.utf8) }, inherited: [(ends[1], 1), (ends[1], 2)]), within: 20)
+        let both = try FauthRun(
+            finished: sandbox.start(raw: arguments.map { Array($0.utf8) }, inherited: [(ends[1], 1), (ends[1], 2)]),
+            within: 20)
         #expect(both.status == 1)
     }
 }

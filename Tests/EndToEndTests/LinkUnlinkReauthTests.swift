@@ -7,13 +7,15 @@ import Testing
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let anonymous = try sandbox.run(["signin", "--anonymous", "--json"])
-        let run = try sandbox.run(["link", "--json", "--email", "upgrade@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let run = try sandbox.run(
+            ["link", "--json", "--email", "upgrade@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.json["user"]?["uid"] == anonymous.json["user"]?["uid"])
         #expect(run.json["user"]?["isAnonymous"] == false)
         #expect(run.json["user"]?["email"] == "upgrade@example.com")
         #expect(run.json["providerId"] == "password")
-        let signin = try sandbox.run(["signin", "--json", "--email", "upgrade@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let signin = try sandbox.run(
+            ["signin", "--json", "--email", "upgrade@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(signin.json["user"]?["uid"] == anonymous.json["user"]?["uid"])
     }
 
@@ -23,7 +25,8 @@ import Testing
         try sandbox.signUp("twice@example.com")
         let before = emulator.requestCount("accounts:signUp")
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["link", "--json", "--email", "other@example.com", "--password-stdin"], stdin: "secret-pass-2")
+            let run = try sandbox.run(
+                ["link", "--json", "--email", "other@example.com", "--password-stdin"], stdin: "secret-pass-2")
             expectFailure(run, status: 7, code: "provider-already-linked")
         }
         #expect(emulator.requestCount("accounts:signUp") == before)
@@ -65,11 +68,13 @@ import Testing
         try sandbox.signUp("mallory@example.com", profile: "other")
         try sandbox.signUp("victim@example.com")
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["reauth", "--json", "--email", "mallory@example.com", "--password-stdin"], stdin: "secret-pass-1")
+            let run = try sandbox.run(
+                ["reauth", "--json", "--email", "mallory@example.com", "--password-stdin"], stdin: "secret-pass-1")
             expectFailure(run, status: 6, code: "user-mismatch")
         }
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["reauth", "--json", "--email", "ghost@example.com", "--password-stdin"], stdin: "secret-pass-1")
+            let run = try sandbox.run(
+                ["reauth", "--json", "--email", "ghost@example.com", "--password-stdin"], stdin: "secret-pass-1")
             expectFailure(run, status: 6, code: "user-mismatch")
         }
     }
@@ -84,8 +89,10 @@ import Testing
         let accounts = emulator.accountCount()
         #expect(accounts == 1)
         let attempts: [[String]] = [
-            ["--provider", "google.com", "--id-token",
-             FederatedCredentialTests.claims("g-stranger", email: "g@example.com")],
+            [
+                "--provider", "google.com", "--id-token",
+                FederatedCredentialTests.claims("g-stranger", email: "g@example.com"),
+            ],
             ["--provider", "facebook.com", "--access-token", FederatedCredentialTests.claims("fb-stranger")],
         ]
         for attempt in attempts {
@@ -95,10 +102,15 @@ import Testing
             }
             #expect(emulator.accountCount() == accounts, "reauth \(attempt[0]) \(attempt[1]) created an account")
         }
-        let token = FederatedCredentialTests.claims("gh-new").addingPercentEncoding(withAllowedCharacters: .alphanumerics)
-        let idp = emulator.call("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=k", body: [
-            "requestUri": "http://localhost", "postBody": .string("providerId=github.com&access_token=" + (token ?? "")),
-            "returnSecureToken": true, "autoCreate": false])
+        let token = FederatedCredentialTests.claims("gh-new").addingPercentEncoding(
+            withAllowedCharacters: .alphanumerics)
+        let idp = emulator.call(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=k",
+            body: [
+                "requestUri": "http://localhost",
+                "postBody": .string("providerId=github.com&access_token=" + (token ?? "")),
+                "returnSecureToken": true, "autoCreate": false,
+            ])
         #expect(idp.status == 400 && idp.json["error"]?["message"] == "USER_NOT_FOUND", "\(idp.json)")
         #expect(emulator.accountCount() == accounts)
     }
@@ -110,12 +122,14 @@ import Testing
         emulator.configure(["fauth": ["recentLoginSeconds": 0]])
         Thread.sleep(forTimeInterval: 1.1)
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["link", "--json", "--email", "late@example.com", "--password-stdin"], stdin: "secret-pass-1")
+            let run = try sandbox.run(
+                ["link", "--json", "--email", "late@example.com", "--password-stdin"], stdin: "secret-pass-1")
             expectFailure(run, status: 5, code: "requires-recent-login")
             #expect(run.error["action"] == "reauth")
         }
         emulator.configure(["fauth": ["recentLoginSeconds": 60]])
-        let run = try sandbox.run(["link", "--json", "--email", "late@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let run = try sandbox.run(
+            ["link", "--json", "--email", "late@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(run.status == 0, "\(run.stderr)")
     }
 }

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// What fauth says when the server cannot be reached or answers with a fault.
 @Suite struct NetworkTests {
@@ -11,14 +11,17 @@ import FauthJSON
         let closedPort = try RunningEmulator()
         let host = closedPort.host
         closedPort.server.stop()
-        try sandbox.rebindSession(["apiKey": .null, "emulatorHost": .string(host), "tenantId": .null, "projectId": "demo-fauth"])
+        try sandbox.rebindSession([
+            "apiKey": .null, "emulatorHost": .string(host), "tenantId": .null, "projectId": "demo-fauth",
+        ])
         try expectSessionUnchanged(sandbox) {
             let run = try sandbox.run(["providers", "--json", "--emulator", host])
             expectFailure(run, status: 10, code: "network-error")
             #expect(run.error["retryable"] == true)
             #expect(run.error["underlying"]?["domain"] == "curl")
         }
-        let signin = try sandbox.run(["signin", "--anonymous", "--json"], environment: ["FIREBASE_AUTH_EMULATOR_HOST": host])
+        let signin = try sandbox.run(
+            ["signin", "--anonymous", "--json"], environment: ["FIREBASE_AUTH_EMULATOR_HOST": host])
         expectFailure(signin, status: 10, code: "network-error")
     }
 
@@ -43,7 +46,9 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("outage@example.com")
-        emulator.inject(route: "accounts:lookup", times: 10, ["status": 503, "body": "<html>down</html>", "contentType": "text/html"])
+        emulator.inject(
+            route: "accounts:lookup", times: 10,
+            ["status": 503, "body": "<html>down</html>", "contentType": "text/html"])
         try expectSessionUnchanged(sandbox) {
             let run = try sandbox.run(["providers", "--json", "--timeout", "5"])
             expectFailure(run, status: 10, code: "service-unavailable")
@@ -54,7 +59,9 @@ import FauthJSON
     @Test func verboseTracesRequestsWithoutSecrets() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        let run = try sandbox.run(["signup", "-v", "--email", "trace@example.com", "--password-stdin", "--api-key", "AIzaSECRETKEY"], stdin: "secret-pass-1")
+        let run = try sandbox.run(
+            ["signup", "-v", "--email", "trace@example.com", "--password-stdin", "--api-key", "AIzaSECRETKEY"],
+            stdin: "secret-pass-1")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("accounts:signUp"))
         #expect(!run.stderr.contains("AIzaSECRETKEY"))

@@ -1,7 +1,7 @@
+import FauthJSON
 import FauthTestSupport
 import Foundation
 import Testing
-import FauthJSON
 
 /// Proxies, with a counting CONNECT proxy from the TLS harness: https through `https_proxy`/`HTTPS_PROXY`,
 /// `NO_PROXY` respected, and hosts on this machine (however written) always reached directly.
@@ -15,9 +15,12 @@ import FauthJSON
         let front = try HarnessProcess(front: "valid", emulator: emulator)
         let proxy = try HarnessProcess.proxy()
         let sandbox = try FauthSandbox(emulator: nil)
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--ca-file", TLSHarness.caFile,
-                                   "--endpoint", "https://\(Self.remoteName):\(front.port)"],
-                                  environment: [variable: "http://127.0.0.1:\(proxy.port)"])
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--ca-file", TLSHarness.caFile,
+                "--endpoint", "https://\(Self.remoteName):\(front.port)",
+            ],
+            environment: [variable: "http://127.0.0.1:\(proxy.port)"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(proxy.tunnels == ["\(Self.remoteName):\(front.port)"], "one tunnel for the command's two calls")
         #expect(front.requests.count == 2 && emulator.requestCount("accounts:signUp") == 1)
@@ -27,9 +30,12 @@ import FauthJSON
     func noProxyNamesHostsReachedDirectly(noProxy: String) throws {
         let proxy = try HarnessProcess.proxy()
         let sandbox = try FauthSandbox(emulator: nil)
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--timeout", "5",
-                                   "--endpoint", "https://\(Self.remoteName):1"],
-                                  environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)", "NO_PROXY": noProxy])
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--timeout", "5",
+                "--endpoint", "https://\(Self.remoteName):1",
+            ],
+            environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)", "NO_PROXY": noProxy])
         // Reached directly, the name does not resolve: the proxy saw nothing.
         expectFailure(run, status: 10, code: "network-error")
         #expect(run.error["message"]?.string == "Cannot reach \(Self.remoteName):1: unknown host.")
@@ -37,13 +43,18 @@ import FauthJSON
     }
 
     /// A proxy variable's user and password reach neither the JSON error nor the `-v` trace, whatever is wrong with it.
-    @Test(arguments: ["http://alice:s3cr3tPW@127.0.0.1:99999", "bogus://alice:s3cr3tPW@x", "http://alice:s3cr3tPW@[bad:1",
-                      " http://alice:s3cr3tPW@127.0.0.1:1", "alice:s3cr3tPW@127.0.0.1:99999"])
+    @Test(arguments: [
+        "http://alice:s3cr3tPW@127.0.0.1:99999", "bogus://alice:s3cr3tPW@x", "http://alice:s3cr3tPW@[bad:1",
+        " http://alice:s3cr3tPW@127.0.0.1:1", "alice:s3cr3tPW@127.0.0.1:99999",
+    ])
     func aProxysUserAndPasswordAreNeverShown(proxy: String) throws {
         let sandbox = try FauthSandbox(emulator: nil)
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "-v", "--api-key", "k1", "--timeout", "5",
-                                   "--endpoint", "https://\(Self.remoteName):1"],
-                                  environment: ["https_proxy": proxy])
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "-v", "--api-key", "k1", "--timeout", "5",
+                "--endpoint", "https://\(Self.remoteName):1",
+            ],
+            environment: ["https_proxy": proxy])
         #expect(run.status != 0 && run.stderr.contains("proxy"), "\(run.stderr)")
         #expect(!run.stderr.contains("s3cr3tPW") && !run.stderr.contains("alice"), "\(run.stderr)")
     }
@@ -51,19 +62,26 @@ import FauthJSON
     /// A proxy variable libcurl could never use is a usage error (exit 2, not retryable) naming the variable in force,
     /// never its value, and nothing is sent: the proxy named by the other variable sees nothing either.
     @Test(arguments: [
-        ("https_proxy", "http://alice:s3cr3tPW@127.0.0.1:99999", "port"), ("HTTPS_PROXY", "bogus://alice:s3cr3tPW@x", "scheme"),
-        ("all_proxy", "http://alice:s3cr3tPW@[bad:1", "IPv6"), ("https_proxy", " http://alice:s3cr3tPW@127.0.0.1:1", "space"),
+        ("https_proxy", "http://alice:s3cr3tPW@127.0.0.1:99999", "port"),
+        ("HTTPS_PROXY", "bogus://alice:s3cr3tPW@x", "scheme"),
+        ("all_proxy", "http://alice:s3cr3tPW@[bad:1", "IPv6"),
+        ("https_proxy", " http://alice:s3cr3tPW@127.0.0.1:1", "space"),
     ])
     func anUnusableProxyVariableIsAUsageErrorNamingIt(variable: String, value: String, problem: String) throws {
         let proxy = try HarnessProcess.proxy()
         let sandbox = try FauthSandbox(emulator: nil)
         var environment = [variable: value]
         if variable == "all_proxy" { environment["http_proxy"] = "http://127.0.0.1:\(proxy.port)" }  // not for https
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
-                                   "--endpoint", "https://\(Self.remoteName):1"], environment: environment)
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                "--endpoint", "https://\(Self.remoteName):1",
+            ], environment: environment)
         expectFailure(run, status: 2, code: "usage")
         let message = run.error["message"]?.string ?? ""
-        #expect(message.hasPrefix("The proxy variable \(variable) cannot be used: ") && message.contains(problem), "\(message)")
+        #expect(
+            message.hasPrefix("The proxy variable \(variable) cannot be used: ") && message.contains(problem),
+            "\(message)")
         #expect(run.error["retryable"] == false && run.error["underlying"] == nil)
         #expect(!run.stderr.contains("s3cr3tPW") && !run.stderr.contains("alice"))
         #expect(proxy.events.isEmpty)
@@ -75,12 +93,17 @@ import FauthJSON
         let port = closed.server.port
         closed.server.stop()
         let sandbox = try FauthSandbox(emulator: nil)
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
-                                   "--endpoint", "https://\(Self.remoteName):1"],
-                                  environment: ["https_proxy": "http://alice:s3cr3tPW@127.0.0.1:\(port)"])
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                "--endpoint", "https://\(Self.remoteName):1",
+            ],
+            environment: ["https_proxy": "http://alice:s3cr3tPW@127.0.0.1:\(port)"])
         expectFailure(run, status: 10, code: "network-error")
-        #expect(run.error["message"]?.string
-            == "Cannot connect to the proxy 127.0.0.1:\(port) (for \(Self.remoteName):1): connection refused or unreachable.")
+        #expect(
+            run.error["message"]?.string
+                == "Cannot connect to the proxy 127.0.0.1:\(port) (for \(Self.remoteName):1): connection refused or unreachable."
+        )
         #expect(!run.stderr.contains("s3cr3tPW"))
     }
 
@@ -91,9 +114,12 @@ import FauthJSON
     func aRefusedTunnelSaysWhoRefusedIt(status: Int, code: String, exit: Int32) throws {
         let proxy = try HarnessProcess.proxy(refusing: status)
         let sandbox = try FauthSandbox(emulator: nil)
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
-                                   "--endpoint", "https://\(Self.remoteName):1"],
-                                  environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"])
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                "--endpoint", "https://\(Self.remoteName):1",
+            ],
+            environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"])
         expectFailure(run, status: exit, code: code)
         let message = run.error["message"]?.string ?? ""
         #expect(message.hasPrefix("The proxy 127.0.0.1:\(proxy.port) ") && message.contains("\(status)"), "\(message)")
@@ -108,9 +134,12 @@ import FauthJSON
         let proxy = try HarnessProcess.proxy()
         let sandbox = try FauthSandbox(emulator: nil)
         let proxyURL = "http://127.0.0.1:\(proxy.port)"
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--ca-file", TLSHarness.caFile,
-                                   "--endpoint", front.url],
-                                  environment: ["https_proxy": proxyURL, "HTTPS_PROXY": proxyURL, "all_proxy": proxyURL])
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--ca-file", TLSHarness.caFile,
+                "--endpoint", front.url,
+            ],
+            environment: ["https_proxy": proxyURL, "HTTPS_PROXY": proxyURL, "all_proxy": proxyURL])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(proxy.events.isEmpty && front.requests.count == 2)
     }
@@ -132,8 +161,9 @@ import FauthJSON
         let proxy = try HarnessProcess.proxy()
         let sandbox = try FauthSandbox(emulator: nil)
         let proxyURL = "http://127.0.0.1:\(proxy.port)"
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--emulator", "\(host):\(emulator.server.port)"],
-                                  environment: ["http_proxy": proxyURL, "all_proxy": proxyURL, "ALL_PROXY": proxyURL])
+        let run = try sandbox.run(
+            ["signin", "--anonymous", "--json", "--emulator", "\(host):\(emulator.server.port)"],
+            environment: ["http_proxy": proxyURL, "all_proxy": proxyURL, "ALL_PROXY": proxyURL])
         #expect(run.status == 0, "\(host): \(run.stderr)", sourceLocation: sourceLocation)
         #expect(proxy.events.isEmpty, "\(host) went through the proxy: \(proxy.events)", sourceLocation: sourceLocation)
         #expect(emulator.requestCount("accounts:signUp") == 1, sourceLocation: sourceLocation)

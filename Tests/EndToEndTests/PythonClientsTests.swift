@@ -1,5 +1,5 @@
-import Testing
 import FauthJSON
+import Testing
 
 /// The Python clients people use for Firebase Auth's REST API, from PyPI (installed by scripts/bootstrap), against
 /// fauth-emulator through one account's life: firebase-rest-api through a transport adapter mounted on its Session
@@ -16,7 +16,9 @@ import FauthJSON
         #expect(seen["lookup"]?["email"]?.string == client + "@example.com")
         #expect(seen["profileWithNull"] == "Invalid JSON payload received. /deleteAttribute must be array")
         #expect(seen["profile"]?["displayName"] == "Ada Lovelace")
-        #expect(seen["profile"]?["photoUrl"] == "https://example.com/ada.png", "photoURL, as the clients send it, sets the photo")
+        #expect(
+            seen["profile"]?["photoUrl"] == "https://example.com/ada.png",
+            "photoURL, as the clients send it, sets the photo")
         #expect(seen["verifyLinkStatus"] == 200)
         #expect(seen["verified"]?["emailVerified"] == true)
         #expect(seen["emailChanged"]?["email"]?.string == client + ".new@example.com")
@@ -27,7 +29,10 @@ import FauthJSON
         #expect(seen["customToken"]?.string == uid)
         #expect(seen["customClaims"] == "tester")
         #expect(seen["afterDelete"] == "EMAIL_NOT_FOUND")
-        #expect(emulator.call("POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:query",
-                              body: [:], bearerOwner: true).json["recordsCount"] == "0")
+        #expect(
+            emulator.call(
+                "POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:query",
+                body: [:], bearerOwner: true
+            ).json["recordsCount"] == "0")
     }
 }

@@ -10,15 +10,17 @@ import Testing
         let refreshToken = try #require(sandbox.session(profile: "laptop")?["refreshToken"]?.string)
         let file = sandbox.root.appendingPathComponent("refresh-token")
         try Data((refreshToken + "\n").utf8).write(to: file)
-        let refreshes = emulator.requestCount("token"), lookups = emulator.requestCount("accounts:lookup")
+        let refreshes = emulator.requestCount("token")
+        let lookups = emulator.requestCount("accounts:lookup")
 
         let run = try sandbox.run(["signin", "--json", "--refresh-token", "@" + file.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.json["user"]?["uid"] == created.json["user"]?["uid"])
         #expect(run.json["user"]?["email"] == "moved@example.com" && run.json["isNewUser"] == false)
         #expect(run.json["providerId"] == "password", "the ID token's sign_in_provider")
-        #expect(emulator.requestCount("token") == refreshes + 1 && emulator.requestCount("accounts:lookup") == lookups + 1,
-                "one refresh, then one lookup")
+        #expect(
+            emulator.requestCount("token") == refreshes + 1 && emulator.requestCount("accounts:lookup") == lookups + 1,
+            "one refresh, then one lookup")
         #expect(try sandbox.run(["status"]).status == 0)
         #expect(try sandbox.run(["token", "--force-refresh"]).status == 0, "the session's refresh token works")
 
@@ -54,7 +56,9 @@ import Testing
             expectFailure(run, status: 2, code: "usage")
             #expect(!run.stderr.contains("AMf-literal-token"))
         }
-        expectFailure(try sandbox.run(["signin", "--json", "--refresh-token", "@-"], stdin: "two words\n"), status: 2, code: "usage")
+        expectFailure(
+            try sandbox.run(["signin", "--json", "--refresh-token", "@-"], stdin: "two words\n"), status: 2,
+            code: "usage")
         #expect(emulator.requestCount("token") == 0 && sandbox.sessionBytes() == nil)
     }
 }

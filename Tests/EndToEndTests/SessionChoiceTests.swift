@@ -30,8 +30,9 @@ import Testing
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let chosen = sandbox.root.appendingPathComponent("chosen.json").path
-        let signin = try sandbox.run(["signin", "--anonymous", "--json", "--session", chosen],
-                                     environment: ["FAUTH_PROFILE": "bob"])
+        let signin = try sandbox.run(
+            ["signin", "--anonymous", "--json", "--session", chosen],
+            environment: ["FAUTH_PROFILE": "bob"])
         #expect(signin.status == 0, "\(signin.stderr)")
         #expect(signin.json["sessionFile"] == .string(chosen), "\(signin.stdout)")
         #expect(sandbox.sessionBytes(profile: "bob") == nil)
@@ -40,8 +41,9 @@ import Testing
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.json["sessionFile"] == .string(chosen) && status.json["profile"] == .null, "\(status.stdout)")
         let text = try sandbox.run(["status"], environment: ["FAUTH_SESSION": chosen])
-        #expect(text.stdout.contains("session file: \(chosen)\n") && !text.stdout.contains("profile:"),
-                "\(text.stdout)")
+        #expect(
+            text.stdout.contains("session file: \(chosen)\n") && !text.stdout.contains("profile:"),
+            "\(text.stdout)")
         let other = ["FAUTH_PROFILE": "x"]
         #expect(try sandbox.run(["signin", "--anonymous", "-q", "--profile", "bob"], environment: other).status == 0)
         let profile = try sandbox.run(["status", "--json", "--profile", "bob"], environment: other)

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// `providers`, `token`, `status` and `signout`, and what each does without a session.
 @Suite struct SessionCommandTests {
@@ -13,14 +13,19 @@ import FauthJSON
         #expect(run.json.array?.count == 1)
         #expect(run.json.array?.first?["providerId"] == "password")
         #expect(run.json.array?.first?["email"] == "prov@example.com")
-        #expect(run.json.array?.first?.object?.keys == ["providerId", "uid", "email", "displayName", "photoURL", "phoneNumber"])
+        #expect(
+            run.json.array?.first?.object?.keys == [
+                "providerId", "uid", "email", "displayName", "photoURL", "phoneNumber",
+            ])
     }
 
     @Test func providersAndStatusLeaveAnUnchangedSessionFileAlone() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("still@example.com")
-        let inode = { try FileManager.default.attributesOfItem(atPath: sandbox.sessionPath())[.systemFileNumber] as? Int }
+        let inode = {
+            try FileManager.default.attributesOfItem(atPath: sandbox.sessionPath())[.systemFileNumber] as? Int
+        }
         let before = try inode()
         #expect(before != nil)
         #expect(try sandbox.run(["providers"]).status == 0)
@@ -63,7 +68,9 @@ import FauthJSON
         defer { close(lock) }
         #expect(flock(lock, LOCK_EX) == 0)
         // A request would go to a host that does not exist, through libcurl, which LD_DEBUG=files would list.
-        try sandbox.rebindSession(["apiKey": .null, "emulatorHost": "fauth-test.invalid:1", "tenantId": .null, "projectId": "demo-fauth"])
+        try sandbox.rebindSession([
+            "apiKey": .null, "emulatorHost": "fauth-test.invalid:1", "tenantId": .null, "projectId": "demo-fauth",
+        ])
         sandbox.environment["FIREBASE_AUTH_EMULATOR_HOST"] = nil
         let run = try sandbox.run(["token"], environment: ["LD_DEBUG": "files"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -133,7 +140,9 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         try SecondFactorTests.signUpUserWithAPhoneFactor(sandbox, on: emulator)
         for profile in ["default", "other"] {
-            let stopped = try sandbox.run(["signin", "--json", "--profile", profile, "--email", "mfa@example.com", "--password-stdin"], stdin: "secret-pass-1")
+            let stopped = try sandbox.run(
+                ["signin", "--json", "--profile", profile, "--email", "mfa@example.com", "--password-stdin"],
+                stdin: "secret-pass-1")
             expectFailure(stopped, status: 9, code: "second-factor-required")
         }
         let pending = sandbox.sessionPath(profile: "default") + ".mfa-pending"
@@ -143,7 +152,10 @@ import FauthJSON
         #expect(text.stdout == "Signed out (removed \(pending))\n", "\(text.stdout)")
         #expect(!FileManager.default.fileExists(atPath: pending))
         let all = try sandbox.run(["signout", "--all", "--json"])
-        #expect(all.json["removed"]?.array?.compactMap(\.string) == [sandbox.sessionPath(profile: "other") + ".mfa-pending"], "\(all.stdout)")
+        #expect(
+            all.json["removed"]?.array?.compactMap(\.string) == [
+                sandbox.sessionPath(profile: "other") + ".mfa-pending"
+            ], "\(all.stdout)")
     }
 
     @Test func signOutAllNeverTouchesTheFolderOfAChosenSessionFile() throws {
@@ -156,7 +168,9 @@ import FauthJSON
         let session = chosen.appendingPathComponent("work.json").path
         #expect(try sandbox.run(["signin", "--anonymous", "--session", session]).status == 0)
         expectFailure(try sandbox.run(["signout", "--all", "--json", "--session", session]), status: 2, code: "usage")
-        expectFailure(try sandbox.run(["signout", "--all", "--json"], environment: ["FAUTH_SESSION": session]), status: 2, code: "usage")
+        expectFailure(
+            try sandbox.run(["signout", "--all", "--json"], environment: ["FAUTH_SESSION": session]), status: 2,
+            code: "usage")
         #expect(FileManager.default.fileExists(atPath: bystander.path))
         #expect(FileManager.default.fileExists(atPath: session))
         #expect(try sandbox.run(["signout", "--session", session]).status == 0)

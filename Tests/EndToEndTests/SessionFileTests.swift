@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// A damaged or unprotected session file is refused with session-store-error (12) and never rewritten by it.
 @Suite struct SessionFileTests {
@@ -23,7 +23,8 @@ import FauthJSON
                 #expect(run.error["message"]?.string?.contains(sandbox.sessionPath()) == true)
             }
         }
-        let signin = try sandbox.run(["signin", "--json", "--email", "file@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let signin = try sandbox.run(
+            ["signin", "--json", "--email", "file@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(signin.status == 0, "signin replaces a corrupt file: \(signin.stderr)")
     }
 

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// `fauth signup` and `fauth signin` with email/password and anonymous accounts, run as the real binary.
 @Suite struct SignUpSignInTests {
@@ -26,7 +26,9 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         let created = try sandbox.signUp("bob@example.com")
         try sandbox.run(["signout"])
-        let run = try sandbox.run(["signin", "--json", "--email", "bob@example.com", "--password-file", "/dev/stdin"], stdin: "secret-pass-1\n")
+        let run = try sandbox.run(
+            ["signin", "--json", "--email", "bob@example.com", "--password-file", "/dev/stdin"],
+            stdin: "secret-pass-1\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.json["isNewUser"] == false)
         #expect(run.json["user"]?["uid"] == created.json["user"]?["uid"])
@@ -36,7 +38,8 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("env@example.com")
-        let run = try sandbox.run(["signin", "--email", "env@example.com"], environment: ["FAUTH_PASSWORD": "secret-pass-1"])
+        let run = try sandbox.run(
+            ["signin", "--email", "env@example.com"], environment: ["FAUTH_PASSWORD": "secret-pass-1"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("env@example.com"))
     }
@@ -57,7 +60,8 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("carol@example.com")
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["signin", "--json", "--email", "carol@example.com", "--password-stdin"], stdin: "not-her-password")
+            let run = try sandbox.run(
+                ["signin", "--json", "--email", "carol@example.com", "--password-stdin"], stdin: "not-her-password")
             expectFailure(run, status: 6, code: "wrong-password")
             #expect(run.error["server"]?["message"] == "INVALID_PASSWORD")
         }
@@ -68,7 +72,8 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("dave@example.com")
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["signin", "--json", "--email", "nobody@example.com", "--password-stdin"], stdin: "whatever-1")
+            let run = try sandbox.run(
+                ["signin", "--json", "--email", "nobody@example.com", "--password-stdin"], stdin: "whatever-1")
             expectFailure(run, status: 6, code: "user-not-found")
         }
     }
@@ -112,9 +117,13 @@ import FauthJSON
     @Test func textModeSaysWhoSignedIn() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        let run = try sandbox.run(["signup", "--email", "text@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let run = try sandbox.run(
+            ["signup", "--email", "text@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("Signed up and signed in as text@example.com (uid "))
-        #expect(try sandbox.run(["signin", "-q", "--email", "text@example.com", "--password-stdin"], stdin: "secret-pass-1").stdout.isEmpty)
+        #expect(
+            try sandbox.run(
+                ["signin", "-q", "--email", "text@example.com", "--password-stdin"], stdin: "secret-pass-1"
+            ).stdout.isEmpty)
     }
 }

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// The production path over TLS: `fauth --endpoint https://localhost:PORT` against a TLS front (Python's ssl, with
 /// a test CA made by the openssl CLI) before a real emulator.
@@ -15,11 +15,15 @@ import FauthJSON
 
     /// A FIFO named `name` in `sandbox`'s folder and the shell that writes into it (`script`, with the FIFO as `$1`
     /// and the test CA's bundle as `$2`).
-    private func fifo(_ name: String, in sandbox: FauthSandbox, writtenBy script: String) throws -> (path: String, writer: SpawnedProcess) {
+    private func fifo(_ name: String, in sandbox: FauthSandbox, writtenBy script: String) throws -> (
+        path: String, writer: SpawnedProcess
+    ) {
         let path = sandbox.root.path + "/" + name
         #expect(mkfifo(path, 0o600) == 0)
-        let writer = try SpawnedProcess(path: "/bin/sh", rawArguments: ["-c", script, "sh", path, TLSHarness.caFile]
-            .map { Array($0.utf8) }, environment: [:])
+        let writer = try SpawnedProcess(
+            path: "/bin/sh",
+            rawArguments: ["-c", script, "sh", path, TLSHarness.caFile]
+                .map { Array($0.utf8) }, environment: [:])
         return (path, writer)
     }
 
@@ -28,8 +32,9 @@ import FauthJSON
     @Test func verboseVersionNamesThisMachinesLibcurl() throws {
         let fauth = try SpawnedProcess("fauth", ["-v", "--version"])
         #expect(try fauth.waitForExit() == 0)
-        let curl = try SpawnedProcess(path: "/usr/bin/env", rawArguments: ["curl", "-V"].map { Array($0.utf8) },
-                                      environment: ProcessInfo.processInfo.environment)
+        let curl = try SpawnedProcess(
+            path: "/usr/bin/env", rawArguments: ["curl", "-V"].map { Array($0.utf8) },
+            environment: ProcessInfo.processInfo.environment)
         #expect(try curl.waitForExit() == 0, "scripts/bootstrap installs curl")
         // "curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1 OpenSSL/3.0.19 zlib/1.2.13 …": the library, then its TLS.
         let words = curl.standardOutput.split(separator: "\n").first?.split(separator: " ").map(String.init) ?? []
@@ -48,15 +53,21 @@ import FauthJSON
         let sandbox = try sandbox(front)
         sandbox.environment["SSL_CERT_FILE"] = TLSHarness.caFile
         let steps: [(arguments: [String], stdin: String?, calls: [String])] = [
-            (["signup", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n",
-             ["passwordPolicy", "accounts:signUp", "accounts:lookup"]),
-            (["signin", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n",
-             ["accounts:signInWithPassword", "accounts:lookup"]),
+            (
+                ["signup", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n",
+                ["passwordPolicy", "accounts:signUp", "accounts:lookup"]
+            ),
+            (
+                ["signin", "--email", "ada@example.com", "--password-stdin"], "secret-pass-1\n",
+                ["accounts:signInWithPassword", "accounts:lookup"]
+            ),
             (["token", "--force-refresh"], nil, ["token"]),
             (["providers", "--json"], nil, ["accounts:lookup"]),
             (["status"], nil, ["accounts:lookup"]),
-            (["link", "--provider", "google.com", "--id-token", #"{"sub":"g-1","email":"ada@example.com"}"#], nil,
-             ["accounts:signInWithIdp", "accounts:lookup"]),
+            (
+                ["link", "--provider", "google.com", "--id-token", #"{"sub":"g-1","email":"ada@example.com"}"#], nil,
+                ["accounts:signInWithIdp", "accounts:lookup"]
+            ),
             (["unlink", "google.com"], nil, ["accounts:lookup", "accounts:update"]),
         ]
         for step in steps {
@@ -74,9 +85,11 @@ import FauthJSON
         let front = try HarnessProcess(front: "valid", emulator: emulator)
         let sandbox = try sandbox(front)
         let ca = ["--ca-file", TLSHarness.caFile]
-        let signup = try sandbox.run(["signup", "--json", "--email", "ada@example.com", "--password-stdin"] + ca, stdin: "secret-pass-1\n")
+        let signup = try sandbox.run(
+            ["signup", "--json", "--email", "ada@example.com", "--password-stdin"] + ca, stdin: "secret-pass-1\n")
         #expect(signup.status == 0, "\(signup.stderr)")
-        let signin = try sandbox.run(["signin", "--json", "--email", "ada@example.com", "--password-stdin"] + ca, stdin: "secret-pass-1\n")
+        let signin = try sandbox.run(
+            ["signin", "--json", "--email", "ada@example.com", "--password-stdin"] + ca, stdin: "secret-pass-1\n")
         #expect(signin.status == 0, "\(signin.stderr)")
         #expect(try sandbox.run(["token", "--force-refresh"] + ca).status == 0)
         #expect(try sandbox.run(["providers", "--json"] + ca).json.array?.first?["providerId"] == "password")
@@ -101,8 +114,9 @@ import FauthJSON
         #expect(untrusted.status == 11 && front.await { $0.failedHandshakes.count >= 1 } && front.requests.isEmpty)
         #expect(front.handshakes == 0 && front.failedHandshakes.count <= 2)
         front.resetEvents()
-        let trusted = try sandbox.run(["signin", "--anonymous", "--json"],
-                                      environment: [variable: TLSHarness.certificates + "/" + name])
+        let trusted = try sandbox.run(
+            ["signin", "--anonymous", "--json"],
+            environment: [variable: TLSHarness.certificates + "/" + name])
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(front.handshakes == 1 && front.requests.count == 2)  // signUp, then lookup, on one connection
     }
@@ -115,15 +129,22 @@ import FauthJSON
         let sandbox = try sandbox(front)
         let notABundle = sandbox.root.path + "/not-a-bundle.pem"
         #expect(FileManager.default.createFile(atPath: notABundle, contents: Data("no certificates here\n".utf8)))
-        let withFolder = try sandbox.run(["signin", "--anonymous", "--json"], environment: [
-            "SSL_CERT_FILE": notABundle, "SSL_CERT_DIR": TLSHarness.certificates + "/ca-folder"])
+        let withFolder = try sandbox.run(
+            ["signin", "--anonymous", "--json"],
+            environment: [
+                "SSL_CERT_FILE": notABundle, "SSL_CERT_DIR": TLSHarness.certificates + "/ca-folder",
+            ])
         expectFailure(withFolder, status: 11, code: "certificate-error")
-        #expect(withFolder.error["message"]?.string?.contains("the CA certificates could not be loaded") == true,
-                "\(withFolder.stderr)")
+        #expect(
+            withFolder.error["message"]?.string?.contains("the CA certificates could not be loaded") == true,
+            "\(withFolder.stderr)")
         #expect(front.requests.isEmpty && front.handshakes == 0)
-        let curl = try SpawnedProcess(path: "/usr/bin/env", rawArguments: [
-            "curl", "-sS", "-m", "10", "--cacert", notABundle, "--capath", TLSHarness.certificates + "/ca-folder",
-            front.url + "/"].map { Array($0.utf8) }, environment: ProcessInfo.processInfo.environment)
+        let curl = try SpawnedProcess(
+            path: "/usr/bin/env",
+            rawArguments: [
+                "curl", "-sS", "-m", "10", "--cacert", notABundle, "--capath", TLSHarness.certificates + "/ca-folder",
+                front.url + "/",
+            ].map { Array($0.utf8) }, environment: ProcessInfo.processInfo.environment)
         #expect(try curl.waitForExit(within: 20) == 77, "curl's verdict: \(curl.standardError)")
     }
 
@@ -134,13 +155,19 @@ import FauthJSON
         let front = try HarnessProcess(front: "valid", emulator: emulator)
         let sandbox = try sandbox(front)
         let otherFolder = TLSHarness.certificates + "/other-ca-folder"
-        let widened = try sandbox.run(["signin", "--anonymous", "--json"], environment: [
-            "SSL_CERT_FILE": TLSHarness.caFile, "SSL_CERT_DIR": otherFolder])
+        let widened = try sandbox.run(
+            ["signin", "--anonymous", "--json"],
+            environment: [
+                "SSL_CERT_FILE": TLSHarness.caFile, "SSL_CERT_DIR": otherFolder,
+            ])
         #expect(widened.status == 0, "\(widened.stderr)")
         #expect(front.handshakes == 1 && front.failedHandshakes.isEmpty && front.requests.count == 2)
         front.resetEvents()
-        let neither = try sandbox.run(["signin", "--anonymous", "--json"], environment: [
-            "SSL_CERT_FILE": TLSHarness.certificates + "/other-ca.pem", "SSL_CERT_DIR": otherFolder])
+        let neither = try sandbox.run(
+            ["signin", "--anonymous", "--json"],
+            environment: [
+                "SSL_CERT_FILE": TLSHarness.certificates + "/other-ca.pem", "SSL_CERT_DIR": otherFolder,
+            ])
         expectFailure(neither, status: 11, code: "certificate-error")
         #expect(front.await { $0.failedHandshakes.count == 1 } && front.handshakes == 0 && front.requests.isEmpty)
     }
@@ -157,13 +184,17 @@ import FauthJSON
         #expect(FileManager.default.createFile(atPath: broken + "/libcurl.so.4", contents: Data("not a library".utf8)))
         let environment = ["LD_LIBRARY_PATH": broken, "SSL_CERT_FILE": TLSHarness.caFile]
         let direct = try sandbox.run(["signin", "--anonymous", "--json"], environment: environment)
-        #expect(direct.status != 0 && direct.error["message"]?.string?.contains("libcurl could not be loaded") == true,
-                "\(direct.stderr)")
-        let local = try FauthSandbox(emulator: emulator).run(["signin", "--anonymous", "--json"], environment: environment)
-        #expect(local.status != 0 && local.error["message"]?.string?.contains("libcurl could not be loaded") == true,
-                "\(local.stderr)")
+        #expect(
+            direct.status != 0 && direct.error["message"]?.string?.contains("libcurl could not be loaded") == true,
+            "\(direct.stderr)")
+        let local = try FauthSandbox(emulator: emulator).run(
+            ["signin", "--anonymous", "--json"], environment: environment)
+        #expect(
+            local.status != 0 && local.error["message"]?.string?.contains("libcurl could not be loaded") == true,
+            "\(local.stderr)")
         #expect(front.handshakes == 0 && front.requests.isEmpty && emulator.requestCount("accounts:signUp") == 0)
-        let working = try sandbox.run(["signin", "--anonymous", "--json"], environment: ["SSL_CERT_FILE": TLSHarness.caFile])
+        let working = try sandbox.run(
+            ["signin", "--anonymous", "--json"], environment: ["SSL_CERT_FILE": TLSHarness.caFile])
         #expect(working.status == 0, "\(working.stderr)")
     }
 
@@ -197,7 +228,8 @@ import FauthJSON
         let nothing = try sandbox.run(["signin", "--anonymous", "--json", "--timeout", "1", "--ca-file", silent])
         expectFailure(nothing, status: 2, code: "usage")
         let nothingMessage = nothing.error["message"]?.string ?? ""
-        #expect(nothingMessage.contains("'\(silent)' did not reach its end within the 1.0 s timeout"), "\(nothingMessage)")
+        #expect(
+            nothingMessage.contains("'\(silent)' did not reach its end within the 1.0 s timeout"), "\(nothingMessage)")
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(front.handshakes == 0 && front.requests.isEmpty, "\(front.events)")
     }
@@ -233,17 +265,23 @@ import FauthJSON
 /// (exit 11, never retried); the rest are `network-error` naming the cause and the host, libcurl's words kept in
 /// `underlying`.
 @Suite struct TransportErrorTests {
-    @Test(arguments: [("untrusted", "is not trusted"), ("wrong-name", "is for another name"), ("expired", "has expired")])
+    @Test(arguments: [
+        ("untrusted", "is not trusted"), ("wrong-name", "is for another name"), ("expired", "has expired"),
+    ])
     func aCertificateThatDoesNotVerifyIsACertificateError(certificate: String, problem: String) throws {
         let emulator = try RunningEmulator()
         let front = try HarnessProcess(front: certificate, emulator: emulator)
         let sandbox = try FauthSandbox(emulator: nil)
         sandbox.environment["FAUTH_API_KEY"] = "AIza-secret-key"
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--endpoint", front.url, "--ca-file", TLSHarness.caFile])
+        let run = try sandbox.run([
+            "signin", "--anonymous", "--json", "--endpoint", front.url, "--ca-file", TLSHarness.caFile,
+        ])
         expectFailure(run, status: 11, code: "certificate-error")
         #expect(run.error["retryable"] == false && run.error["action"] == "fix-config")
-        #expect(run.error["message"]?.string?.hasPrefix("The TLS certificate of localhost:\(front.port) \(problem)") == true,
-                "\(run.stderr)")
+        #expect(
+            run.error["message"]?.string?.hasPrefix("The TLS certificate of localhost:\(front.port) \(problem)")
+                == true,
+            "\(run.stderr)")
         #expect(run.error["underlying"]?["domain"] == "curl" && run.error["underlying"]?["code"] == 60)
         #expect(!run.stderr.contains("AIza-secret-key"))
         front.await { $0.failedHandshakes.count + $0.handshakes >= 1 }
@@ -260,11 +298,15 @@ import FauthJSON
         let front = try HarnessProcess(front: "valid", emulator: emulator, stall: true)
         let sandbox = try FauthSandbox(emulator: nil)
         let started = Date()
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", front.url,
-                                   "--ca-file", TLSHarness.caFile, "--timeout", "1.5"])
+        let run = try sandbox.run([
+            "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", front.url,
+            "--ca-file", TLSHarness.caFile, "--timeout", "1.5",
+        ])
         expectFailure(run, status: 10, code: "network-error")
         #expect(Date().timeIntervalSince(started) < 10)
-        #expect(run.error["message"]?.string == "No complete answer from localhost:\(front.port): timeout after 1.5 s (--timeout, FAUTH_TIMEOUT).")
+        #expect(
+            run.error["message"]?.string
+                == "No complete answer from localhost:\(front.port): timeout after 1.5 s (--timeout, FAUTH_TIMEOUT).")
         #expect(run.error["underlying"]?["code"] == 28 && run.error["retryable"] == true)
         #expect(front.requests.count == 1, "signUp is not idempotent: it is not repeated")
     }
@@ -278,7 +320,9 @@ import FauthJSON
             ("https://localhost:\(port)", "localhost:\(port)", "connection refused"),
             ("https://fauth-test.invalid", "fauth-test.invalid", "unknown host"),
         ] {
-            let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", endpoint, "--timeout", "5"])
+            let run = try sandbox.run([
+                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", endpoint, "--timeout", "5",
+            ])
             expectFailure(run, status: 10, code: "network-error")
             #expect(run.error["message"]?.string?.hasPrefix("Cannot ") == true)
             #expect(run.error["message"]?.string?.contains("\(host): \(message)") == true, "\(run.stderr)")

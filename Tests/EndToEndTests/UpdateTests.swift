@@ -8,7 +8,9 @@ import Testing
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("profile@example.com")
-        let set = try sandbox.run(["update", "--json", "--display-name", "Ada L", "--photo-url", "https://example.com/ada.png"])
+        let set = try sandbox.run([
+            "update", "--json", "--display-name", "Ada L", "--photo-url", "https://example.com/ada.png",
+        ])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.json["updated"] == ["displayName", "photoUrl"])
         #expect(set.json["user"]?["displayName"] == "Ada L")
@@ -32,9 +34,11 @@ import Testing
         #expect(try sandbox.run(["status"]).status == 0)
         let refreshed = try sandbox.run(["token", "--force-refresh"])
         #expect(refreshed.status == 0, "the new refresh token works: \(refreshed.stderr)")
-        let old = try sandbox.run(["signin", "--email", "rotate@example.com", "--password-stdin", "--profile", "x"], stdin: "secret-pass-1")
+        let old = try sandbox.run(
+            ["signin", "--email", "rotate@example.com", "--password-stdin", "--profile", "x"], stdin: "secret-pass-1")
         #expect(old.status == 6)
-        let new = try sandbox.run(["signin", "--email", "rotate@example.com", "--password-stdin", "--profile", "x"], stdin: "rotated-pass-2")
+        let new = try sandbox.run(
+            ["signin", "--email", "rotate@example.com", "--password-stdin", "--profile", "x"], stdin: "rotated-pass-2")
         #expect(new.status == 0, "\(new.stderr)")
     }
 
@@ -48,7 +52,9 @@ import Testing
             let run = try sandbox.run(["update", "--json", "--display-name", String(repeating: "a", count: 300)])
             expectFailure(run, status: 8, code: "invalid-argument")
             #expect(run.error["action"] == "fix-input")
-            #expect(run.error["message"]?.string?.contains("/displayName must be at most 256 characters") == true, "\(run.stderr)")
+            #expect(
+                run.error["message"]?.string?.contains("/displayName must be at most 256 characters") == true,
+                "\(run.stderr)")
         }
     }
 
@@ -58,7 +64,9 @@ import Testing
         try sandbox.signUp("taken@example.com", profile: "other")
         try sandbox.signUp("mine@example.com")
         try expectSessionUnchanged(sandbox) {
-            expectFailure(try sandbox.run(["update", "--json", "--email", "taken@example.com"]), status: 7, code: "email-already-in-use")
+            expectFailure(
+                try sandbox.run(["update", "--json", "--email", "taken@example.com"]), status: 7,
+                code: "email-already-in-use")
         }
         let moved = try sandbox.run(["update", "--json", "--email", "moved@example.com"])
         #expect(moved.status == 0, "\(moved.stderr)")
@@ -90,7 +98,8 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("the email changes when its link is followed"), "\(run.stdout)")
         #expect(try sandbox.run(["status", "--json"]).json["user"]?["email"] == "before@example.com")
-        let link = try #require(emulator.lastOobCode(for: "before@example.com", requestType: "VERIFY_AND_CHANGE_EMAIL")).link
+        let link = try #require(emulator.lastOobCode(for: "before@example.com", requestType: "VERIFY_AND_CHANGE_EMAIL"))
+            .link
         #expect(try sandbox.run(["verify-email", "--code", link]).status == 0)
         let status = try sandbox.run(["status", "--json"]).json["user"]
         #expect(status?["email"] == "after@example.com" && status?["emailVerified"] == true)
@@ -104,7 +113,10 @@ import Testing
             expectFailure(try sandbox.run(["update", "--json"]), status: 2, code: "usage")
             expectFailure(try sandbox.run(["update", "--json", "--clear", "email"]), status: 2, code: "usage")
             // Clearing what the same command sets would drop the value given and still report it updated.
-            for arguments in [["--clear", "display-name", "--display-name", "X"], ["--photo-url", "https://a.example/x", "--clear", "photo-url,display-name"]] {
+            for arguments in [
+                ["--clear", "display-name", "--display-name", "X"],
+                ["--photo-url", "https://a.example/x", "--clear", "photo-url,display-name"],
+            ] {
                 let both = try sandbox.run(["update", "--json"] + arguments)
                 expectFailure(both, status: 2, code: "usage")
                 #expect(both.error["message"]?.string?.contains("does not go with") == true, "\(both.stderr)")

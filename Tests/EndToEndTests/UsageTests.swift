@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// Command lines fauth refuses before sending anything: exit 2, code `usage`, a clear message.
 @Suite struct UsageTests {
@@ -43,7 +43,8 @@ import FauthJSON
     @Test func optionsTakeValuesInBothFormsAndDoubleDashEndsThem() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        let run = try sandbox.run(["--json", "signup", "--email=dash@example.com", "--password-stdin"], stdin: "secret-pass-1")
+        let run = try sandbox.run(
+            ["--json", "signup", "--email=dash@example.com", "--password-stdin"], stdin: "secret-pass-1")
         #expect(run.status == 0, "\(run.stderr)")
         let unlink = try sandbox.run(["unlink", "--json", "--", "--not-a-provider"])
         expectFailure(unlink, status: 7, code: "no-such-provider")
@@ -54,11 +55,15 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("conflict@example.com")
         try expectSessionUnchanged(sandbox) {
-            expectFailure(try sandbox.run(["signin", "--anonymous", "--email", "x@example.com", "--json"]), status: 2, code: "usage")
+            expectFailure(
+                try sandbox.run(["signin", "--anonymous", "--email", "x@example.com", "--json"]), status: 2,
+                code: "usage")
             expectFailure(try sandbox.run(["signin", "--json"]), status: 2, code: "usage")
-            expectFailure(try sandbox.run(["signin", "--anonymous", "--json", "--profile", "../etc"]), status: 2, code: "usage")
+            expectFailure(
+                try sandbox.run(["signin", "--anonymous", "--json", "--profile", "../etc"]), status: 2, code: "usage")
             expectFailure(try sandbox.run(["token", "--timeout", "soon", "--json"]), status: 2, code: "usage")
-            expectFailure(try sandbox.run(["signin", "--anonymous", "--password-stdin", "--json"]), status: 2, code: "usage")
+            expectFailure(
+                try sandbox.run(["signin", "--anonymous", "--password-stdin", "--json"]), status: 2, code: "usage")
         }
     }
 

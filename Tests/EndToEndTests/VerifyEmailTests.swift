@@ -21,7 +21,8 @@ import Testing
         let token = try #require(try sandbox.run(["token"]).stdout.split(separator: ".").dropFirst().first)
         var payload = String(token).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         payload += String(repeating: "=", count: (4 - payload.count % 4) % 4)
-        let claims = try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: payload))) as? [String: Any]
+        let claims =
+            try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: payload))) as? [String: Any]
         #expect(claims?["email_verified"] as? Bool == true, "the session's token was refreshed")
     }
 
@@ -35,13 +36,15 @@ import Testing
         #expect(applied.status == 0, "\(applied.stderr)")
         #expect(applied.stdout == "Verified other@example.com.\n")
         #expect(try sandbox.run(["status", "--json", "--profile", "owner"]).json["user"]?["emailVerified"] == true)
-        expectFailure(try sandbox.run(["verify-email", "--json", "--code", code]), status: 8, code: "invalid-action-code")
+        expectFailure(
+            try sandbox.run(["verify-email", "--json", "--code", code]), status: 8, code: "invalid-action-code")
     }
 
     @Test func aBogusCodeIsExit8AndSendingNeedsASession() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        expectFailure(try sandbox.run(["verify-email", "--json", "--code", "bogus-code"]), status: 8, code: "invalid-action-code")
+        expectFailure(
+            try sandbox.run(["verify-email", "--json", "--code", "bogus-code"]), status: 8, code: "invalid-action-code")
         expectFailure(try sandbox.run(["verify-email", "--json"]), status: 4, code: "not-signed-in")
     }
 }

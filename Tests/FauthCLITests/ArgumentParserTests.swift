@@ -1,5 +1,6 @@
-import Testing
 import FauthCore
+import Testing
+
 @testable import FauthCLI
 
 @Suite struct ArgumentParserTests {
@@ -16,17 +17,30 @@ import FauthCore
         let parsed = try ArgumentParser.parse(["signin", "--email=-odd@example.com", "--password-stdin"])
         #expect(parsed.value(CredentialOptions.email) == "-odd@example.com")
         #expect(parsed.has(CredentialOptions.passwordStdin))
-        #expect(try ArgumentParser.parse(["signin", "--password-file", "-"]).value(CredentialOptions.passwordFile) == "-")
+        #expect(
+            try ArgumentParser.parse(["signin", "--password-file", "-"]).value(CredentialOptions.passwordFile) == "-")
     }
 
     @Test func anOptionNeverTakesTheNextOptionAsItsValue() {
-        #expect(throws: FauthError.usage("option --email needs a value (EMAIL), not the option '--password-stdin'; write --email=--password-stdin for a value that starts with '-'")) {
+        #expect(
+            throws: FauthError.usage(
+                "option --email needs a value (EMAIL), not the option '--password-stdin'; write --email=--password-stdin for a value that starts with '-'"
+            )
+        ) {
             try ArgumentParser.parse(["signin", "--email", "--password-stdin"])
         }
-        #expect(throws: FauthError.usage("option --email needs a value (EMAIL), not the option '--json'; write --email=--json for a value that starts with '-'")) {
+        #expect(
+            throws: FauthError.usage(
+                "option --email needs a value (EMAIL), not the option '--json'; write --email=--json for a value that starts with '-'"
+            )
+        ) {
             try ArgumentParser.parse(["providers", "--email", "--json"])
         }
-        #expect(throws: FauthError.usage("option --timeout needs a value (SECONDS), not the option '-1'; write --timeout=-1 for a value that starts with '-'")) {
+        #expect(
+            throws: FauthError.usage(
+                "option --timeout needs a value (SECONDS), not the option '-1'; write --timeout=-1 for a value that starts with '-'"
+            )
+        ) {
             try ArgumentParser.parse(["token", "--timeout", "-1"])
         }
     }
@@ -56,13 +70,18 @@ import FauthCore
     }
 
     @Test func aCommandOptionBeforeTheCommandSaysWhereItBelongs() {
-        #expect(throws: FauthError.usage("unknown option '--force-refresh'; it belongs after a command, e.g. 'fauth token --force-refresh'")) {
+        #expect(
+            throws: FauthError.usage(
+                "unknown option '--force-refresh'; it belongs after a command, e.g. 'fauth token --force-refresh'")
+        ) {
             try ArgumentParser.parse(["--force-refresh", "token"])
         }
     }
 
     @Test func unknownCommandsSuggestTheClosest() {
-        #expect(throws: FauthError.usage("unknown command 'sigin'; did you mean 'signin'?")) { try ArgumentParser.parse(["sigin"]) }
+        #expect(throws: FauthError.usage("unknown command 'sigin'; did you mean 'signin'?")) {
+            try ArgumentParser.parse(["sigin"])
+        }
         #expect(throws: FauthError.usage("unknown command 'frobnicate'")) { try ArgumentParser.parse(["frobnicate"]) }
     }
 
@@ -117,7 +136,9 @@ import FauthCore
     }
 
     @Test func helpAndVersionAreShownWhateverTheConstraintsSay() throws {
-        #expect(try ArgumentParser.parse(["signin", "--anonymous", "--email", "a@example.com", "--help"]).command == "signin")
+        #expect(
+            try ArgumentParser.parse(["signin", "--anonymous", "--email", "a@example.com", "--help"]).command
+                == "signin")
         #expect(try ArgumentParser.parse(["signout", "--all", "--session", "s", "--version"]).command == "signout")
     }
 
@@ -129,10 +150,14 @@ import FauthCore
         #expect(throws: FauthError.usage("unknown option '--phone'")) {
             try ArgumentParser.parse(["mfa", "verify", "--phone", "+15555550100"])
         }
-        #expect(throws: FauthError.usage("unknown option '--code'; it belongs after a command, e.g. 'fauth mfa verify --code'")) {
+        #expect(
+            throws: FauthError.usage(
+                "unknown option '--code'; it belongs after a command, e.g. 'fauth mfa verify --code'")
+        ) {
             try ArgumentParser.parse(["mfa", "--code", "1", "verify"])
         }
-        #expect(throws: FauthError.usage("unknown mfa subcommand 'enrol'; use one of: verify, enroll, list, unenroll")) {
+        #expect(throws: FauthError.usage("unknown mfa subcommand 'enrol'; use one of: verify, enroll, list, unenroll"))
+        {
             try ArgumentParser.parse(["mfa", "enrol"])
         }
         #expect(throws: FauthError.usage("unexpected argument 'extra'")) {

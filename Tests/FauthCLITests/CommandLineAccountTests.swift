@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import FauthCore
 import FauthJSON
 import FauthTestSupport
+import Foundation
+import Testing
+
 @testable import FauthCLI
 
 /// The account lifecycle commands in-process against a scripted transport: the confirmation `delete` asks for,
@@ -34,7 +35,8 @@ import FauthTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "Deleted the account of ada@example.com (uid U1); its session was removed.\n")
         #expect(context.prompts.count == 1 && context.prompts[0].contains("Type its email"))
-        #expect(transport.requests(to: "accounts:delete").first?.json?["idToken"]?.string == CommandLineServerTests.idToken)
+        #expect(
+            transport.requests(to: "accounts:delete").first?.json?["idToken"]?.string == CommandLineServerTests.idToken)
         #expect(!FileManager.default.fileExists(atPath: sessionPath(context)))
         transport.expectAllRepliesUsed()
     }
@@ -75,7 +77,9 @@ import FauthTestSupport
         transport.reply(to: "accounts:delete", .firebaseError(400, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN"))
         let run = context.run(["delete", "--yes"])
         #expect(run.status == 5)
-        #expect(run.stderr.contains("(requires-recent-login)\nhint: run 'fauth reauth', then 'fauth delete' again\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("(requires-recent-login)\nhint: run 'fauth reauth', then 'fauth delete' again\n"),
+            "\(run.stderr)")
         #expect(FileManager.default.contents(atPath: sessionPath(context)) == before)
         transport.expectAllRepliesUsed()
     }

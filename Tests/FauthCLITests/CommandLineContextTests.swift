@@ -1,10 +1,12 @@
-import Testing
 import FauthCore
+import Testing
+
 @testable import FauthCLI
 
 /// The test context itself: what a test did not script fails the test, naming the capability.
 @Suite struct CommandLineContextTests {
-    func expectUnscripted(_ capability: String, _ arguments: [String], prepare: (TestContext) -> Void = { _ in }) throws {
+    func expectUnscripted(_ capability: String, _ arguments: [String], prepare: (TestContext) -> Void = { _ in }) throws
+    {
         let context = try TestContext.signedOut()
         defer { context.removeStateFolder() }
         prepare(context)

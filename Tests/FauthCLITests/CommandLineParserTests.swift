@@ -1,6 +1,7 @@
-import Testing
-@testable import FauthCLI
 import FauthCore
+import Testing
+
+@testable import FauthCLI
 
 /// The parser as a user meets it, run in-process: what argv gives on stdout, stderr and in the exit status.
 @Suite struct CommandLineParserTests {
@@ -8,7 +9,10 @@ import FauthCore
         let run = TestContext().run(["signin", "--emial", "a@example.com"])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "fauth: unknown option '--emial'; did you mean '--email'? (usage)\nhint: see 'fauth signin --help'\n")
+        #expect(
+            run.stderr
+                == "fauth: unknown option '--emial'; did you mean '--email'? (usage)\nhint: see 'fauth signin --help'\n"
+        )
     }
 
     @Test func withJSONTheUsageErrorIsOneObjectOnStderr() {
@@ -40,7 +44,8 @@ import FauthCore
 
     @Test func versionWithVerboseAlsoNamesTheTLSLibrary() {
         let context = TestContext()
-        let lines = context.run(["--version", "--verbose"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = context.run(["--version", "--verbose"]).stdout.split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[0] == HelpText.version && lines[2].isEmpty)
         #expect(lines[1] == "HTTP: " + CurlTransport.libraryDescription)
         #expect(lines[1].hasPrefix("HTTP: libcurl/") && lines[1].contains(" OpenSSL/"), "this machine's libcurl")
@@ -66,14 +71,18 @@ import FauthCore
         for value in ["soon", "0", "-1", "inf", "nan"] {
             let run = context.run(["signin", "--anonymous", "--timeout", value])
             #expect(run.status == 2, "--timeout \(value): \(run.stderr)")
-            #expect(run.stderr.hasSuffix("(usage)\nhint: see 'fauth signin --help'\n"), "--timeout \(value): \(run.stderr)")
+            #expect(
+                run.stderr.hasSuffix("(usage)\nhint: see 'fauth signin --help'\n"), "--timeout \(value): \(run.stderr)")
         }
     }
 
     @Test func oneCredentialAtATime() throws {
         let context = TestContext()
-        for arguments in [["signin", "--anonymous", "--email", "x@example.com"], ["signin", "--anonymous", "--password-stdin"],
-                          ["link", "--email", "x@example.com", "--id-token", "t"], ["signin", "--custom-token", "t", "--provider", "google.com"]] {
+        for arguments in [
+            ["signin", "--anonymous", "--email", "x@example.com"], ["signin", "--anonymous", "--password-stdin"],
+            ["link", "--email", "x@example.com", "--id-token", "t"],
+            ["signin", "--custom-token", "t", "--provider", "google.com"],
+        ] {
             let run = context.run(arguments + ["--json"])
             #expect(run.status == 2, "\(arguments)")
             #expect(run.error?["code"] as? String == "usage", "\(arguments)")

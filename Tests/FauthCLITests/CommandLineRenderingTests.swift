@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FauthCLI
 
 /// What successful commands print, in text and JSON, run in-process.
@@ -32,8 +33,10 @@ import Testing
         let state = try context.useTemporaryStateFolder()
         defer { context.removeStateFolder() }
         let folder = state + "/fauth/sessions"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        _ = FileManager.default.createFile(atPath: folder + "/work.json", contents: Data("{}".utf8), attributes: [.posixPermissions: 0o600])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        _ = FileManager.default.createFile(
+            atPath: folder + "/work.json", contents: Data("{}".utf8), attributes: [.posixPermissions: 0o600])
         let run = context.run(["signout", "--profile", "work"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "Signed out (removed \(folder)/work.json)\n")

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import FauthCore
 import FauthJSON
 import FauthTestSupport
+import Foundation
+import Testing
+
 @testable import FauthCLI
 
 /// `fauth mfa verify` and the pending step a sign-in leaves at exit 9, in-process against a scripted server: what
@@ -12,17 +13,29 @@ import FauthTestSupport
 
     /// A password sign-in answered with a pending credential and the given factors.
     static func challenge(_ factors: [JSONValue]) -> ScriptedTransport.Reply {
-        .json(200, JSONValue.object(["localId": "U1", "email": "ada@example.com", "mfaPendingCredential": .string(pendingCredential),
-                                     "mfaInfo": .array(factors)]).serialized())
+        .json(
+            200,
+            JSONValue.object([
+                "localId": "U1", "email": "ada@example.com", "mfaPendingCredential": .string(pendingCredential),
+                "mfaInfo": .array(factors),
+            ]).serialized())
     }
 
-    static let totpFactor: JSONValue = ["mfaEnrollmentId": "T1", "displayName": "laptop", "totpInfo": [:], "enrolledAt": "2026-01-02T03:04:05Z"]
-    static let phoneFactor: JSONValue = ["mfaEnrollmentId": "P1", "displayName": "work phone", "phoneInfo": "+15555550100"]
-    static let tokens = ScriptedTransport.Reply.json(200, JSONValue.object([
-        "idToken": .string(CommandLineServerTests.idToken), "refreshToken": "RT-MFA",
-    ]).serialized())
+    static let totpFactor: JSONValue = [
+        "mfaEnrollmentId": "T1", "displayName": "laptop", "totpInfo": [:], "enrolledAt": "2026-01-02T03:04:05Z",
+    ]
+    static let phoneFactor: JSONValue = [
+        "mfaEnrollmentId": "P1", "displayName": "work phone", "phoneInfo": "+15555550100",
+    ]
+    static let tokens = ScriptedTransport.Reply.json(
+        200,
+        JSONValue.object([
+            "idToken": .string(CommandLineServerTests.idToken), "refreshToken": "RT-MFA",
+        ]).serialized())
 
-    private func signInStoppingAt9(_ context: TestContext, _ transport: ScriptedTransport, factors: [JSONValue]) -> CommandLineResult {
+    private func signInStoppingAt9(_ context: TestContext, _ transport: ScriptedTransport, factors: [JSONValue])
+        -> CommandLineResult
+    {
         transport.reply(to: "accounts:signInWithPassword", Self.challenge(factors))
         context.environment["FAUTH_PASSWORD"] = "pw-123456"
         return context.run(["signin", "--json", "--email", "ada@example.com"])
@@ -54,14 +67,19 @@ import FauthTestSupport
         #expect(mfa?["next"] as? String == "fauth mfa verify --factor ID")
         #expect(mfa?["expiresAt"] as? String == "2023-11-14T22:23:20Z", "ten minutes after the fixed clock")
         #expect(!run.stderr.contains(Self.pendingCredential) && !run.stderr.contains("5555550100"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: sessionPath)) == before, "the old session is byte for byte the same")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: sessionPath)) == before,
+            "the old session is byte for byte the same")
         let attributes = try FileManager.default.attributesOfItem(atPath: pendingPath(context))
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
         transport.reply(to: "accounts:signInWithPassword", Self.challenge([Self.totpFactor, Self.phoneFactor]))
         let plain = context.run(["signin", "--email", "ada@example.com", "--profile", "default"])
         #expect(plain.status == 9)
-        #expect(plain.stderr.contains("hint: finish with 'fauth mfa verify --factor ID --profile default'; factors: totp \"laptop\" (uid T1); phone +*******0100 \"work phone\" (uid P1)"), "\(plain.stderr)")
+        #expect(
+            plain.stderr.contains(
+                "hint: finish with 'fauth mfa verify --factor ID --profile default'; factors: totp \"laptop\" (uid T1); phone +*******0100 \"work phone\" (uid P1)"
+            ), "\(plain.stderr)")
     }
 
     @Test func aWrongTOTPCodeKeepsThePendingStepAndTheRightOneStartsTheSession() throws {
@@ -79,7 +97,10 @@ import FauthTestSupport
         transport.reply(to: "accounts:lookup", CommandLineServerTests.lookupReply())
         let right = context.run(["mfa", "verify", "--code", "222 222"])
         #expect(right.status == 0, "\(right.stderr)")
-        #expect(right.stdout == "Signed in as ada@example.com (uid U1)\nproviders: password\nsecond factor: totp \"laptop\" (uid T1)\n")
+        #expect(
+            right.stdout
+                == "Signed in as ada@example.com (uid U1)\nproviders: password\nsecond factor: totp \"laptop\" (uid T1)\n"
+        )
         let body = transport.requests(to: "accounts/mfaSignIn:finalize").last?.json
         #expect(body?["mfaPendingCredential"]?.string == Self.pendingCredential)
         #expect(body?["mfaEnrollmentId"]?.string == "T1")
@@ -98,7 +119,9 @@ import FauthTestSupport
         let run = context.run(["mfa", "verify", "--json", "--code", "123456"])
         #expect(run.status == 6)
         #expect(run.error?["code"] as? String == "missing-multi-factor-session")
-        #expect((run.error?["message"] as? String)?.contains("run 'fauth signin --email ada@example.com' again") == true, "\(run.stderr)")
+        #expect(
+            (run.error?["message"] as? String)?.contains("run 'fauth signin --email ada@example.com' again") == true,
+            "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: pendingPath(context)))
         let again = context.run(["mfa", "verify", "--code", "123456"])
         #expect(again.stderr.contains("No second-factor sign-in is pending") && again.status == 6)
@@ -113,7 +136,8 @@ import FauthTestSupport
         let unchosen = context.run(["mfa", "verify", "--code", "123456"])
         #expect(unchosen.status == 2 && unchosen.stderr.contains("choose one with --factor ID"))
 
-        transport.reply(to: "accounts/mfaSignIn:start", .json(200, #"{"phoneResponseInfo": {"sessionInfo": "SMS-SESSION"}}"#))
+        transport.reply(
+            to: "accounts/mfaSignIn:start", .json(200, #"{"phoneResponseInfo": {"sessionInfo": "SMS-SESSION"}}"#))
         context.secretAnswers = [.noTerminal]
         let sent = context.run(["mfa", "verify", "--json", "--factor", "P1"])
         #expect(sent.status == 0, "\(sent.stderr)")
@@ -159,7 +183,9 @@ import FauthTestSupport
         let typed = context.run(["mfa", "verify"])
         #expect(typed.status == 0, "\(typed.stderr)")
         #expect(context.prompts.last == "Code from your authenticator app: ")
-        #expect(transport.requests(to: "accounts/mfaSignIn:finalize").first?.json?["totpVerificationInfo"]?["verificationCode"]?.string == "123456")
+        #expect(
+            transport.requests(to: "accounts/mfaSignIn:finalize").first?.json?["totpVerificationInfo"]?[
+                "verificationCode"]?.string == "123456")
     }
 
     @Test func mfaTakesAKnownSubcommandAndOnlyItsOptions() throws {
@@ -187,8 +213,16 @@ import FauthTestSupport
     }
 
     static func lookupWithFactors(_ factors: [JSONValue]) -> ScriptedTransport.Reply {
-        .json(200, JSONValue.object(["users": [["localId": "U1", "email": "ada@example.com", "mfaInfo": .array(factors),
-                                                "providerUserInfo": [["providerId": "password", "email": "ada@example.com"]]]]]).serialized())
+        .json(
+            200,
+            JSONValue.object([
+                "users": [
+                    [
+                        "localId": "U1", "email": "ada@example.com", "mfaInfo": .array(factors),
+                        "providerUserInfo": [["providerId": "password", "email": "ada@example.com"]],
+                    ]
+                ]
+            ]).serialized())
     }
 
     private func signedIn(_ transport: ScriptedTransport) throws -> TestContext {
@@ -204,7 +238,10 @@ import FauthTestSupport
         let transport = ScriptedTransport()
         let context = try signedIn(transport)
         defer { context.removeStateFolder() }
-        let unmasked: JSONValue = ["mfaEnrollmentId": "P1", "displayName": "work phone", "phoneInfo": "+15555550100", "enrolledAt": "2026-01-01T00:00:00Z"]
+        let unmasked: JSONValue = [
+            "mfaEnrollmentId": "P1", "displayName": "work phone", "phoneInfo": "+15555550100",
+            "enrolledAt": "2026-01-01T00:00:00Z",
+        ]
         transport.reply(to: "accounts:lookup", Self.lookupWithFactors([Self.totpFactor, unmasked]))
         let list = context.run(["mfa", "list", "--json"])
         #expect(list.status == 0, "\(list.stderr)")
@@ -214,15 +251,23 @@ import FauthTestSupport
         transport.reply(to: "accounts:lookup", Self.lookupWithFactors([Self.totpFactor]))
         #expect(context.run(["mfa", "list"]).stdout == "totp \"laptop\" (uid T1)\n")
 
-        transport.reply(to: "accounts/mfaEnrollment:withdraw", .json(200, JSONValue.object([
-            "idToken": .string(CommandLineServerTests.idToken), "refreshToken": "RT-AFTER", "expiresIn": "3600"]).serialized()))
+        transport.reply(
+            to: "accounts/mfaEnrollment:withdraw",
+            .json(
+                200,
+                JSONValue.object([
+                    "idToken": .string(CommandLineServerTests.idToken), "refreshToken": "RT-AFTER", "expiresIn": "3600",
+                ]).serialized()))
         transport.reply(to: "accounts:lookup", Self.lookupWithFactors([unmasked]))
         let unenroll = context.run(["mfa", "unenroll", "T1", "--json"])
         #expect(unenroll.status == 0, "\(unenroll.stderr)")
         #expect((unenroll.json as? [String: Any])?["unenrolled"] as? String == "T1")
-        #expect(transport.requests(to: "accounts/mfaEnrollment:withdraw").first?.json?["mfaEnrollmentId"]?.string == "T1")
+        #expect(
+            transport.requests(to: "accounts/mfaEnrollment:withdraw").first?.json?["mfaEnrollmentId"]?.string == "T1")
         let sessionPath = context.environment["XDG_STATE_HOME"]! + "/fauth/sessions/default.json"
-        #expect(try String(contentsOfFile: sessionPath, encoding: .utf8).contains("RT-AFTER"), "the new tokens replace the session's")
+        #expect(
+            try String(contentsOfFile: sessionPath, encoding: .utf8).contains("RT-AFTER"),
+            "the new tokens replace the session's")
 
         transport.reply(to: "accounts/mfaEnrollment:withdraw", .firebaseError(400, "MFA_ENROLLMENT_NOT_FOUND"))
         let missing = context.run(["mfa", "unenroll", "NOPE", "--json"])
@@ -232,14 +277,18 @@ import FauthTestSupport
 
         transport.reply(to: "accounts:lookup", Self.lookupWithFactors([unmasked]))
         let status = context.run(["status"])
-        #expect(status.stdout.contains("second factors: phone +*******0100 \"work phone\" (uid P1)\n"), "\(status.stdout)")
+        #expect(
+            status.stdout.contains("second factors: phone +*******0100 \"work phone\" (uid P1)\n"), "\(status.stdout)")
         transport.reply(to: "accounts:lookup", Self.lookupWithFactors([]))
         let json = context.run(["status", "--json"]).json as? [String: Any]
         #expect((json?["secondFactors"] as? [Any])?.isEmpty == true)
         transport.expectAllRepliesUsed()
     }
 
-    static let totpStart = ScriptedTransport.Reply.json(200, #"{"totpSessionInfo": {"sharedSecretKey": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", "verificationCodeLength": 6, "hashingAlgorithm": "SHA1", "periodSec": 30, "sessionInfo": "TOTP-SESSION", "finalizeEnrollmentTime": "2030-01-01T00:00:00Z"}}"#)
+    static let totpStart = ScriptedTransport.Reply.json(
+        200,
+        #"{"totpSessionInfo": {"sharedSecretKey": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", "verificationCodeLength": 6, "hashingAlgorithm": "SHA1", "periodSec": 30, "sessionInfo": "TOTP-SESSION", "finalizeEnrollmentTime": "2030-01-01T00:00:00Z"}}"#
+    )
 
     @Test func aTOTPEnrollmentPrintsTheSecretItsURIAndOnATerminalAQRCodeThatDecodesToIt() throws {
         let transport = ScriptedTransport()
@@ -249,20 +298,26 @@ import FauthTestSupport
         let json = context.run(["mfa", "enroll", "--totp", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let object = json.json as? [String: Any]
-        let uri = "otpauth://totp/demo-fauth:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=demo-fauth&algorithm=SHA1&digits=6&period=30"
+        let uri =
+            "otpauth://totp/demo-fauth:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=demo-fauth&algorithm=SHA1&digits=6&period=30"
         #expect(object?["uri"] as? String == uri)
         #expect(object?["secret"] as? String == "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP")
-        #expect(object?["digits"] as? Int == 6 && object?["period"] as? Int == 30 && object?["algorithm"] as? String == "SHA1")
+        #expect(
+            object?["digits"] as? Int == 6 && object?["period"] as? Int == 30
+                && object?["algorithm"] as? String == "SHA1")
         #expect(transport.requests(to: "accounts/mfaEnrollment:start").first?.json?["totpEnrollmentInfo"] != nil)
 
         transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
         let piped = context.run(["mfa", "enroll", "--totp"])
         #expect(!piped.stdout.contains("█"), "no QR code when stdout is not a terminal")
-        #expect(piped.stdout == "secret: JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP\nuri: \(uri)\n", "stdout carries the result only")
+        #expect(
+            piped.stdout == "secret: JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP\nuri: \(uri)\n", "stdout carries the result only")
         #expect(piped.stderr == "Add it to your authenticator app, then: fauth mfa enroll --code CODE\n")
         transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
         let quiet = context.run(["mfa", "enroll", "--totp", "-q"])
-        #expect(quiet.stdout == piped.stdout && quiet.stderr.isEmpty, "-q keeps the secret and drops the instruction: \(quiet)")
+        #expect(
+            quiet.stdout == piped.stdout && quiet.stderr.isEmpty,
+            "-q keeps the secret and drops the instruction: \(quiet)")
         context.outputIsTerminal = true
         transport.reply(to: "accounts/mfaEnrollment:start", Self.totpStart)
         let terminal = context.run(["mfa", "enroll", "--totp", "--display-name", "laptop"])
@@ -286,9 +341,15 @@ import FauthTestSupport
     }
 
     @Test(arguments: [
-        ("UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.", "unverified-email", Int32(8)),
+        (
+            "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.", "unverified-email",
+            Int32(8)
+        ),
         ("CREDENTIAL_TOO_OLD_LOGIN_AGAIN", "requires-recent-login", 5),
-        ("SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.", "second-factor-already-enrolled", 7),
+        (
+            "SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.",
+            "second-factor-already-enrolled", 7
+        ),
         ("SECOND_FACTOR_LIMIT_EXCEEDED", "maximum-second-factor-count-exceeded", 7),
         ("UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.", "unsupported-first-factor", 8),
         ("INVALID_PHONE_NUMBER : Invalid format.", "invalid-phone-number", 8),
@@ -310,20 +371,27 @@ import FauthTestSupport
         #expect(context.run(["mfa", "enroll", "--phone", "+15555550100", "--totp"]).status == 2)
         #expect(context.run(["mfa", "enroll", "--phone", "+15555550100", "--code", "123456"]).status == 2)
         #expect(context.run(["mfa", "enroll", "--display-name", "x"]).status == 2)
-        #expect(context.run(["mfa", "enroll", "--phone", "", "--json"]).error?["code"] as? String == "missing-phone-number")
-        transport.reply(to: "accounts/mfaEnrollment:start", .json(200, #"{"phoneSessionInfo": {"sessionInfo": "SMS-ENROLL"}}"#))
+        #expect(
+            context.run(["mfa", "enroll", "--phone", "", "--json"]).error?["code"] as? String == "missing-phone-number")
+        transport.reply(
+            to: "accounts/mfaEnrollment:start", .json(200, #"{"phoneSessionInfo": {"sessionInfo": "SMS-ENROLL"}}"#))
         let sent = context.run(["mfa", "enroll", "--phone", "+15555550100", "--display-name", "work phone"])
         #expect(sent.stdout == "An SMS code was sent to phone +*******0100 \"work phone\".\n", "\(sent.stderr)")
         #expect(sent.stderr == "next: fauth mfa enroll --code CODE\n", "the next step goes to stderr, as --totp's does")
-        #expect(transport.requests(to: "accounts/mfaEnrollment:start").first?.json?["phoneEnrollmentInfo"]?["phoneNumber"]?.string == "+15555550100")
-        #expect(!(try String(contentsOfFile: pendingPath(context, .enrollment), encoding: .utf8)).contains("5555550100"))
+        #expect(
+            transport.requests(to: "accounts/mfaEnrollment:start").first?.json?["phoneEnrollmentInfo"]?["phoneNumber"]?
+                .string == "+15555550100")
+        #expect(
+            !(try String(contentsOfFile: pendingPath(context, .enrollment), encoding: .utf8)).contains("5555550100"))
         transport.reply(to: "accounts/mfaEnrollment:finalize", Self.tokens)
         transport.reply(to: "accounts:lookup", Self.lookupWithFactors([Self.phoneFactor]))
         context.secretAnswers = [.secret(Array("654321".utf8))]
         let done = context.run(["mfa", "enroll"])
         #expect(done.status == 0, "\(done.stderr)")
         let body = transport.requests(to: "accounts/mfaEnrollment:finalize").first?.json
-        #expect(body?["phoneVerificationInfo"]?["sessionInfo"]?.string == "SMS-ENROLL" && body?["phoneVerificationInfo"]?["code"]?.string == "654321")
+        #expect(
+            body?["phoneVerificationInfo"]?["sessionInfo"]?.string == "SMS-ENROLL"
+                && body?["phoneVerificationInfo"]?["code"]?.string == "654321")
         #expect(body?["displayName"]?.string == "work phone")
         transport.expectAllRepliesUsed()
     }

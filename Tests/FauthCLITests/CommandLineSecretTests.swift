@@ -1,6 +1,7 @@
+import FauthCore
 import Foundation
 import Testing
-import FauthCore
+
 @testable import FauthCLI
 
 /// Where secrets come from, run in-process: each source reaches the client (an empty password is refused by the
@@ -17,7 +18,9 @@ import FauthCore
         #expect(file.status == 8 && file.error?["code"] as? String == "weak-password", "\(file.stderr)")
         context.environment["FAUTH_PASSWORD"] = ""
         let environment = context.run(["signin", "--email", "a@example.com", "--json"])
-        #expect(environment.status == 6 && environment.error?["code"] as? String == "wrong-password", "\(environment.stderr)")
+        #expect(
+            environment.status == 6 && environment.error?["code"] as? String == "wrong-password",
+            "\(environment.stderr)")
     }
 
     @Test func thePromptAsksForTheEmailsPassword() throws {
@@ -29,7 +32,10 @@ import FauthCore
         #expect(context.prompts == ["Password for ada@example.com: "])
         context.secretAnswers = [.secret([]), .secret([])]
         _ = context.run(["signup", "--email", "ada@example.com"])
-        #expect(context.prompts.suffix(2) == ["New password for ada@example.com: ", "New password for ada@example.com again: "])
+        #expect(
+            context.prompts.suffix(2) == [
+                "New password for ada@example.com: ", "New password for ada@example.com again: ",
+            ])
     }
 
     @Test func ctrlCAtThePromptPrintsTheInterruptedErrorAsEveryErrorIsPrinted() throws {
@@ -39,7 +45,8 @@ import FauthCore
         _ = context.run(["signin", "--email", "a@example.com"])
         _ = context.run(["signin", "--email", "a@example.com", "--json"])
         #expect(context.interruptMessages.first == "fauth: \(ErrorCode.interrupted.defaultMessage) (interrupted)\n")
-        let json = try JSONSerialization.jsonObject(with: Data((context.interruptMessages.last ?? "").utf8)) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data((context.interruptMessages.last ?? "").utf8)) as? [String: Any]
         let error = json?["error"] as? [String: Any]
         #expect(error?["code"] as? String == "interrupted" && error?["exitCode"] as? Int == 130)
     }

@@ -1,29 +1,40 @@
-import Foundation
-import Testing
 import FauthCore
 import FauthJSON
 import FauthTestSupport
+import Foundation
+import Testing
+
 @testable import FauthCLI
 
 /// Commands that reach a server, run in-process against a scripted transport: what is sent, what is printed,
 /// how a server's answer becomes an exit status. Any request the test did not script fails it.
 @Suite struct CommandLineServerTests {
     /// An unsigned JWT for user U1 of project demo-fauth, as the server would issue it.
-    static let idToken = [#"{"alg":"none"}"#, #"{"aud":"demo-fauth","sub":"U1","auth_time":1700000000}"#]
-        .map { Data($0.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "") }.joined(separator: ".") + "."
+    static let idToken =
+        [#"{"alg":"none"}"#, #"{"aud":"demo-fauth","sub":"U1","auth_time":1700000000}"#]
+        .map { Data($0.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "") }.joined(separator: ".")
+        + "."
 
-    static let signInReply = ScriptedTransport.Reply.json(200, JSONValue.object([
-        "localId": "U1", "email": "ada@example.com", "idToken": .string(idToken), "refreshToken": "RT1", "expiresIn": "3600",
-    ]).serialized())
+    static let signInReply = ScriptedTransport.Reply.json(
+        200,
+        JSONValue.object([
+            "localId": "U1", "email": "ada@example.com", "idToken": .string(idToken), "refreshToken": "RT1",
+            "expiresIn": "3600",
+        ]).serialized())
 
     static func lookupReply(displayName: String? = nil) -> ScriptedTransport.Reply {
         var provider: JSONObject = ["providerId": "password", "rawId": "ada@example.com", "email": "ada@example.com"]
         provider["displayName"] = displayName.map(JSONValue.string)
-        return .json(200, JSONValue.object(["users": [["localId": "U1", "email": "ada@example.com", "providerUserInfo": [.object(provider)]]]]).serialized())
+        return .json(
+            200,
+            JSONValue.object([
+                "users": [["localId": "U1", "email": "ada@example.com", "providerUserInfo": [.object(provider)]]]
+            ]).serialized())
     }
 
     /// A backend without a password policy answers fauth's `GET /v2/passwordPolicy` so (Firebase's emulator's 501).
-    static let noPasswordPolicy = ScriptedTransport.Reply.firebaseError(501, "identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator.")
+    static let noPasswordPolicy = ScriptedTransport.Reply.firebaseError(
+        501, "identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator.")
 
     func context(_ transport: ScriptedTransport) throws -> TestContext {
         try TestContext.scripted(transport)
@@ -76,13 +87,16 @@ import FauthTestSupport
 
     @Test func verboseTracesTheRequestWithTheKeyRedactedAndNoBody() throws {
         let transport = ScriptedTransport()
-        transport.reply(to: "accounts:createAuthUri", .json(200, #"{"signinMethods": ["password"], "registered": true}"#))
+        transport.reply(
+            to: "accounts:createAuthUri", .json(200, #"{"signinMethods": ["password"], "registered": true}"#))
         let context = try context(transport)
         defer { context.removeStateFolder() }
         let run = context.run(["providers", "-v", "--email", "ada@example.com"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "password\n")
-        #expect(run.stderr.contains("fauth: POST https://identitytoolkit.googleapis.com/v1/accounts:createAuthUri"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("fauth: POST https://identitytoolkit.googleapis.com/v1/accounts:createAuthUri"),
+            "\(run.stderr)")
         #expect(!run.stderr.contains("AIzaTESTKEY") && !run.stderr.contains("ada@example.com"), "\(run.stderr)")
     }
 }

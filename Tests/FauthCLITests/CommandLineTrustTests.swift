@@ -3,6 +3,7 @@ import FauthJSON
 import FauthTestSupport
 import Foundation
 import Testing
+
 @testable import FauthCLI
 
 /// The smaller promises of the third trust round (issue 26, item 8), run in-process: text output escapes what could
@@ -41,8 +42,9 @@ import Testing
         defer { context.removeStateFolder() }
         let run = context.run(["signin", "--json"])
         #expect(run.status == 2, "\(run.stderr)")
-        #expect(run.error?["message"] as? String
+        #expect(
+            run.error?["message"] as? String
                 == "signin needs a credential: --email, --anonymous, --custom-token, --provider or --refresh-token",
-                "\(run.stderr)")
+            "\(run.stderr)")
     }
 }

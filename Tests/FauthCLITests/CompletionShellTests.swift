@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FauthCLI
 
 /// The completion scripts work in their shells: bash and fish complete commands, options and provider ids; zsh
@@ -29,7 +30,12 @@ import Testing
         let script = Self.completions.appendingPathComponent("fauth.bash").path
         func complete(_ words: [String]) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-            let output = try run("bash", ["-c", "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _fauth; printf '%s\\n' \"${COMPREPLY[@]}\""])
+            let output = try run(
+                "bash",
+                [
+                    "-c",
+                    "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _fauth; printf '%s\\n' \"${COMPREPLY[@]}\"",
+                ])
             return output.split(separator: "\n").map(String.init)
         }
         #expect(try complete(["fauth", "sig"]) == ["signup", "signin", "signout"])
@@ -42,7 +48,10 @@ import Testing
     @Test func fishCompletesCommandsAndOptions() throws {
         let script = Self.completions.appendingPathComponent("fauth.fish").path
         let commands = try run("fish", ["-c", "source '\(script)'; complete -C 'fauth sig'"])
-        #expect(Set(commands.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }) == ["signup", "signin", "signout"])
+        #expect(
+            Set(commands.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }) == [
+                "signup", "signin", "signout",
+            ])
         let options = try run("fish", ["-c", "source '\(script)'; complete -C 'fauth signin --custom-t'"])
         #expect(options.hasPrefix("--custom-token\t"))
     }

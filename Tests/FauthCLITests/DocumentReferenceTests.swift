@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func everyDocumentTheSourcesAndTestsCiteExists() throws {
-        let sources = Self.files(under: "Sources", endingWith: [".swift", ".c", ".h", ".modulemap"])
+        let sources =
+            Self.files(under: "Sources", endingWith: [".swift", ".c", ".h", ".modulemap"])
             + Self.files(under: "Tests", endingWith: [".swift", ".py", ".sh"])
         #expect(sources.count > 300, "found \(sources.count) source files")
         var cited = 0

@@ -1,6 +1,7 @@
+import FauthCore
 import Foundation
 import Testing
-import FauthCore
+
 @testable import FauthCLI
 
 /// Keeps the command-line contract (docs/design/cli.md), the error contract (docs/design/errors.md), README.md,
@@ -8,7 +9,8 @@ import FauthCore
 /// option or code added to the code and not to the docs fails here. (The generated reference — the man page's
 /// COMMANDS section, docs/cli.md, completions/ — is checked by GeneratedReferenceTests.)
 @Suite struct DocumentationDriftTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func text(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
@@ -46,8 +48,9 @@ import FauthCore
             let expected = [
                 String(code.exitStatus), code.name.map { "`\($0)`" } ?? "—", code.number.map(String.init) ?? "—",
             ]
-            #expect(documented[code.rawValue] == expected,
-                    "docs/design/errors.md: \(code.rawValue) should read \(expected)")
+            #expect(
+                documented[code.rawValue] == expected,
+                "docs/design/errors.md: \(code.rawValue) should read \(expected)")
         }
         let unknown = Set(documented.keys).subtracting(ErrorCode.allCases.map(\.rawValue))
         #expect(unknown.isEmpty, "docs/design/errors.md lists codes fauth does not have: \(unknown.sorted())")
@@ -80,7 +83,9 @@ import FauthCore
             }
         }
         for code in ErrorCode.allCases {
-            #expect(documented[code.rawValue] == code.exitStatus, "man/fauth.1 EXIT STATUS: \(code.rawValue) should be under \(code.exitStatus)")
+            #expect(
+                documented[code.rawValue] == code.exitStatus,
+                "man/fauth.1 EXIT STATUS: \(code.rawValue) should be under \(code.exitStatus)")
         }
     }
 
@@ -102,7 +107,8 @@ import FauthCore
 
     /// `fauth --help` names every exit status a failure can have (checked by emptying the 143 entry).
     @Test func helpNamesEveryExitStatus() {
-        let statusLines = HelpText.overview().components(separatedBy: "Exit status:")[1].components(separatedBy: "\n\n")[0]
+        let statusLines = HelpText.overview().components(separatedBy: "Exit status:")[1].components(
+            separatedBy: "\n\n")[0]
         let named = Set(statusLines.split { !$0.isNumber }.compactMap { Int32($0) })
         for category in ExitCategory.allCases {
             #expect(named.contains(category.exitStatus), "--help lacks exit status \(category.exitStatus)")
@@ -125,7 +131,9 @@ import FauthCore
         }
         #expect(variables.contains("FAUTH_PASSWORD") && variables.contains("FIREBASE_AUTH_EMULATOR_HOST"))
         for variable in variables {
-            #expect(man.contains(".B \(variable)") || man.contains(".BR \(variable)"), "man/fauth.1 ENVIRONMENT lacks \(variable)")
+            #expect(
+                man.contains(".B \(variable)") || man.contains(".BR \(variable)"),
+                "man/fauth.1 ENVIRONMENT lacks \(variable)")
         }
     }
 }

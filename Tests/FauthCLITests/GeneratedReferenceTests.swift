@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FauthCLI
 
 /// The reference the repository holds is what the command declarations make: man/fauth.1's generated COMMANDS,
@@ -47,7 +48,8 @@ import Testing
             #expect(markdown.contains("`\(option.synopsis)`"))
         }
         let options = CommandCatalog.everyCommand.flatMap(\.spec.options) + CommandCatalog.globalOptions
-        let paragraphs = [GlobalOptions.syntax, GlobalOptions.precedence]
+        let paragraphs =
+            [GlobalOptions.syntax, GlobalOptions.precedence]
             + options.flatMap { $0.details.split(separator: "\n").map(String.init) }
         for paragraph in paragraphs {
             #expect(man.contains(ReferenceText.roff(paragraph)), "man/fauth.1 lacks: \(paragraph)")

@@ -1,6 +1,7 @@
 import FauthTestSupport
 import Foundation
 import Testing
+
 @testable import FauthCore
 
 /// The client operations as a library: AuthClient on the scripted transport, in one process.
@@ -10,11 +11,14 @@ import Testing
         let folder = TemporaryFolder()
         let account = FakeAccount()
 
-        func client(profile: String = "default", now: @escaping @Sendable () -> UnixTime = { UnixTime.now() }) throws -> AuthClient {
+        func client(profile: String = "default", now: @escaping @Sendable () -> UnixTime = { UnixTime.now() }) throws
+            -> AuthClient
+        {
             let configuration = try ConfigurationResolver.resolve(
                 flags: ConfigurationInputs(emulatorHost: BackendProbe.emulatorHost), environment: [:], session: nil)
-            return AuthClient(configuration: configuration, store: SessionStore(path: folder.file("\(profile).json")),
-                              transport: transport, now: now)
+            return AuthClient(
+                configuration: configuration, store: SessionStore(path: folder.file("\(profile).json")),
+                transport: transport, now: now)
         }
 
         func requests(_ endpoint: String) -> Int {
@@ -79,7 +83,8 @@ import Testing
         harness.transport.reply(to: "accounts:lookup", harness.account.lookupReply())
         #expect(throws: FauthError.self) { try client.unlink(providerId: "google.com") }
         #expect(try client.store.load() != nil, "a local no-such-provider keeps the session")
-        harness.transport.reply(to: "accounts:lookup", .firebaseError(400, "USER_NOT_FOUND"))  // the account was deleted
+        // The account was deleted.
+        harness.transport.reply(to: "accounts:lookup", .firebaseError(400, "USER_NOT_FOUND"))
         let error = #expect(throws: FauthError.self) { try client.providers() }
         #expect(error?.code == .userNotFound)
         #expect(error?.message.contains("session was removed") == true)

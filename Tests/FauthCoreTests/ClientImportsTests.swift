@@ -8,7 +8,9 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let clientModules = ["FauthCore", "FauthCLI", "FauthJSON", "FauthText", "fauth"]
-    static let refused = ["Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationInternationalization", "Dispatch"]
+    static let refused = [
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationInternationalization", "Dispatch",
+    ]
     /// Names whose use links the concurrency runtime, and with it libdispatch and its initialiser.
     static let concurrencyNames = ["ContinuousClock", "SuspendingClock", "Task", "TaskGroup", "AsyncStream"]
 
@@ -22,8 +24,12 @@ import Testing
             for name in names {
                 files += 1
                 let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-                offenders += Self.importedModules(text).filter(Self.refused.contains).map { "\(module)/\(name): import \($0)" }
-                offenders += Self.concurrencyNames.filter { Self.code(text).contains(word: $0) }.map { "\(module)/\(name): \($0)" }
+                offenders += Self.importedModules(text).filter(Self.refused.contains).map {
+                    "\(module)/\(name): import \($0)"
+                }
+                offenders += Self.concurrencyNames.filter { Self.code(text).contains(word: $0) }.map {
+                    "\(module)/\(name): \($0)"
+                }
             }
         }
         #expect(files > 150, "found \(files) client source files")
@@ -78,7 +84,8 @@ extension String {
         while let range = rest.firstRange(of: word) {
             let before = range.lowerBound == startIndex ? nil : self[index(before: range.lowerBound)]
             let after = range.upperBound == endIndex ? nil : self[range.upperBound]
-            let isPart = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            let isPart = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+            }
             if !isPart(before), !isPart(after) { return true }
             rest = self[range.upperBound...]
         }

@@ -31,21 +31,26 @@ private let googleServicesJSON = """
 @Test func readsGoogleServiceInfoPlist() throws {
     let folder = TemporaryFolder()
     let path = folder.write("GoogleService-Info.plist", servicePlist)
-    #expect(try FirebaseConfigFile.read(path: path) == FirebaseConfigFile(apiKey: "AIza-plist&key", projectId: "plist-project"))
+    #expect(
+        try FirebaseConfigFile.read(path: path)
+            == FirebaseConfigFile(apiKey: "AIza-plist&key", projectId: "plist-project"))
 }
 
 @Test func readsABinaryPlist() throws {
     let encoder = PropertyListEncoder()
     encoder.outputFormat = .binary
     let data = try encoder.encode(["API_KEY": "AIza-binary", "PROJECT_ID": "binary-project"])
-    #expect(try FirebaseConfigFile.parse(Array(data), path: "x.plist")
-        == FirebaseConfigFile(apiKey: "AIza-binary", projectId: "binary-project"))
+    #expect(
+        try FirebaseConfigFile.parse(Array(data), path: "x.plist")
+            == FirebaseConfigFile(apiKey: "AIza-binary", projectId: "binary-project"))
 }
 
 @Test func readsGoogleServicesJSON() throws {
     let folder = TemporaryFolder()
     let path = folder.write("google-services.json", googleServicesJSON)
-    #expect(try FirebaseConfigFile.read(path: path) == FirebaseConfigFile(apiKey: "AIza-android", projectId: "android-project"))
+    #expect(
+        try FirebaseConfigFile.read(path: path)
+            == FirebaseConfigFile(apiKey: "AIza-android", projectId: "android-project"))
 }
 
 @Test(arguments: [
@@ -55,12 +60,14 @@ private let googleServicesJSON = """
     "\u{FEFF}\n  {\"apiKey\":\"AIza-web\",\"projectId\":\"web-project\"}",
 ])
 func readsWebConfigJSON(text: String) throws {
-    #expect(try FirebaseConfigFile.parse(Array(text.utf8), path: "web.json")
-        == FirebaseConfigFile(apiKey: "AIza-web", projectId: "web-project"))
+    #expect(
+        try FirebaseConfigFile.parse(Array(text.utf8), path: "web.json")
+            == FirebaseConfigFile(apiKey: "AIza-web", projectId: "web-project"))
 }
 
 @Test func aWebConfigWithoutProjectIdIsFine() throws {
-    #expect(try FirebaseConfigFile.parse(Array(#"{"apiKey":"k"}"#.utf8), path: "w.json") == FirebaseConfigFile(apiKey: "k"))
+    #expect(
+        try FirebaseConfigFile.parse(Array(#"{"apiKey":"k"}"#.utf8), path: "w.json") == FirebaseConfigFile(apiKey: "k"))
 }
 
 @Test(arguments: [
@@ -83,28 +90,37 @@ func invalidConfigFilesAreUsageErrorsNamingThePath(content: String, problem: Str
 @Test func aMissingConfigFileIsAUsageErrorNamingThePath() {
     let error = fauthError { _ = try FirebaseConfigFile.read(path: "/nonexistent/GoogleService-Info.plist") }
     #expect(error?.code == .usage)
-    #expect(error?.message
-            == "The config file '/nonexistent/GoogleService-Info.plist' could not be read (open: No such file or directory).")
+    #expect(
+        error?.message
+            == "The config file '/nonexistent/GoogleService-Info.plist' could not be read (open: No such file or directory)."
+    )
 }
 
 // MARK: Precedence
 
-private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "session-host:1", tenantId: "session-tenant", projectId: "session-project")
+private let session = ProjectSettings(
+    apiKey: "session-key", emulatorHost: "session-host:1", tenantId: "session-tenant", projectId: "session-project")
 
 @Test func theFlagWinsOverEverything() throws {
     let folder = TemporaryFolder()
     let config = folder.write("web.json", #"{"apiKey":"config-key","projectId":"config-project"}"#)
     let resolved = try ConfigurationResolver.resolve(
-        flags: ConfigurationInputs(apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", configFile: config, timeout: 5),
+        flags: ConfigurationInputs(
+            apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", configFile: config, timeout: 5),
         environment: [
             "FAUTH_API_KEY": "env-key", "FIREBASE_AUTH_EMULATOR_HOST": "env-host:3", "FAUTH_TENANT": "env-tenant",
             "FAUTH_TIMEOUT": "7",
         ],
         session: session)
-    #expect(resolved == ResolvedConfiguration(
-        apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", projectId: "config-project", timeout: 5))
-    #expect(resolved.backendConfiguration == BackendConfiguration(
-        apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", timeout: 5))
+    #expect(
+        resolved
+            == ResolvedConfiguration(
+                apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", projectId: "config-project",
+                timeout: 5))
+    #expect(
+        resolved.backendConfiguration
+            == BackendConfiguration(
+                apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", timeout: 5))
 }
 
 @Test func theEnvironmentWinsOverConfigFileAndSession() throws {
@@ -118,8 +134,10 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
         ],
         session: session)
     // The session's project is its own backend's, not env-host:3's.
-    #expect(resolved == ResolvedConfiguration(
-        apiKey: "env-key", emulatorHost: "env-host:3", tenantId: "env-tenant", projectId: nil, timeout: 7.5))
+    #expect(
+        resolved
+            == ResolvedConfiguration(
+                apiKey: "env-key", emulatorHost: "env-host:3", tenantId: "env-tenant", projectId: nil, timeout: 7.5))
 }
 
 /// docs/design/session.md: flags, environment and config file choose the backend; the session's key, tenant and project
@@ -127,14 +145,19 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
 @Test func theSessionFillsInNothingForAnotherServer() throws {
     let emulator = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(emulatorHost: "other-host:2"), environment: [:], session: session)
-    #expect(emulator == ResolvedConfiguration(
-        apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "other-host:2"))
+    #expect(
+        emulator
+            == ResolvedConfiguration(
+                apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "other-host:2"))
     let endpoint = ProjectSettings(apiKey: "session-key", endpoint: "https://a.example", tenantId: "session-tenant")
     let error = fauthError {
-        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(endpoint: "https://b.example"),
-                                              environment: [:], session: endpoint)
+        _ = try ConfigurationResolver.resolve(
+            flags: ConfigurationInputs(endpoint: "https://b.example"),
+            environment: [:], session: endpoint)
     }
-    #expect(error?.code == .usage && error?.message.contains("API key") == true, "no key of its own: \(String(describing: error))")
+    #expect(
+        error?.code == .usage && error?.message.contains("API key") == true,
+        "no key of its own: \(String(describing: error))")
     let google = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": "https://b.example"],
         session: ProjectSettings(apiKey: "session-key", tenantId: "session-tenant"))
@@ -145,7 +168,9 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
 @Test func theSessionFillsInForItsOwnServerNamedAgain() throws {
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(emulatorHost: "SESSION-HOST:1"), environment: [:], session: session)
-    #expect(resolved.apiKey == "session-key" && resolved.tenantId == "session-tenant" && resolved.projectId == "session-project")
+    #expect(
+        resolved.apiKey == "session-key" && resolved.tenantId == "session-tenant"
+            && resolved.projectId == "session-project")
 }
 
 @Test func theConfigFileWinsOverTheSession() throws {
@@ -153,30 +178,40 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
     let config = folder.write("google-services.json", googleServicesJSON)
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(configFile: config), environment: [:], session: session)
-    #expect(resolved == ResolvedConfiguration(
-        apiKey: "AIza-android", emulatorHost: "session-host:1", tenantId: "session-tenant", projectId: "android-project",
-        timeout: ResolvedConfiguration.defaultTimeout))
+    #expect(
+        resolved
+            == ResolvedConfiguration(
+                apiKey: "AIza-android", emulatorHost: "session-host:1", tenantId: "session-tenant",
+                projectId: "android-project",
+                timeout: ResolvedConfiguration.defaultTimeout))
 }
 
 @Test func theConfigFlagWinsOverTheConfigVariable() throws {
     let folder = TemporaryFolder()
     let flagConfig = folder.write("a.json", #"{"apiKey":"from-flag-file"}"#)
     let resolved = try ConfigurationResolver.resolve(
-        flags: ConfigurationInputs(configFile: flagConfig), environment: ["FAUTH_CONFIG": "/nonexistent.json"], session: nil)
+        flags: ConfigurationInputs(configFile: flagConfig), environment: ["FAUTH_CONFIG": "/nonexistent.json"],
+        session: nil)
     #expect(resolved.apiKey == "from-flag-file")
 }
 
 @Test func theSessionFillsWhatNothingElseGives() throws {
     let resolved = try ConfigurationResolver.resolve(flags: ConfigurationInputs(), environment: [:], session: session)
-    #expect(resolved == ResolvedConfiguration(
-        apiKey: "session-key", emulatorHost: "session-host:1", tenantId: "session-tenant", projectId: "session-project"))
+    #expect(
+        resolved
+            == ResolvedConfiguration(
+                apiKey: "session-key", emulatorHost: "session-host:1", tenantId: "session-tenant",
+                projectId: "session-project"))
     #expect(resolved.projectSettings == session)
 }
 
 @Test func emptyEnvironmentValuesCountAsUnset() throws {
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(),
-        environment: ["FAUTH_API_KEY": "", "FIREBASE_AUTH_EMULATOR_HOST": "", "FAUTH_TENANT": "", "FAUTH_CONFIG": "", "FAUTH_TIMEOUT": ""],
+        environment: [
+            "FAUTH_API_KEY": "", "FIREBASE_AUTH_EMULATOR_HOST": "", "FAUTH_TENANT": "", "FAUTH_CONFIG": "",
+            "FAUTH_TIMEOUT": "",
+        ],
         session: session)
     #expect(resolved.apiKey == "session-key")
     #expect(resolved.emulatorHost == "session-host:1")
@@ -187,8 +222,10 @@ private let session = ProjectSettings(apiKey: "session-key", emulatorHost: "sess
         flags: ConfigurationInputs(), environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"], session: nil)
     #expect(resolved.apiKey == ResolvedConfiguration.emulatorPlaceholderAPIKey)
     #expect(resolved.emulatorHost == "127.0.0.1:9099")
-    #expect(resolved.backendConfiguration == BackendConfiguration(
-        apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "127.0.0.1:9099"))
+    #expect(
+        resolved.backendConfiguration
+            == BackendConfiguration(
+                apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "127.0.0.1:9099"))
 }
 
 @Test func noKeyAndNoEmulatorIsAUsageError() {
@@ -225,7 +262,9 @@ func emptyInputValuesAreUsageErrors(input: ConfigurationInput) {
 
 // MARK: Emulator host and timeout values
 
-@Test(arguments: ["127.0.0.1:9099", "localhost:9099", "[::1]:9099", "[fe80::1]:1", "auth-emu.internal:65535", "host_1:80"])
+@Test(arguments: [
+    "127.0.0.1:9099", "localhost:9099", "[::1]:9099", "[fe80::1]:1", "auth-emu.internal:65535", "host_1:80",
+])
 func validEmulatorHosts(host: String) throws {
     #expect(EmulatorHost.isValid(host))
     let resolved = try ConfigurationResolver.resolve(
@@ -240,21 +279,27 @@ func validEmulatorHosts(host: String) throws {
 func invalidEmulatorHostsAreUsageErrors(host: String) {
     #expect(!EmulatorHost.isValid(host))
     let fromFlag = fauthError {
-        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(emulatorHost: host), environment: [:], session: nil)
+        _ = try ConfigurationResolver.resolve(
+            flags: ConfigurationInputs(emulatorHost: host), environment: [:], session: nil)
     }
     #expect(fromFlag?.code == .usage)
-    #expect(fromFlag?.inputProblem == .invalid(.emulatorHost, reason: "'\(host)' is not HOST:PORT (e.g. 127.0.0.1:9099 or [::1]:9099)"))
+    #expect(
+        fromFlag?.inputProblem
+            == .invalid(.emulatorHost, reason: "'\(host)' is not HOST:PORT (e.g. 127.0.0.1:9099 or [::1]:9099)"))
     let fromEnvironment = fauthError {
         _ = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(), environment: ["FIREBASE_AUTH_EMULATOR_HOST": host], session: nil)
     }
-    #expect(fromEnvironment?.message.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST: ") == true && fromEnvironment?.inputProblem == nil)
+    #expect(
+        fromEnvironment?.message.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST: ") == true
+            && fromEnvironment?.inputProblem == nil)
 }
 
 @Test(arguments: ["abc", "0", "-1", "inf", "nan", "1e3", " 5", "0x10"])
 func invalidTimeoutVariablesAreUsageErrors(text: String) {
     let error = fauthError {
-        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_TIMEOUT": text], session: nil)
+        _ = try ConfigurationResolver.resolve(
+            flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_TIMEOUT": text], session: nil)
     }
     #expect(error?.code == .usage)
     #expect(error?.message.hasPrefix("FAUTH_TIMEOUT: ") == true)
@@ -263,7 +308,8 @@ func invalidTimeoutVariablesAreUsageErrors(text: String) {
 @Test(arguments: [0.0, -3.0, Double.infinity, Double.nan])
 func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
     let error = fauthError {
-        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k", timeout: seconds), environment: [:], session: nil)
+        _ = try ConfigurationResolver.resolve(
+            flags: ConfigurationInputs(apiKey: "k", timeout: seconds), environment: [:], session: nil)
     }
     #expect(error?.code == .usage)
     if case .invalid(.timeout, let reason)? = error?.inputProblem {
@@ -283,13 +329,16 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
     #expect(flag.backendConfiguration.endpoint == "https://flag.example.com")
     #expect(flag.projectSettings.endpoint == "https://flag.example.com")
     let variable = try ConfigurationResolver.resolve(
-        flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": "https://env.example.com"], session: nil)
+        flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": "https://env.example.com"],
+        session: nil)
     #expect(variable.endpoint == "https://env.example.com")
     let stored = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(), environment: [:],
         session: ProjectSettings(apiKey: "k", endpoint: "https://stored.example.com"))
     #expect(stored.endpoint == "https://stored.example.com")
-    #expect(try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: [:], session: nil).endpoint == nil)
+    #expect(
+        try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: [:], session: nil)
+            .endpoint == nil)
 }
 
 /// An emulator and an endpoint are two backends: the higher level wins, and one level naming both is refused.
@@ -299,7 +348,8 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
         environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099", "FAUTH_API_KEY": "k"], session: nil)
     #expect(flagWins.endpoint == "https://gw.example.com" && flagWins.emulatorHost == nil)
     let emulatorFlagWins = try ConfigurationResolver.resolve(
-        flags: ConfigurationInputs(emulatorHost: "127.0.0.1:9099"), environment: ["FAUTH_ENDPOINT": "https://gw.example.com"],
+        flags: ConfigurationInputs(emulatorHost: "127.0.0.1:9099"),
+        environment: ["FAUTH_ENDPOINT": "https://gw.example.com"],
         session: nil)
     #expect(emulatorFlagWins.emulatorHost == "127.0.0.1:9099" && emulatorFlagWins.endpoint == nil)
     let sessionEmulator = try ConfigurationResolver.resolve(
@@ -307,10 +357,17 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
         session: ProjectSettings(apiKey: "k", emulatorHost: "127.0.0.1:9099", endpoint: "https://gw.example.com"))
     #expect(sessionEmulator.emulatorHost == "127.0.0.1:9099" && sessionEmulator.endpoint == nil)
     for (flags, environment) in [
-        (ConfigurationInputs(apiKey: "k", emulatorHost: "127.0.0.1:9099", endpoint: "https://gw.example.com"), [String: String]()),
-        (ConfigurationInputs(apiKey: "k"), ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099", "FAUTH_ENDPOINT": "https://gw.example.com"]),
+        (
+            ConfigurationInputs(apiKey: "k", emulatorHost: "127.0.0.1:9099", endpoint: "https://gw.example.com"),
+            [String: String]()
+        ),
+        (
+            ConfigurationInputs(apiKey: "k"),
+            ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099", "FAUTH_ENDPOINT": "https://gw.example.com"]
+        ),
     ] {
-        let error = try #require(fauthError { _ = try ConfigurationResolver.resolve(flags: flags, environment: environment, session: nil) })
+        let error = try #require(
+            fauthError { _ = try ConfigurationResolver.resolve(flags: flags, environment: environment, session: nil) })
         #expect(error.code == .usage && error.message.contains("name two backends"))
         #expect(error.inputProblem == (environment.isEmpty ? .twoBackends(.emulatorHost, .endpoint) : nil))
     }
@@ -327,23 +384,28 @@ func endpointsThatAreAccepted(url: String) throws {
 }
 
 @Test(arguments: [
-    "gateway.example.com", "ftp://example.com", "http://example.com", "http://10.0.0.1:8080", "https://", "https://:443",
+    "gateway.example.com", "ftp://example.com", "http://example.com", "http://10.0.0.1:8080", "https://",
+    "https://:443",
     "https://user@example.com", "https://example.com/?x=1", "https://example.com/#f", "https://example.com:0",
     "https://example.com:99999", "https://exa mple.com", "https://bücher.example",
 ])
 func endpointsThatAreRefused(url: String) throws {
-    let error = try #require(fauthError {
-        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k", endpoint: url), environment: [:], session: nil)
-    })
+    let error = try #require(
+        fauthError {
+            _ = try ConfigurationResolver.resolve(
+                flags: ConfigurationInputs(apiKey: "k", endpoint: url), environment: [:], session: nil)
+        })
     #expect(error.code == .usage && error.message.hasPrefix("endpoint: '\(url)'"))
     guard case .invalid(.endpoint, let reason)? = error.inputProblem else {
         Issue.record("no endpoint input problem in \(error)")
         return
     }
     #expect(reason.hasPrefix("'\(url)'"))
-    let fromEnvironment = try #require(fauthError {
-        _ = try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": url], session: nil)
-    })
+    let fromEnvironment = try #require(
+        fauthError {
+            _ = try ConfigurationResolver.resolve(
+                flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": url], session: nil)
+        })
     #expect(fromEnvironment.message.hasPrefix("FAUTH_ENDPOINT: '\(url)'"))
 }
 
@@ -352,20 +414,29 @@ func endpointsThatAreRefused(url: String) throws {
 /// The CA file input > `CURL_CA_BUNDLE` > `SSL_CERT_FILE`, and `SSL_CERT_DIR` beside a variable's file, as curl has it.
 @Test func theCASettingsFollowCurlsOrder() throws {
     let folder = TemporaryFolder()
-    let flagFile = folder.write("flag.pem", "x"), bundle = folder.write("bundle.pem", "x"), certFile = folder.write("cert.pem", "x")
+    let flagFile = folder.write("flag.pem", "x")
+    let bundle = folder.write("bundle.pem", "x")
+    let certFile = folder.write("cert.pem", "x")
     let directory = (flagFile as NSString).deletingLastPathComponent
     let all = ["CURL_CA_BUNDLE": bundle, "SSL_CERT_FILE": certFile, "SSL_CERT_DIR": directory]
-    #expect(try CertificateAuthorities.resolve(caFileFlag: flagFile, environment: all) == TrustedCertificates(caFile: flagFile))
-    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: all)
-        == TrustedCertificates(caFile: bundle, caDirectory: directory))
-    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": certFile])
-        == TrustedCertificates(caFile: certFile))
-    #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": directory])
-        == TrustedCertificates(caDirectory: directory))
+    #expect(
+        try CertificateAuthorities.resolve(caFileFlag: flagFile, environment: all)
+            == TrustedCertificates(caFile: flagFile))
+    #expect(
+        try CertificateAuthorities.resolve(caFileFlag: nil, environment: all)
+            == TrustedCertificates(caFile: bundle, caDirectory: directory))
+    #expect(
+        try CertificateAuthorities.resolve(
+            caFileFlag: nil, environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": certFile])
+            == TrustedCertificates(caFile: certFile))
+    #expect(
+        try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": directory])
+            == TrustedCertificates(caDirectory: directory))
     #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: [:]) == .system)
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(apiKey: "k", caFile: flagFile), environment: [:], session: nil)
     #expect(resolved.backendConfiguration.trust == TrustedCertificates(caFile: flagFile))
-    let notAFolder = try #require(fauthError { _ = try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": bundle]) })
+    let notAFolder = try #require(
+        fauthError { _ = try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": bundle]) })
     #expect(notAFolder.code == .usage && notAFolder.message.hasPrefix("SSL_CERT_DIR: '\(bundle)'"))
 }

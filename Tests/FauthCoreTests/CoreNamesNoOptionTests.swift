@@ -96,7 +96,8 @@ enum SwiftStringLiterals {
 
     /// Skips an interpolation's expression up to its closing parenthesis, reading the literals inside it.
     private static func interpolation(_ bytes: [UInt8], from start: Int, into literals: inout [String]) -> Int {
-        var index = start, depth = 1
+        var index = start
+        var depth = 1
         while index < bytes.count && depth > 0 {
             if let end = literal(bytes, at: index, into: &literals) {
                 index = end

@@ -35,7 +35,8 @@ private let actionByExitStatus: [Int32: ErrorAction] = [
 ]
 
 private let fauthOwnCodes: Set<ErrorCode> = [
-    .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted, .terminated,
+    .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted,
+    .terminated,
     .hangup, .quit, .sessionBusy, .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge,
     .invalidArgument, .ioError, .serverChanged,
 ]
@@ -89,7 +90,9 @@ func everyCodeHasADocumentedStatusAndTheMatchingAction(code: ErrorCode) throws {
 
 @Test(arguments: ErrorCode.allCases)
 func onlyTheTemporaryCodesAreRetryable(code: ErrorCode) {
-    let retryable: Set<ErrorCode> = [.networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable, .sessionBusy]
+    let retryable: Set<ErrorCode> = [
+        .networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable, .sessionBusy,
+    ]
     #expect(code.isRetryable == retryable.contains(code))
 }
 

@@ -42,10 +42,11 @@ private func errorMembers(_ error: FauthError) throws -> JSONObject {
     error.signInMethods = ["password", "google.com"]
     error.mfa = ["factors": []]
     let members = try errorMembers(error)
-    #expect(members.keys == [
-        "code", "name", "number", "exitCode", "message", "retryable", "action",
-        "reason", "server", "underlying", "email", "signInMethods", "mfa",
-    ])
+    #expect(
+        members.keys == [
+            "code", "name", "number", "exitCode", "message", "retryable", "action",
+            "reason", "server", "underlying", "email", "signInMethods", "mfa",
+        ])
     #expect(members["message"] == "custom")
     #expect(members["reason"] == "why")
     #expect(members["server"] == ["status": 200, "message": .null])
@@ -70,5 +71,7 @@ private func errorMembers(_ error: FauthError) throws -> JSONObject {
 
 @Test func serializedObjectStartsWithTheErrorMember() {
     let text = FauthError(.usage, message: "unknown flag --x").jsonObject().serialized()
-    #expect(text.hasPrefix(#"{"error":{"code":"usage","name":null,"number":null,"exitCode":2,"message":"unknown flag --x""#))
+    #expect(
+        text.hasPrefix(#"{"error":{"code":"usage","name":null,"number":null,"exitCode":2,"message":"unknown flag --x""#)
+    )
 }

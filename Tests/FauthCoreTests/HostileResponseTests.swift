@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 @testable import FauthCore
 
@@ -59,6 +59,9 @@ import FauthJSON
         _ = FileManager.default.createFile(atPath: folder.file(".s.json~tmp-dead"), contents: Data("{".utf8))
         _ = FileManager.default.createFile(atPath: folder.file(".other.json~tmp-1"), contents: Data())
         try store.withLock { _ in }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".other.json~tmp-1", "s.json", "s.json.lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                ".other.json~tmp-1", "s.json", "s.json.lock",
+            ])
     }
 }

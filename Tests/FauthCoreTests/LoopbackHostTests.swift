@@ -6,15 +6,19 @@ import Testing
 
 /// The one rule for "this machine" (an emulator: a plain socket, never a proxy), on the resolved address.
 @Suite struct LoopbackHostTests {
-    @Test(arguments: ["127.0.0.1", "127.1", "127.9.8.7", "0", "0.0.0.0", "0x7f.1", "2130706433", "::1", "::",
-                      "::ffff:127.0.0.1", "localhost", "LOCALHOST", "localhost.", "app.localhost", "a.b.localhost"])
+    @Test(arguments: [
+        "127.0.0.1", "127.1", "127.9.8.7", "0", "0.0.0.0", "0x7f.1", "2130706433", "::1", "::",
+        "::ffff:127.0.0.1", "localhost", "LOCALHOST", "localhost.", "app.localhost", "a.b.localhost",
+    ])
     func local(host: String) {
         #expect(LoopbackHost.addresses(of: host) != nil)
         #expect(LoopbackHost.addresses(of: host, resolvingNames: false) != nil)
     }
 
-    @Test(arguments: ["10.0.0.1", "128.0.0.1", "::2", "::ffff:10.0.0.1", "127.0.0.1.example.invalid",
-                      "localhost.example.invalid", "no-such-host.invalid", "", "127.0.0.1 x"])
+    @Test(arguments: [
+        "10.0.0.1", "128.0.0.1", "::2", "::ffff:10.0.0.1", "127.0.0.1.example.invalid",
+        "localhost.example.invalid", "no-such-host.invalid", "", "127.0.0.1 x",
+    ])
     func notLocal(host: String) {
         #expect(LoopbackHost.addresses(of: host) == nil)
     }
@@ -68,13 +72,15 @@ import Testing
     }
 
     @Test func aLookupThatAnswersInTimeDecides() throws {
-        let local = StalledResolver(answer: [.ipv4Loopback]), remote = StalledResolver(answer: [.ipv4(0x0A00_0001)])
+        let local = StalledResolver(answer: [.ipv4Loopback])
+        let remote = StalledResolver(answer: [.ipv4(0x0A00_0001)])
         local.release.signal()
         remote.release.signal()
         #expect(try LoopbackHost.addresses(of: "here.example", within: 30, resolver: local.resolve) == [.ipv4Loopback])
         #expect(try LoopbackHost.addresses(of: "there.example", within: 30, resolver: remote.resolve) == nil)
-        #expect(try LoopbackHost.addresses(of: "127.0.0.1", within: 0, resolver: { _ in nil }) == [.ipv4Loopback],
-                "an address literal is never asked of the resolver")
+        #expect(
+            try LoopbackHost.addresses(of: "127.0.0.1", within: 0, resolver: { _ in nil }) == [.ipv4Loopback],
+            "an address literal is never asked of the resolver")
     }
 
     /// The proxy decision libcurl's requests make first: a stalled lookup of the target's name is a timeout, so the
@@ -89,6 +95,8 @@ import Testing
         if case .timedOut? = failure {} else { Issue.record("not a timeout: \(String(describing: failure))") }
         let answered = StalledResolver(answer: nil)
         answered.release.signal()
-        #expect(try transport.proxy(for: "https://auth.example/v1", within: 30, resolver: answered.resolve) == "http://proxy.example:3128")
+        #expect(
+            try transport.proxy(for: "https://auth.example/v1", within: 30, resolver: answered.resolve)
+                == "http://proxy.example:3128")
     }
 }

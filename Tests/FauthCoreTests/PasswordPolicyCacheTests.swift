@@ -7,7 +7,8 @@ import Testing
     private func makeClient(_ transport: ScriptedTransport, _ folder: TemporaryFolder) throws -> AuthClient {
         let configuration = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(emulatorHost: BackendProbe.emulatorHost), environment: [:], session: nil)
-        return AuthClient(configuration: configuration, store: SessionStore(path: folder.file("s.json")), transport: transport)
+        return AuthClient(
+            configuration: configuration, store: SessionStore(path: folder.file("s.json")), transport: transport)
     }
 
     @Test func aBackendThatServesNoPolicyIsAskedOnceNotBeforeEveryCommand() throws {
@@ -25,10 +26,16 @@ import Testing
     @Test func noAnswerAtAllIsNotCached() throws {
         let transport = ScriptedTransport()
         let folder = TemporaryFolder()
-        transport.reply(to: "passwordPolicy", method: "GET", .failure(.certificate(.untrusted, code: 60, message: "certificate not trusted")))
+        transport.reply(
+            to: "passwordPolicy", method: "GET",
+            .failure(.certificate(.untrusted, code: 60, message: "certificate not trusted")))
         let client = try makeClient(transport, folder)
         #expect(client.passwordPolicy() == nil)
-        transport.reply(to: "passwordPolicy", method: "GET", .json(200, #"{"customStrengthOptions":{"minPasswordLength":8},"enforcementState":"ENFORCE","schemaVersion":1}"#))
+        transport.reply(
+            to: "passwordPolicy", method: "GET",
+            .json(
+                200,
+                #"{"customStrengthOptions":{"minPasswordLength":8},"enforcementState":"ENFORCE","schemaVersion":1}"#))
         #expect(client.passwordPolicy()?.isEnforced == true, "asked again after a failure that was no answer")
         #expect(client.passwordPolicy()?.isEnforced == true)
         #expect(transport.requests(to: "passwordPolicy").count == 2)

@@ -5,9 +5,11 @@ import Testing
 /// The client's reading of a password policy and its requirements, as Firebase's SDKs check them.
 @Suite struct PasswordPolicyTests {
     static let full = PasswordPolicy(json: [
-        "customStrengthOptions": ["minPasswordLength": 8, "maxPasswordLength": 12, "containsLowercaseCharacter": true,
-                                  "containsUppercaseCharacter": true, "containsNumericCharacter": true,
-                                  "containsNonAlphanumericCharacter": true],
+        "customStrengthOptions": [
+            "minPasswordLength": 8, "maxPasswordLength": 12, "containsLowercaseCharacter": true,
+            "containsUppercaseCharacter": true, "containsNumericCharacter": true,
+            "containsNonAlphanumericCharacter": true,
+        ],
         "allowedNonAlphanumericCharacters": ["!", "#"], "enforcementState": "ENFORCE", "schemaVersion": 1,
     ])
 
@@ -19,16 +21,22 @@ import Testing
     ])
     func eachRequirementIsCheckedOnItsOwn(password: String, met: [Bool]) {
         let requirements = Self.full.requirements(for: password)
-        #expect(requirements.map(\.name) == ["minPasswordLength", "maxPasswordLength", "containsLowercaseCharacter",
-                                             "containsUppercaseCharacter", "containsNumericCharacter",
-                                             "containsNonAlphanumericCharacter"])
+        #expect(
+            requirements.map(\.name) == [
+                "minPasswordLength", "maxPasswordLength", "containsLowercaseCharacter",
+                "containsUppercaseCharacter", "containsNumericCharacter",
+                "containsNonAlphanumericCharacter",
+            ])
         #expect(requirements.map(\.met) == met)
     }
 
     @Test func missingOptionsAreNotRequiredAndTheMinimumIsSix() {
         let policy = PasswordPolicy(json: ["enforcementState": "OFF"])
         #expect(!policy.isEnforced && policy.schemaVersion == 1)
-        #expect(policy.requirements(for: "12345").map(\.jsonObject) == [["rule": "minPasswordLength", "required": 6, "met": false]])
+        #expect(
+            policy.requirements(for: "12345").map(\.jsonObject) == [
+                ["rule": "minPasswordLength", "required": 6, "met": false]
+            ])
         let symbols = PasswordPolicy(json: ["customStrengthOptions": ["containsNonAlphanumericCharacter": true]])
         #expect(symbols.requirements(for: "abcdef~").map(\.met) == [true, true], "Firebase's default symbols")
         #expect(symbols.requirements(for: "abcdef=").last?.met == false)

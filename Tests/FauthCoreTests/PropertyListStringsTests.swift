@@ -22,7 +22,7 @@ import Testing
             "BLOB": Data([0, 1, 2]),
             "WHEN": Date(timeIntervalSince1970: 0),
         ]
-        for index in 0 ..< 20 { members["K\(index)"] = "v\(index)" }
+        for index in 0..<20 { members["K\(index)"] = "v\(index)" }
         return members
     }
 
@@ -65,11 +65,12 @@ import Testing
 
     /// Every truncation and every single-byte corruption of a binary plist is read or refused, never a crash.
     @Test func damagedBinaryPropertyListsAreRefusedOrRead() throws {
-        let data = Array(try PropertyListSerialization.data(fromPropertyList: Self.dictionary(), format: .binary, options: 0))
-        for length in 0 ..< data.count {
+        let data = Array(
+            try PropertyListSerialization.data(fromPropertyList: Self.dictionary(), format: .binary, options: 0))
+        for length in 0..<data.count {
             _ = try? PropertyListStrings.read(Array(data[..<length]))
         }
-        for position in 8 ..< data.count {
+        for position in 8..<data.count {
             for value: UInt8 in [0x00, 0x0F, 0x7F, 0xFF] {
                 var damaged = data
                 damaged[position] = value

@@ -1,12 +1,14 @@
-import Testing
 import FauthCore
+import Testing
 
 /// The checks on the URL a browser sign-in comes back to, made before anything is sent to `signInWithIdp`.
 @Suite struct ProviderSignInTests {
     static let continueUri = "http://127.0.0.1:8085/__/auth/callback"
 
     static func signIn(authUri: String = "https://idp.example/auth?client_id=C&state=S%2F1") -> ProviderSignIn {
-        ProviderSignIn(providerId: "google.com", continueUri: continueUri, answer: ProviderAuthUri(authUri: authUri, sessionId: "SID"))
+        ProviderSignIn(
+            providerId: "google.com", continueUri: continueUri,
+            answer: ProviderAuthUri(authUri: authUri, sessionId: "SID"))
     }
 
     @Test func theAnswerWithThisSignInsStateBecomesARedirectCredential() throws {
@@ -25,8 +27,14 @@ import FauthCore
         (continueUri + "?code=C", "carries no state"),
         ("http://127.0.0.1:9999/__/auth/callback?state=S%2F1", "not the URL this sign-in returns to"),
         ("http://127.0.0.1:8085/other?state=S%2F1", "not the URL this sign-in returns to"),
-        (continueUri + "?error=access_denied&error_description=The%20user%20said%20no&state=S%2F1", "refused the sign-in (access_denied: The user said no)"),
-        (continueUri + "?error=access_denied&error_description=User+cancelled%2C+sorry&state=S%2F1", "refused the sign-in (access_denied: User cancelled, sorry)"),
+        (
+            continueUri + "?error=access_denied&error_description=The%20user%20said%20no&state=S%2F1",
+            "refused the sign-in (access_denied: The user said no)"
+        ),
+        (
+            continueUri + "?error=access_denied&error_description=User+cancelled%2C+sorry&state=S%2F1",
+            "refused the sign-in (access_denied: User cancelled, sorry)"
+        ),
         (continueUri + "?error=access_denied", "carries no state"),
         (continueUri + "?error=access_denied&error_description=forged&state=OTHER", "another sign-in's state"),
     ])

@@ -7,18 +7,31 @@ import Testing
 @Suite struct ProxyCredentialRedactionTests {
     /// libcurl 7.88's own words for each proxy, as `curl` prints them.
     @Test(arguments: [
-        ("http://alice:s3cr3tPW@127.0.0.1:99999", "Unsupported proxy syntax in 'http://alice:s3cr3tPW@127.0.0.1:99999'",
-         "Unsupported proxy syntax in 'http://REDACTED@127.0.0.1:99999'"),
-        ("bogus://alice:s3cr3tPW@x", "Unsupported proxy scheme for 'bogus://alice:s3cr3tPW@x'",
-         "Unsupported proxy scheme for 'bogus://REDACTED@x'"),
-        ("http://alice:s3cr3tPW@[bad:1", "Unsupported proxy syntax in 'http://alice:s3cr3tPW@[bad:1'",
-         "Unsupported proxy syntax in 'http://REDACTED@[bad:1'"),
-        (" http://alice:s3cr3tPW@127.0.0.1:1", "Unsupported proxy syntax in ' http://alice:s3cr3tPW@127.0.0.1:1'",
-         "Unsupported proxy syntax in ' http://REDACTED@127.0.0.1:1'"),
-        ("alice:s3cr3tPW@127.0.0.1:99999", "Unsupported proxy syntax in 'alice:s3cr3tPW@127.0.0.1:99999'",
-         "Unsupported proxy syntax in 'REDACTED@127.0.0.1:99999'"),
-        ("http://alice:p@ss@127.0.0.1:1", "Unsupported proxy syntax in 'http://alice:p@ss@127.0.0.1:1'",
-         "Unsupported proxy syntax in 'http://REDACTED@127.0.0.1:1'"),
+        (
+            "http://alice:s3cr3tPW@127.0.0.1:99999",
+            "Unsupported proxy syntax in 'http://alice:s3cr3tPW@127.0.0.1:99999'",
+            "Unsupported proxy syntax in 'http://REDACTED@127.0.0.1:99999'"
+        ),
+        (
+            "bogus://alice:s3cr3tPW@x", "Unsupported proxy scheme for 'bogus://alice:s3cr3tPW@x'",
+            "Unsupported proxy scheme for 'bogus://REDACTED@x'"
+        ),
+        (
+            "http://alice:s3cr3tPW@[bad:1", "Unsupported proxy syntax in 'http://alice:s3cr3tPW@[bad:1'",
+            "Unsupported proxy syntax in 'http://REDACTED@[bad:1'"
+        ),
+        (
+            " http://alice:s3cr3tPW@127.0.0.1:1", "Unsupported proxy syntax in ' http://alice:s3cr3tPW@127.0.0.1:1'",
+            "Unsupported proxy syntax in ' http://REDACTED@127.0.0.1:1'"
+        ),
+        (
+            "alice:s3cr3tPW@127.0.0.1:99999", "Unsupported proxy syntax in 'alice:s3cr3tPW@127.0.0.1:99999'",
+            "Unsupported proxy syntax in 'REDACTED@127.0.0.1:99999'"
+        ),
+        (
+            "http://alice:p@ss@127.0.0.1:1", "Unsupported proxy syntax in 'http://alice:p@ss@127.0.0.1:1'",
+            "Unsupported proxy syntax in 'http://REDACTED@127.0.0.1:1'"
+        ),
     ])
     func libcurlsWordsLoseTheUserAndPassword(proxy: String, words: String, shown: String) {
         #expect(SecretRedaction(secrets: SecretRedaction.credentials(in: proxy)).redacted(words) == shown)
@@ -34,8 +47,9 @@ import Testing
     /// Through real libcurl: a proxy it refuses leaves no trace of its password in the failure.
     @Test func theTransportsFailureCarriesNoCredential() throws {
         let transport = CurlTransport(proxies: ProxySettings(httpsProxy: "http://alice:s3cr3tPW@127.0.0.1:99999"))
-        let request = TransportRequest(method: "GET", url: "https://auth.fauth-test.invalid:1/v1", headers: [], body: [],
-                                       timeout: 5, trust: .system)
+        let request = TransportRequest(
+            method: "GET", url: "https://auth.fauth-test.invalid:1/v1", headers: [], body: [],
+            timeout: 5, trust: .system)
         let failure = #expect(throws: TransportFailure.self) { try transport.send(request) }
         let message = try #require(failure).message
         #expect(!message.contains("s3cr3tPW") && !message.contains("alice"), "\(message)")

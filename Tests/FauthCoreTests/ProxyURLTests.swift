@@ -6,7 +6,8 @@ import Testing
 /// is refused with a reason that never quotes the value.
 @Suite struct ProxyURLTests {
     @Test(arguments: [
-        ("http://proxy.example:3128", "http", "proxy.example:3128"), ("proxy.example:3128", "http", "proxy.example:3128"),
+        ("http://proxy.example:3128", "http", "proxy.example:3128"),
+        ("proxy.example:3128", "http", "proxy.example:3128"),
         ("HTTPS://proxy.example", "https", "proxy.example"), ("socks5h://10.0.0.1:1080", "socks5h", "10.0.0.1:1080"),
         ("socks4a://p:1", "socks4a", "p:1"), ("http://alice:s3cr3t@[::1]:8080/", "http", "[::1]:8080"),
         ("http://u%40x:p%3A@proxy_1.example:80/path", "http", "proxy_1.example:80"), ("socks4://p", "socks4", "p"),
@@ -21,7 +22,10 @@ import Testing
         ("http://alice:s3cr3tPW@127.0.0.1:99999", "its port is not a number from 1 to 65535"),
         ("http://p:0", "its port is not a number from 1 to 65535"),
         ("http://p:80a", "its port is not a number from 1 to 65535"),
-        ("bogus://alice:s3cr3tPW@x", "its scheme is not one libcurl proxies through (http, https, socks4, socks4a, socks5, socks5h)"),
+        (
+            "bogus://alice:s3cr3tPW@x",
+            "its scheme is not one libcurl proxies through (http, https, socks4, socks4a, socks5, socks5h)"
+        ),
         ("ftp://p:21", "its scheme is not one libcurl proxies through (http, https, socks4, socks4a, socks5, socks5h)"),
         ("http://alice:s3cr3tPW@[bad:1", "its IPv6 address has no closing ']'"),
         ("http://[zz]:1", "its IPv6 address is malformed"),

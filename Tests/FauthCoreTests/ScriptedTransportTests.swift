@@ -6,7 +6,9 @@ import Testing
 /// The scripted transport the core tests run on: it answers as scripted, records what it got, and fails loudly.
 @Suite struct ScriptedTransportTests {
     private func request(_ url: String, method: String = "POST", body: String = "{}") -> TransportRequest {
-        TransportRequest(method: method, url: url, headers: [("Content-Type", "application/json")], body: Array(body.utf8), timeout: 5)
+        TransportRequest(
+            method: method, url: url, headers: [("Content-Type", "application/json")], body: Array(body.utf8),
+            timeout: 5)
     }
 
     @Test func repliesAreMatchedByMethodAndEndpointAndConsumedInOrder() throws {
@@ -14,12 +16,14 @@ import Testing
         transport.reply(to: "accounts:lookup", .json(200, #"{"n":1}"#))
         transport.reply(to: "token", .failure(.connectionRefused(code: 7, message: "refused")))
         transport.reply(to: "accounts:lookup", .json(400, #"{"n":2}"#))
-        let first = try transport.send(request("http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup?key=K"))
+        let first = try transport.send(
+            request("http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup?key=K"))
         #expect(first.status == 200 && first.body == Array(#"{"n":1}"#.utf8))
         #expect(throws: TransportFailure.connectionRefused(code: 7, message: "refused")) {
             try transport.send(request("https://securetoken.googleapis.com/v1/token?key=K"))
         }
-        let second = try transport.send(request("https://identitytoolkit.googleapis.com/v1/accounts:lookup?key=K", body: #"{"idToken":"T"}"#))
+        let second = try transport.send(
+            request("https://identitytoolkit.googleapis.com/v1/accounts:lookup?key=K", body: #"{"idToken":"T"}"#))
         #expect(second.status == 400)
         #expect(transport.requests.map(\.endpoint) == ["accounts:lookup", "token", "accounts:lookup"])
         #expect(transport.requests(to: "accounts:lookup").last?.json?["idToken"]?.string == "T")

@@ -107,15 +107,17 @@ func everyTableRowMapsAsASoftErrorMessage(message: String, code: ErrorCode) {
 
 @Test func detailAfterTheColonBecomesTheMessage() {
     let error = ServerErrorMapping.error(
-        httpStatus: 400, body: emulatorBody("INVALID_EMAIL : The email provided does not match the sign-in email address."))
+        httpStatus: 400,
+        body: emulatorBody("INVALID_EMAIL : The email provided does not match the sign-in email address."))
     #expect(error.code == .invalidEmail)
     #expect(error.message == "The email provided does not match the sign-in email address.")
     #expect(error.reason == nil)
 }
 
 @Test func noDetailOrAnEmptyDetailGivesTheDefaultMessage() {
-    #expect(ServerErrorMapping.error(serverMessage: "USER_DISABLED", httpStatus: 400).message
-        == ErrorCode.userDisabled.defaultMessage)
+    #expect(
+        ServerErrorMapping.error(serverMessage: "USER_DISABLED", httpStatus: 400).message
+            == ErrorCode.userDisabled.defaultMessage)
     let tooMany = ServerErrorMapping.error(serverMessage: "TOO_MANY_ATTEMPTS_TRY_LATER:", httpStatus: 400)
     #expect(tooMany.code == .tooManyRequests)
     #expect(tooMany.message == ErrorCode.tooManyRequests.defaultMessage)
@@ -129,8 +131,10 @@ func everyTableRowMapsAsASoftErrorMessage(message: String, code: ErrorCode) {
 
 /// A value longer or shorter than the server's schema allows is `invalid-argument` (exit 8, fix the value), its
 /// words kept; a field of the wrong shape (`unknownMessagesAreInternalErrorsKeptVerbatim`) is fauth's to report.
-@Test(arguments: ["Invalid JSON payload received. /displayName must be at most 256 characters",
-                  "Invalid JSON payload received. /password must NOT have fewer than 1 characters"])
+@Test(arguments: [
+    "Invalid JSON payload received. /displayName must be at most 256 characters",
+    "Invalid JSON payload received. /password must NOT have fewer than 1 characters",
+])
 func aValueOfTheWrongLengthIsInvalidArgument(message: String) {
     let error = ServerErrorMapping.error(httpStatus: 400, body: emulatorBody(message))
     #expect(error.code == .invalidArgument && error.code.exitStatus == 8)
@@ -150,7 +154,8 @@ func aValueOfTheWrongLengthIsInvalidArgument(message: String) {
 
 @Test func passwordRequirementsDetailBecomesTheReason() {
     let error = ServerErrorMapping.error(
-        serverMessage: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain a numeric character]",
+        serverMessage:
+            "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain a numeric character]",
         httpStatus: 400)
     #expect(error.code == .passwordDoesNotMeetRequirements)
     #expect(error.reason == "Missing password requirements: [Password must contain a numeric character]")
@@ -172,7 +177,8 @@ func detailIsIgnoredWhereTheSDKIgnoresIt(short: String) {
 
 @Test func blockingFunctionMessageComesFromTheEmbeddedJSON() {
     let error = ServerErrorMapping.error(
-        serverMessage: #"BLOCKING_FUNCTION_ERROR_RESPONSE : HTTP Cloud Function returned an error: {"error":{"message":"Not allowed {here}","status":"PERMISSION_DENIED"}} trailing"#,
+        serverMessage:
+            #"BLOCKING_FUNCTION_ERROR_RESPONSE : HTTP Cloud Function returned an error: {"error":{"message":"Not allowed {here}","status":"PERMISSION_DENIED"}} trailing"#,
         httpStatus: 400)
     #expect(error.code == .blockingCloudFunctionError)
     #expect(error.message == "Not allowed {here}")
@@ -183,7 +189,8 @@ func detailIsIgnoredWhereTheSDKIgnoresIt(short: String) {
         serverMessage: "BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to http://x returned HTTP error 500))",
         httpStatus: 400)
     #expect(error.message == "((HTTP request to http://x returned HTTP error 500))")
-    let unbalanced = ServerErrorMapping.error(serverMessage: "BLOCKING_FUNCTION_ERROR_RESPONSE : {oops", httpStatus: 400)
+    let unbalanced = ServerErrorMapping.error(
+        serverMessage: "BLOCKING_FUNCTION_ERROR_RESPONSE : {oops", httpStatus: 400)
     #expect(unbalanced.message == "{oops")
     let invalid = ServerErrorMapping.error(serverMessage: "BLOCKING_FUNCTION_ERROR_RESPONSE : {oops}", httpStatus: 400)
     #expect(invalid.message == "{oops}")
@@ -222,7 +229,8 @@ func detailsReasonsAboutTheKeyAreMapped(reason: String, code: ErrorCode) {
 
 @Test func missingAPIKeyOn403IsInvalidAPIKey() {
     let error = ServerErrorMapping.error(
-        httpStatus: 403, body: emulatorBody("The request is missing a valid API key.", status: 403, reason: "forbidden"))
+        httpStatus: 403, body: emulatorBody("The request is missing a valid API key.", status: 403, reason: "forbidden")
+    )
     #expect(error.code == .invalidAPIKey)
     #expect(error.server?.status == 403)
 }
@@ -235,7 +243,8 @@ func detailsReasonsAboutTheKeyAreMapped(reason: String, code: ErrorCode) {
 
 @Test func ipRefererBlockedReasonIsAppNotAuthorized() {
     let error = ServerErrorMapping.error(
-        httpStatus: 403, body: emulatorBody("Requests from referer are blocked.", status: 403, reason: "ipRefererBlocked"))
+        httpStatus: 403,
+        body: emulatorBody("Requests from referer are blocked.", status: 403, reason: "ipRefererBlocked"))
     #expect(error.code == .appNotAuthorized)
 }
 
@@ -250,7 +259,9 @@ func detailsReasonsAboutTheKeyAreMapped(reason: String, code: ErrorCode) {
         httpStatus: 429, body: emulatorBody("RESOURCE_EXHAUSTED", status: 429, reason: "rateLimitExceeded"))
     #expect(unknown.code == .tooManyRequests)
     #expect(unknown.server == ServerDetail(status: 429, message: "RESOURCE_EXHAUSTED"))
-    #expect(ServerErrorMapping.error(httpStatus: 429, body: emulatorBody("QUOTA_EXCEEDED", status: 429)).code == .quotaExceeded)
+    #expect(
+        ServerErrorMapping.error(httpStatus: 429, body: emulatorBody("QUOTA_EXCEEDED", status: 429)).code
+            == .quotaExceeded)
 }
 
 @Test(arguments: [502, 503, 504])
@@ -259,7 +270,8 @@ func gatewayStatusesAreServiceUnavailable(status: Int) {
     #expect(html.code == .serviceUnavailable)
     #expect(html.isRetryableForTest)
     #expect(html.server == ServerDetail(status: status, message: nil))
-    let json = ServerErrorMapping.error(httpStatus: status, body: emulatorBody("The service is currently unavailable.", status: status))
+    let json = ServerErrorMapping.error(
+        httpStatus: status, body: emulatorBody("The service is currently unavailable.", status: status))
     #expect(json.code == .serviceUnavailable)
 }
 
@@ -275,12 +287,17 @@ func redirectsAreInternalErrors(status: Int) {
     #expect(error.code == .internalError)
     #expect(error.message.contains("redirect"))
     #expect(error.server?.status == status)
-    let withMessage = ServerErrorMapping.error(httpStatus: status, body: emulatorBody("EMAIL_EXISTS", status: status), location: "/x?key=REDACTED")
+    let withMessage = ServerErrorMapping.error(
+        httpStatus: status, body: emulatorBody("EMAIL_EXISTS", status: status), location: "/x?key=REDACTED")
     #expect(withMessage.code == .internalError, "a redirect is never mapped by its body")
-    #expect(withMessage.message == "The server answered \(status) (a redirect to /x?key=REDACTED), which fauth does not follow.")
+    #expect(
+        withMessage.message
+            == "The server answered \(status) (a redirect to /x?key=REDACTED), which fauth does not follow.")
 }
 
-@Test(arguments: ["", "not json", "[]", "{}", #"{"error":"EMAIL_EXISTS"}"#, #"{"error":{"code":400}}"#, #"{"error":{"message":17}}"#])
+@Test(arguments: [
+    "", "not json", "[]", "{}", #"{"error":"EMAIL_EXISTS"}"#, #"{"error":{"code":400}}"#, #"{"error":{"message":17}}"#,
+])
 func bodiesWithoutAnErrorMessageAreInternalErrorsWithTheStatus(body: String) {
     let error = ServerErrorMapping.error(httpStatus: 400, body: Array(body.utf8))
     #expect(error.code == .internalError)

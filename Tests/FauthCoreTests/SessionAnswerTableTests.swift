@@ -1,6 +1,7 @@
 import FauthTestSupport
 import Foundation
 import Testing
+
 @testable import FauthCore
 
 /// Every session command maps the same server answer to the same code and does the same to the session (issue 10):
@@ -21,7 +22,9 @@ import Testing
             case .unlink:
                 transport.reply(to: "accounts:lookup", account.lookupReply())
                 // accounts:update answers with the providers left: unlink makes no second lookup
-                transport.reply(to: "accounts:update", .json(200, #"{"localId":"U1","providerUserInfo":[{"providerId":"password"}]}"#))
+                transport.reply(
+                    to: "accounts:update",
+                    .json(200, #"{"localId":"U1","providerUserInfo":[{"providerId":"password"}]}"#))
             case .link:  // the sign-up cached that the backend serves no password policy: link does not ask again
                 transport.reply(to: "accounts:signUp", account.signInReply(serial: 3))
                 transport.reply(to: "accounts:lookup", account.lookupReply())
@@ -45,7 +48,8 @@ import Testing
         account.scriptSignUp(on: transport)
         let configuration = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(emulatorHost: BackendProbe.emulatorHost), environment: [:], session: nil)
-        let client = AuthClient(configuration: configuration, store: SessionStore(path: folder.file("s.json")), transport: transport)
+        let client = AuthClient(
+            configuration: configuration, store: SessionStore(path: folder.file("s.json")), transport: transport)
         _ = try client.signUp(email: "ada@example.com", password: "secret123")
         return (client, account)
     }
@@ -72,7 +76,8 @@ import Testing
         let calls = transport.requests(to: command.firstCall)  // [sign-up's, the rejected one, the retry, …]
         #expect(calls.count >= 3)
         #expect(calls[1].json?["idToken"]?.string == account.idToken(serial: 1))
-        #expect(calls[2].json?["idToken"]?.string == account.idToken(serial: 2), "the retry carries the refreshed token")
+        #expect(
+            calls[2].json?["idToken"]?.string == account.idToken(serial: 2), "the retry carries the refreshed token")
         #expect(try client.store.load() != nil)
     }
 
@@ -127,9 +132,12 @@ import Testing
         transport.reply(to: "token", account.refreshReply(serial: 2))
         #expect(try client.idToken(forceRefresh: false).token == account.idToken(serial: 2))
         let before = try Data(contentsOf: URL(fileURLWithPath: client.store.path))
-        transport.reply(to: "token", .json(200, #"{"id_token":"still-not-a-jwt","refresh_token":"RT3","expires_in":"3600"}"#))
+        transport.reply(
+            to: "token", .json(200, #"{"id_token":"still-not-a-jwt","refresh_token":"RT3","expires_in":"3600"}"#))
         #expect(fauthError { _ = try client.idToken(forceRefresh: true) }?.code == .malformedJWT)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: client.store.path)) == before, "a refresh answered with a non-JWT leaves the session as it was")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: client.store.path)) == before,
+            "a refresh answered with a non-JWT leaves the session as it was")
         transport.expectAllRepliesUsed()
     }
 }

@@ -6,10 +6,11 @@ import Testing
 
 @Test func userJSONHasEveryKeyOfTheCLIShapeInOrder() throws {
     let user = try #require(minimalSession().user.jsonObject().object)
-    #expect(user.keys == [
-        "uid", "email", "emailVerified", "displayName", "photoURL", "phoneNumber", "isAnonymous", "tenantId",
-        "providers", "createdAt", "lastSignInAt",
-    ])
+    #expect(
+        user.keys == [
+            "uid", "email", "emailVerified", "displayName", "photoURL", "phoneNumber", "isAnonymous", "tenantId",
+            "providers", "createdAt", "lastSignInAt",
+        ])
     #expect(user["email"] == .null)
     #expect(user["createdAt"] == .null)
     #expect(user["providers"] == [])
@@ -51,26 +52,27 @@ private func document(replacing path: [String], with value: JSONValue?) -> JSONV
     return replace(StoredSessionV1(sampleSession()).document(), path[...])
 }
 
-@Test(arguments: [
-    (["version"], nil, "version is missing"),
-    (["version"], 2, "version is 2, which this fauth does not know (it reads 1)"),
-    (["version"], "1", "version must be an integer"),
-    (["user"], nil, "user is missing"),
-    (["project"], [], "project must be an object"),
-    (["user", "uid"], nil, "user.uid is missing"),
-    (["user", "uid"], "", "user.uid is empty"),
-    (["user", "emailVerified"], "yes", "user.emailVerified must be true or false"),
-    (["user", "isAnonymous"], nil, "user.isAnonymous is missing"),
-    (["user", "providers"], nil, "user.providers is missing"),
-    (["user", "providers"], [1], "user.providers[0] must be an object"),
-    (["user", "email"], 5, "user.email must be a string or null"),
-    (["user", "createdAt"], "yesterday", "user.createdAt must be a timestamp like 2026-01-31T12:00:00Z"),
-    (["idToken"], nil, "idToken is missing"),
-    (["refreshToken"], "", "refreshToken is empty"),
-    (["expiresAt"], nil, "expiresAt is missing"),
-    (["expiresAt"], 1_700_000_000, "expiresAt must be a string"),
-    (["project", "apiKey"], false, "project.apiKey must be a string or null"),
-] as [([String], JSONValue?, String)])
+@Test(
+    arguments: [
+        (["version"], nil, "version is missing"),
+        (["version"], 2, "version is 2, which this fauth does not know (it reads 1)"),
+        (["version"], "1", "version must be an integer"),
+        (["user"], nil, "user is missing"),
+        (["project"], [], "project must be an object"),
+        (["user", "uid"], nil, "user.uid is missing"),
+        (["user", "uid"], "", "user.uid is empty"),
+        (["user", "emailVerified"], "yes", "user.emailVerified must be true or false"),
+        (["user", "isAnonymous"], nil, "user.isAnonymous is missing"),
+        (["user", "providers"], nil, "user.providers is missing"),
+        (["user", "providers"], [1], "user.providers[0] must be an object"),
+        (["user", "email"], 5, "user.email must be a string or null"),
+        (["user", "createdAt"], "yesterday", "user.createdAt must be a timestamp like 2026-01-31T12:00:00Z"),
+        (["idToken"], nil, "idToken is missing"),
+        (["refreshToken"], "", "refreshToken is empty"),
+        (["expiresAt"], nil, "expiresAt is missing"),
+        (["expiresAt"], 1_700_000_000, "expiresAt must be a string"),
+        (["project", "apiKey"], false, "project.apiKey must be a string or null"),
+    ] as [([String], JSONValue?, String)])
 func invalidDocumentsNameTheMemberAndTheProblem(path: [String], value: JSONValue?, expected: String) {
     #expect(throws: SessionFormatError.self) { try StoredSessionV1(document: document(replacing: path, with: value)) }
     do {
@@ -92,7 +94,8 @@ func invalidDocumentsNameTheMemberAndTheProblem(path: [String], value: JSONValue
 
 @Test func absentOptionalMembersReadAsNil() throws {
     let document: JSONValue = [
-        "version": 1, "project": [:], "user": ["uid": "anon-1", "emailVerified": false, "isAnonymous": true, "providers": []],
+        "version": 1, "project": [:],
+        "user": ["uid": "anon-1", "emailVerified": false, "isAnonymous": true, "providers": []],
         "idToken": "i", "refreshToken": "r", "expiresAt": "2027-01-15T08:00:00Z",
     ]
     let session = try StoredSessionV1(document: document).session
@@ -102,5 +105,7 @@ func invalidDocumentsNameTheMemberAndTheProblem(path: [String], value: JSONValue
 }
 
 @Test func aDocumentThatIsNotAnObjectIsRefused() {
-    #expect(throws: SessionFormatError(member: "", problem: "is not a JSON object")) { try StoredSessionV1(document: []) }
+    #expect(throws: SessionFormatError(member: "", problem: "is not a JSON object")) {
+        try StoredSessionV1(document: [])
+    }
 }

@@ -15,7 +15,8 @@ import Testing
 }
 
 @Test func emptyEnvironmentValueIsIgnored() throws {
-    let path = try SessionLocation.path(sessionOption: nil, profile: nil, environment: ["FAUTH_SESSION": "", "HOME": "/h"])
+    let path = try SessionLocation.path(
+        sessionOption: nil, profile: nil, environment: ["FAUTH_SESSION": "", "HOME": "/h"])
     #expect(path == "/h/.local/state/fauth/sessions/default.json")
 }
 

@@ -176,7 +176,9 @@ func filesOpenToGroupOrOthersAreRefusedWithTheFix(mode: mode_t) throws {
 @Test func ownershipAndModeRules() {
     #expect(SessionFile.securityProblem(mode: S_IFREG | 0o600, owner: 1000, expectedOwner: 1000) == nil)
     #expect(SessionFile.securityProblem(mode: S_IFREG | 0o400, owner: 1000, expectedOwner: 1000) == nil)
-    #expect(SessionFile.securityProblem(mode: S_IFREG | 0o600, owner: 0, expectedOwner: 1000)?.contains("another user") == true)
+    #expect(
+        SessionFile.securityProblem(mode: S_IFREG | 0o600, owner: 0, expectedOwner: 1000)?.contains("another user")
+            == true)
     #expect(SessionFile.securityProblem(mode: S_IFREG | 0o604, owner: 1000, expectedOwner: 1000) != nil)
     #expect(SessionFile.securityProblem(mode: S_IFREG | 0o610, owner: 1000, expectedOwner: 1000) != nil)
 }
@@ -241,19 +243,29 @@ func filesOpenToGroupOrOthersAreRefusedWithTheFix(mode: mode_t) throws {
 
 @Test func removeAllProfilesRemovesAllAndOnlyFauthsFiles() throws {
     let folder = TemporaryFolder()
-    let fauths = ["b.json", "a.json", ".hidden.json", ".a.json~tmp-1f", ".c.json~tmp-2", ".a.json~tmp-3",
-                  "a.json.mfa-pending", "d.json.mfa-pending", "e.json.mfa-enrollment"]
-    let others = ["a.json.lock", "bad name.json", "notes.txt", ".a.json.tmp-1f", ".bad name.json~tmp-1", "a.json~tmp-1",
-                  ".a.json~tmpX", "bad name.json.mfa-pending", "a.mfa-pending", "a.mfa-enrollment"]
+    let fauths = [
+        "b.json", "a.json", ".hidden.json", ".a.json~tmp-1f", ".c.json~tmp-2", ".a.json~tmp-3",
+        "a.json.mfa-pending", "d.json.mfa-pending", "e.json.mfa-enrollment",
+    ]
+    let others = [
+        "a.json.lock", "bad name.json", "notes.txt", ".a.json.tmp-1f", ".bad name.json~tmp-1", "a.json~tmp-1",
+        ".a.json~tmpX", "bad name.json.mfa-pending", "a.mfa-pending", "a.mfa-enrollment",
+    ]
     for name in fauths + others {
         folder.write(name, "{}")
     }
-    #expect(try SessionStore.removeAllProfiles(inFolder: folder.path)
-        == [folder.file(".hidden.json"), folder.file("a.json"), folder.file("a.json.mfa-pending"), folder.file("b.json"),
-            folder.file("d.json.mfa-pending"), folder.file("e.json.mfa-enrollment")],
-            "a pending second-factor step removed is listed, beside a session or alone")
+    #expect(
+        try SessionStore.removeAllProfiles(inFolder: folder.path)
+            == [
+                folder.file(".hidden.json"), folder.file("a.json"), folder.file("a.json.mfa-pending"),
+                folder.file("b.json"),
+                folder.file("d.json.mfa-pending"), folder.file("e.json.mfa-enrollment"),
+            ],
+        "a pending second-factor step removed is listed, beside a session or alone")
     // The lock files taken on the way stay, as every sign-out leaves them for a process that may wait on them.
-    #expect(folder.names() == (others + [".hidden.json.lock", "b.json.lock", "c.json.lock", "d.json.lock", "e.json.lock"]).sorted())
+    #expect(
+        folder.names()
+            == (others + [".hidden.json.lock", "b.json.lock", "c.json.lock", "d.json.lock", "e.json.lock"]).sorted())
     #expect(try SessionStore.removeAllProfiles(inFolder: folder.path) == [])
     #expect(try SessionStore.removeAllProfiles(inFolder: folder.file("missing")) == [])
 }

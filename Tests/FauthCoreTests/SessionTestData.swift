@@ -5,10 +5,12 @@ import Foundation
 /// A session with every field set (dates in whole seconds, as the file stores them).
 func sampleSession(refreshToken: String = "refresh-token-1", displayName: String? = "Ada") -> Session {
     Session(
-        project: ProjectSettings(apiKey: "AIza-test", emulatorHost: "127.0.0.1:9099", tenantId: "tenant-1", projectId: "demo"),
+        project: ProjectSettings(
+            apiKey: "AIza-test", emulatorHost: "127.0.0.1:9099", tenantId: "tenant-1", projectId: "demo"),
         user: UserProfile(
             uid: "uid-1", email: "ada@example.com", emailVerified: true, displayName: displayName,
-            photoURL: "https://example.com/a.png", phoneNumber: "+15555550100", isAnonymous: false, tenantId: "tenant-1",
+            photoURL: "https://example.com/a.png", phoneNumber: "+15555550100", isAnonymous: false,
+            tenantId: "tenant-1",
             providers: [
                 ProviderInfo(
                     providerId: "password", uid: "ada@example.com", email: "ada@example.com", displayName: "Ada",
@@ -25,6 +27,7 @@ func sampleSession(refreshToken: String = "refresh-token-1", displayName: String
 /// A minimal session: no optional field set.
 func minimalSession() -> Session {
     Session(
-        project: ProjectSettings(), user: UserProfile(uid: "anon-1", isAnonymous: true), idToken: "i", refreshToken: "r",
+        project: ProjectSettings(), user: UserProfile(uid: "anon-1", isAnonymous: true), idToken: "i",
+        refreshToken: "r",
         expiresAt: UnixTime(seconds: 1_800_000_000))
 }

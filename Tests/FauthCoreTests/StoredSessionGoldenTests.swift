@@ -8,51 +8,51 @@ import Testing
 /// `StoredSessionV1` alone, so a change to the `--json` output shapes cannot change it; a change here is a new
 /// format version, not an edit of this text.
 private let goldenV1 = """
-{
-  "version": 1,
-  "project": {
-    "apiKey": "AIza-test",
-    "emulatorHost": "127.0.0.1:9099",
-    "tenantId": "tenant-1",
-    "projectId": "demo"
-  },
-  "user": {
-    "uid": "uid-1",
-    "email": "ada@example.com",
-    "emailVerified": true,
-    "displayName": "Ada",
-    "photoURL": "https://example.com/a.png",
-    "phoneNumber": "+15555550100",
-    "isAnonymous": false,
-    "tenantId": "tenant-1",
-    "providers": [
-      {
-        "providerId": "password",
-        "uid": "ada@example.com",
-        "email": "ada@example.com",
-        "displayName": "Ada",
-        "photoURL": null,
-        "phoneNumber": null
+    {
+      "version": 1,
+      "project": {
+        "apiKey": "AIza-test",
+        "emulatorHost": "127.0.0.1:9099",
+        "tenantId": "tenant-1",
+        "projectId": "demo"
       },
-      {
-        "providerId": "google.com",
-        "uid": "g-123",
-        "email": "ada@gmail.com",
-        "displayName": "Ada L",
-        "photoURL": "https://example.com/g.png",
-        "phoneNumber": "+15555550101"
-      }
-    ],
-    "createdAt": "2023-11-14T22:13:20Z",
-    "lastSignInAt": "2023-11-14T22:15:00Z"
-  },
-  "idToken": "header.payload.signature",
-  "refreshToken": "refresh-token-1",
-  "expiresAt": "2023-11-14T23:13:20Z",
-  "authTime": "2023-11-14T22:14:10Z"
-}
+      "user": {
+        "uid": "uid-1",
+        "email": "ada@example.com",
+        "emailVerified": true,
+        "displayName": "Ada",
+        "photoURL": "https://example.com/a.png",
+        "phoneNumber": "+15555550100",
+        "isAnonymous": false,
+        "tenantId": "tenant-1",
+        "providers": [
+          {
+            "providerId": "password",
+            "uid": "ada@example.com",
+            "email": "ada@example.com",
+            "displayName": "Ada",
+            "photoURL": null,
+            "phoneNumber": null
+          },
+          {
+            "providerId": "google.com",
+            "uid": "g-123",
+            "email": "ada@gmail.com",
+            "displayName": "Ada L",
+            "photoURL": "https://example.com/g.png",
+            "phoneNumber": "+15555550101"
+          }
+        ],
+        "createdAt": "2023-11-14T22:13:20Z",
+        "lastSignInAt": "2023-11-14T22:15:00Z"
+      },
+      "idToken": "header.payload.signature",
+      "refreshToken": "refresh-token-1",
+      "expiresAt": "2023-11-14T23:13:20Z",
+      "authTime": "2023-11-14T22:14:10Z"
+    }
 
-"""
+    """
 
 @Suite struct StoredSessionGoldenTests {
     @Test func aGoldenFileDecodesToTheSessionAndReEncodesByteForByte() throws {
@@ -82,8 +82,10 @@ private let goldenV1 = """
         session.project.emulatorHost = nil
         session.project.endpoint = "https://auth.example.com"
         let text = String(decoding: StoredSessionV1(session).bytes(), as: UTF8.self)
-        #expect(text.contains(
-            "    \"emulatorHost\": null,\n    \"endpoint\": \"https://auth.example.com\",\n    \"tenantId\": \"tenant-1\",\n"))
+        #expect(
+            text.contains(
+                "    \"emulatorHost\": null,\n    \"endpoint\": \"https://auth.example.com\",\n    \"tenantId\": \"tenant-1\",\n"
+            ))
         #expect(try StoredSessionV1(document: JSONValue.parse(text)).session == session)
         #expect(!goldenV1.contains("endpoint"), "a file without an endpoint has no endpoint member")
     }

@@ -34,17 +34,28 @@ import Testing
     @Test func anUnchangedFileIsRefreshedWhenExpiringOrForced() throws {
         let (stamp, _) = try twoStamps()
         let rule = TokenRefreshRule(now: now)
-        #expect(rule.needsRefresh(locked: session(expiringIn: 200), lockedStamp: stamp, unlockedStamp: stamp, forced: false))
-        #expect(!rule.needsRefresh(locked: session(expiringIn: 3000), lockedStamp: stamp, unlockedStamp: stamp, forced: false))
-        #expect(rule.needsRefresh(locked: session(expiringIn: 3000), lockedStamp: stamp, unlockedStamp: stamp, forced: true))
+        #expect(
+            rule.needsRefresh(locked: session(expiringIn: 200), lockedStamp: stamp, unlockedStamp: stamp, forced: false)
+        )
+        #expect(
+            !rule.needsRefresh(
+                locked: session(expiringIn: 3000), lockedStamp: stamp, unlockedStamp: stamp, forced: false))
+        #expect(
+            rule.needsRefresh(locked: session(expiringIn: 3000), lockedStamp: stamp, unlockedStamp: stamp, forced: true)
+        )
     }
 
     @Test func aFileRewrittenWhileWaitingIsUsedUnlessExpired() throws {
         let (before, after) = try twoStamps()
         #expect(before != after)
         let rule = TokenRefreshRule(now: now)
-        #expect(!rule.needsRefresh(locked: session(expiringIn: 200), lockedStamp: after, unlockedStamp: before, forced: false))
-        #expect(!rule.needsRefresh(locked: session(expiringIn: 200), lockedStamp: after, unlockedStamp: before, forced: true))
-        #expect(rule.needsRefresh(locked: session(expiringIn: 0), lockedStamp: after, unlockedStamp: before, forced: false))
+        #expect(
+            !rule.needsRefresh(
+                locked: session(expiringIn: 200), lockedStamp: after, unlockedStamp: before, forced: false))
+        #expect(
+            !rule.needsRefresh(
+                locked: session(expiringIn: 200), lockedStamp: after, unlockedStamp: before, forced: true))
+        #expect(
+            rule.needsRefresh(locked: session(expiringIn: 0), lockedStamp: after, unlockedStamp: before, forced: false))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FauthCore
 
 /// URLParts: what a transport takes from an endpoint URL, and the URLs it refuses.
@@ -20,11 +21,11 @@ import Testing
     }
 
     @Test(arguments: [
-        "localhost:8080/v1",          // no scheme: the first ":" is not followed by "//"
-        "a:b://example.com/",         // a scheme holds no ":"
-        "://example.com/",            // an empty scheme
+        "localhost:8080/v1",  // no scheme: the first ":" is not followed by "//"
+        "a:b://example.com/",  // a scheme holds no ":"
+        "://example.com/",  // an empty scheme
         "https://user@example.com/",  // user information
-        "https:///v1",                // an empty host
+        "https:///v1",  // an empty host
         "https://example.com:0/",
         "https://example.com:65536/",
         "https://[::1/",

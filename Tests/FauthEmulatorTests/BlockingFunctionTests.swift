@@ -1,9 +1,10 @@
 import FauthHTTPCodec
 import FauthJSON
+import FauthTestSupport
 import Foundation
 import Testing
+
 @testable import FauthEmulator
-import FauthTestSupport
 
 /// A blocking function for one test: a real HTTP server that records each call's event JWT and answers `reply`.
 final class FakeBlockingFunction: @unchecked Sendable {
@@ -17,7 +18,9 @@ final class FakeBlockingFunction: @unchecked Sendable {
     private(set) var server: HTTPServer!
 
     init() throws {
-        server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { [unowned self] request in self.answer(request) }
+        server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { [unowned self] request in
+            self.answer(request)
+        }
         server.start()
     }
 
@@ -71,26 +74,40 @@ final class FakeBlockingFunction: @unchecked Sendable {
 @Suite("blocking functions: beforeCreate and beforeSignIn are called and their answers applied")
 struct BlockingFunctionTests {
     private func configure(_ fixture: EmulatorFixture, _ function: FakeBlockingFunction) throws {
-        try fixture.configure(["blockingFunctions": ["triggers": [
-            "beforeCreate": ["functionUri": .string(function.uri("beforeCreate"))],
-            "beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))],
-        ]]])
+        try fixture.configure([
+            "blockingFunctions": [
+                "triggers": [
+                    "beforeCreate": ["functionUri": .string(function.uri("beforeCreate"))],
+                    "beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))],
+                ]
+            ]
+        ])
     }
 
     @Test func signUpCallsBothTriggersWithTheEventJWTAndAppliesTheirAnswers() throws {
         let fixture = try EmulatorFixture()
         let function = try FakeBlockingFunction()
         try configure(fixture, function)
-        function.reply("beforeCreate", ["userRecord": ["updateMask": "displayName,customClaims", "displayName": "Named by function",
-                                                       "customClaims": ["role": "editor"]]])
-        function.reply("beforeSignIn", ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["session": "s1"]]])
+        function.reply(
+            "beforeCreate",
+            [
+                "userRecord": [
+                    "updateMask": "displayName,customClaims", "displayName": "Named by function",
+                    "customClaims": ["role": "editor"],
+                ]
+            ])
+        function.reply(
+            "beforeSignIn", ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["session": "s1"]]])
         let created = try fixture.signUp("b@example.com")
         #expect(created["displayName"]?.string == "Named by function")
         let claims = try #require(idTokenClaims(created["idToken"]?.string))
         #expect(claims["role"]?.string == "editor" && claims["session"]?.string == "s1")
         let events = function.received
-        #expect(events.map { $0["event_type"]?.string } == ["providers/cloud.auth/eventTypes/user.beforeCreate",
-                                                            "providers/cloud.auth/eventTypes/user.beforeSignIn"])
+        #expect(
+            events.map { $0["event_type"]?.string } == [
+                "providers/cloud.auth/eventTypes/user.beforeCreate",
+                "providers/cloud.auth/eventTypes/user.beforeSignIn",
+            ])
         #expect(events.first?["user_record"]?["email"]?.string == "b@example.com")
         #expect(events.first?["sign_in_method"]?.string == "password")
         #expect(events.first?["aud"]?.string == function.uri("beforeCreate"))
@@ -106,7 +123,9 @@ struct BlockingFunctionTests {
         let function = try FakeBlockingFunction()
         try configure(fixture, function)
         function.reply("beforeSignIn", ["userRecord": ["updateMask": "disabled", "disabled": true]])
-        #expect(errorMessage(try fixture.call("signInWithPassword", ["email": "c@example.com", "password": "secret123"]).json)
+        #expect(
+            errorMessage(
+                try fixture.call("signInWithPassword", ["email": "c@example.com", "password": "secret123"]).json)
                 == "USER_DISABLED")
         #expect(function.received.count == 1)
     }
@@ -118,11 +137,14 @@ struct BlockingFunctionTests {
         function.reply("beforeCreate", status: 400, ["error": ["message": "no", "status": "INVALID_ARGUMENT"]])
         let refused = try fixture.call("signUp", ["email": "d@example.com", "password": "secret123"])
         #expect(refused.status == 400)
-        #expect(errorMessage(refused.json)?.hasPrefix(
-            "BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to \(function.uri("beforeCreate")) returned HTTP error 400: ") == true)
+        #expect(
+            errorMessage(refused.json)?.hasPrefix(
+                "BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to \(function.uri("beforeCreate")) returned HTTP error 400: "
+            ) == true)
         #expect(try fixture.admin("lookup", ["email": ["d@example.com"]]).json["users"] == nil, "no user was created")
         function.reply("beforeCreate", ["userRecord": ["displayName": "x"]])
-        #expect(errorMessage(try fixture.call("signUp", ["email": "d@example.com", "password": "secret123"]).json)
+        #expect(
+            errorMessage(try fixture.call("signUp", ["email": "d@example.com", "password": "secret123"]).json)
                 == "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Response UserRecord is missing updateMask.))")
     }
 
@@ -145,14 +167,18 @@ struct BlockingFunctionSignInPathTests {
     private func configured(forwarding: JSONValue? = nil) throws -> (EmulatorFixture, FakeBlockingFunction) {
         let fixture = try EmulatorFixture()
         let function = try FakeBlockingFunction()
-        var blocking: JSONObject = ["triggers": [
-            "beforeCreate": ["functionUri": .string(function.uri("beforeCreate"))],
-            "beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))],
-        ]]
+        var blocking: JSONObject = [
+            "triggers": [
+                "beforeCreate": ["functionUri": .string(function.uri("beforeCreate"))],
+                "beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))],
+            ]
+        ]
         blocking["forwardInboundCredentials"] = forwarding
         try fixture.configure(["blockingFunctions": .object(blocking)])
-        function.reply("beforeCreate", ["userRecord": ["updateMask": "displayName", "displayName": "Named by function"]])
-        function.reply("beforeSignIn", ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["session": "s1"]]])
+        function.reply(
+            "beforeCreate", ["userRecord": ["updateMask": "displayName", "displayName": "Named by function"]])
+        function.reply(
+            "beforeSignIn", ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["session": "s1"]]])
         return (fixture, function)
     }
 
@@ -173,13 +199,18 @@ struct BlockingFunctionSignInPathTests {
         #expect(try fixture.lookupUser(created.json)?["displayName"]?.string == "Named by function")
         #expect(idTokenClaims(created.json["idToken"]?.string)?["session"]?.string == "s1")
         let again = try fixture.signInWithIdp(claims: claims)
-        #expect(again.json["isNewUser"] == nil && idTokenClaims(again.json["idToken"]?.string)?["session"]?.string == "s1")
+        #expect(
+            again.json["isNewUser"] == nil && idTokenClaims(again.json["idToken"]?.string)?["session"]?.string == "s1")
         let events = function.received
         #expect(events.map { $0["event_type"]?.string } == [beforeCreate, beforeSignIn, beforeSignIn])
         #expect(events.allSatisfy { $0["sign_in_method"]?.string == "google.com" })
         #expect(events.first?["user_record"]?["provider_data"]?.array?.first?["provider_id"]?.string == "google.com")
-        #expect(events.first?["raw_user_info"]?.string.flatMap { try? JSONValue.parse(Array($0.utf8)) }?["id"]?.string == "g-1")
-        #expect(events.first?["oauth_id_token"]?.string == claims.serialized(), "forwardInboundCredentials.idToken is honoured")
+        #expect(
+            events.first?["raw_user_info"]?.string.flatMap { try? JSONValue.parse(Array($0.utf8)) }?["id"]?.string
+                == "g-1")
+        #expect(
+            events.first?["oauth_id_token"]?.string == claims.serialized(),
+            "forwardInboundCredentials.idToken is honoured")
         #expect(events.first?["oauth_access_token"] == nil, "the access token is not forwarded unless asked")
     }
 
@@ -196,13 +227,15 @@ struct BlockingFunctionSignInPathTests {
     @Test func emailLinkSignInCallsTheFunctionsWithTheEmailLinkMethod() throws {
         let (fixture, function) = try configured()
         try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "l@example.com"])
-        let created = try fixture.call("signInWithEmailLink", ["email": "l@example.com", "oobCode": try oobCode(fixture)])
+        let created = try fixture.call(
+            "signInWithEmailLink", ["email": "l@example.com", "oobCode": try oobCode(fixture)])
         #expect(created.status == 200 && created.json["isNewUser"]?.bool == true)
         #expect(idTokenClaims(created.json["idToken"]?.string)?["name"]?.string == "Named by function")
         #expect(idTokenClaims(created.json["idToken"]?.string)?["session"]?.string == "s1")
         function.reply("beforeSignIn", status: 403, ["error": ["message": "no"]])
         try fixture.call("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "l@example.com"])
-        let refused = try fixture.call("signInWithEmailLink", ["email": "l@example.com", "oobCode": try oobCode(fixture)])
+        let refused = try fixture.call(
+            "signInWithEmailLink", ["email": "l@example.com", "oobCode": try oobCode(fixture)])
         #expect(errorMessage(refused.json)?.hasPrefix("BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to ") == true)
         let events = function.received
         #expect(events.map { $0["event_type"]?.string } == [beforeCreate, beforeSignIn, beforeSignIn])
@@ -213,8 +246,11 @@ struct BlockingFunctionSignInPathTests {
     @Test func phoneSignInCallsTheFunctionsWithThePhoneMethod() throws {
         let (fixture, function) = try configured()
         func signIn() throws -> (status: Int, json: JSONValue) {
-            let sessionInfo = try #require(try fixture.call("sendVerificationCode", ["phoneNumber": "+15555550100"]).json["sessionInfo"]?.string)
-            return try fixture.call("signInWithPhoneNumber", ["sessionInfo": .string(sessionInfo), "code": .string(try phoneCode(fixture, sessionInfo))])
+            let sessionInfo = try #require(
+                try fixture.call("sendVerificationCode", ["phoneNumber": "+15555550100"]).json["sessionInfo"]?.string)
+            return try fixture.call(
+                "signInWithPhoneNumber",
+                ["sessionInfo": .string(sessionInfo), "code": .string(try phoneCode(fixture, sessionInfo))])
         }
         let created = try signIn()
         #expect(created.status == 200 && created.json["isNewUser"]?.bool == true)
@@ -229,24 +265,40 @@ struct BlockingFunctionSignInPathTests {
 
     @Test func beforeSignInWaitsForTheSecondFactor() throws {
         let fixture = try EmulatorFixture()
-        try fixture.admin("signUp", ["email": "m@example.com", "password": "secret123", "emailVerified": true,
-                                     "mfaInfo": [["phoneInfo": "+15555550100"]]])
+        try fixture.admin(
+            "signUp",
+            [
+                "email": "m@example.com", "password": "secret123", "emailVerified": true,
+                "mfaInfo": [["phoneInfo": "+15555550100"]],
+            ])
         let function = try FakeBlockingFunction()
-        try fixture.configure(["blockingFunctions": ["triggers": ["beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))]]]])
-        function.reply("beforeSignIn", ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["session": "s2"]]])
+        try fixture.configure([
+            "blockingFunctions": ["triggers": ["beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))]]]
+        ])
+        function.reply(
+            "beforeSignIn", ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["session": "s2"]]])
         let first = try fixture.signIn("m@example.com")
         let pending = try #require(first["mfaPendingCredential"])
         #expect(function.received.isEmpty, "no call at the first factor")
         let enrollmentId = try #require(first["mfaInfo"]?.array?.first?["mfaEnrollmentId"])
-        let started = try fixture.mfa("mfaSignIn:start", ["mfaPendingCredential": pending, "mfaEnrollmentId": enrollmentId])
+        let started = try fixture.mfa(
+            "mfaSignIn:start", ["mfaPendingCredential": pending, "mfaEnrollmentId": enrollmentId])
         let sessionInfo = try #require(started.json["phoneResponseInfo"]?["sessionInfo"]?.string)
-        let done = try fixture.mfa("mfaSignIn:finalize", ["mfaPendingCredential": pending, "phoneVerificationInfo": [
-            "sessionInfo": .string(sessionInfo), "code": .string(try phoneCode(fixture, sessionInfo))]])
+        let done = try fixture.mfa(
+            "mfaSignIn:finalize",
+            [
+                "mfaPendingCredential": pending,
+                "phoneVerificationInfo": [
+                    "sessionInfo": .string(sessionInfo), "code": .string(try phoneCode(fixture, sessionInfo)),
+                ],
+            ])
         #expect(done.status == 200)
         #expect(idTokenClaims(done.json["idToken"]?.string)?["session"]?.string == "s2")
         let events = function.received
         #expect(events.count == 1)
-        #expect(events.first?["sign_in_method"]?.string == "password" && events.first?["sign_in_second_factor"]?.string == "phone")
+        #expect(
+            events.first?["sign_in_method"]?.string == "password"
+                && events.first?["sign_in_second_factor"]?.string == "phone")
     }
 }
 
@@ -257,14 +309,15 @@ struct BlockingFunctionHTTPTests {
     @Test func aHostThatNeverAnswersTheConnectionIsADeadlineExceeded() throws {
         let silent = try SilentListener(address: "127.0.0.2", port: 0, backlog: 0)
         let held = try silent.fillBacklog()
-        defer { held.forEach { close($0) } }
+        defer { for descriptor in held { close(descriptor) } }
         let uri = "http://127.0.0.2:\(silent.port)/beforeCreate"
         let clock = ContinuousClock()
         let start = clock.now
         #expect {
             _ = try BlockingFunctionHTTP.post(Array("{}".utf8), to: uri, timeoutSeconds: 1)
         } throws: { error in
-            (error as? APIError)?.message == "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded making request to \(uri).))"
+            (error as? APIError)?.message
+                == "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Deadline exceeded making request to \(uri).))"
         }
         #expect(clock.now - start < .seconds(5))
     }
@@ -281,8 +334,10 @@ struct BlockingFunctionHTTPTests {
     }
 
     /// Posts to a function host that answers `answer` (`repeats` times, `pause` apart) and returns the outcome.
-    private func post(answering answer: String, repeats: Int = 1, pause: Double = 0,
-                      timeoutSeconds: Int = 30) throws -> Result<(status: Int, text: String), APIError> {
+    private func post(
+        answering answer: String, repeats: Int = 1, pause: Double = 0,
+        timeoutSeconds: Int = 30
+    ) throws -> Result<(status: Int, text: String), APIError> {
         let server = try ScriptedAnswerServer(answer: Array(answer.utf8), repeats: repeats, pause: pause)
         defer { server.stop() }
         let uri = "http://127.0.0.1:\(server.port)/beforeCreate"
@@ -310,8 +365,9 @@ struct BlockingFunctionHTTPTests {
         defer { server.stop() }
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try BlockingFunctionHTTP.post(Array("{}".utf8), to: "http://127.0.0.1:\(server.port)/f",
-                                                   timeoutSeconds: 30)
+        let result = try BlockingFunctionHTTP.post(
+            Array("{}".utf8), to: "http://127.0.0.1:\(server.port)/f",
+            timeoutSeconds: 30)
         #expect(result.status == 200 && result.text == "{}")
         #expect(clock.now - start < .seconds(5))
     }
@@ -320,8 +376,9 @@ struct BlockingFunctionHTTPTests {
         let failed = { (message: String) in
             message.hasPrefix("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Failed to make request")
         }
-        let flood = try post(answering: "HTTP/1.1 200 OK\r\n\r\n" + String(repeating: "x", count: 64 * 1024),
-                             repeats: 20)
+        let flood = try post(
+            answering: "HTTP/1.1 200 OK\r\n\r\n" + String(repeating: "x", count: 64 * 1024),
+            repeats: 20)
         #expect(failure(flood).map(failed) == true, "an answer past 1 MiB")
         let interim = try post(answering: "HTTP/1.1 100 Continue\r\n\r\n", repeats: 50)
         #expect(failure(interim).map(failed) == true, "endless 100 Continue")

@@ -4,6 +4,7 @@ import FauthTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("concurrent clients")
@@ -14,7 +15,8 @@ struct ConcurrencyTests {
         let threads = 16
         let requestsPerThread = 50
         let injectedFailures = 10
-        try fixture.control("POST", "faults", ["route": "token", "times": .number(Double(injectedFailures)), "status": 503])
+        try fixture.control(
+            "POST", "faults", ["route": "token", "times": .number(Double(injectedFailures)), "status": 503])
         let problems = Mutex<[String]>([])
         let faulted = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -27,26 +29,32 @@ struct ConcurrencyTests {
                     switch index % 3 {
                     case 0:
                         let email = "t\(thread)-\(index)@example.com"
-                        let result = try client.json(path: "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
-                                                     body: ["email": .string(email), "password": "secret123"])
+                        let result = try client.json(
+                            path: "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+                            body: ["email": .string(email), "password": "secret123"])
                         guard result.status == 200, result.json["email"]?.string == email,
-                              let token = result.json["refreshToken"]?.string else {
+                            let token = result.json["refreshToken"]?.string
+                        else {
                             throw TestHTTPClientError(description: "signUp \(email): \(result.json.serialized())")
                         }
                         idToken = result.json["idToken"] ?? .null
                         refreshToken = token
                         localId = result.json["localId"] ?? .null
                     case 1:
-                        let result = try client.json(path: "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k",
-                                                     body: ["idToken": idToken])
+                        let result = try client.json(
+                            path: "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k",
+                            body: ["idToken": idToken])
                         guard result.status == 200, result.json["users"]?.array?.first?["localId"] == localId else {
                             throw TestHTTPClientError(description: "lookup: \(result.json.serialized())")
                         }
                     default:
-                        let response = try client.send(method: "POST", path: "/securetoken.googleapis.com/v1/token?key=k",
-                                                       headers: [("Content-Type", "application/json")],
-                                                       body: JSONValue.object(["grant_type": "refresh_token",
-                                                                               "refresh_token": .string(refreshToken)]).serializedBytes())
+                        let response = try client.send(
+                            method: "POST", path: "/securetoken.googleapis.com/v1/token?key=k",
+                            headers: [("Content-Type", "application/json")],
+                            body: JSONValue.object([
+                                "grant_type": "refresh_token",
+                                "refresh_token": .string(refreshToken),
+                            ]).serializedBytes())
                         if response.status == 503 {
                             faulted.withLock { $0 += 1 }
                             continue
@@ -67,12 +75,20 @@ struct ConcurrencyTests {
         let lookups = threads * ((requestsPerThread + 1) / 3)
         let tokens = threads * (requestsPerThread / 3)
         let stats = try fixture.control("GET", "stats").json
-        #expect(stats == ["requests": ["accounts:lookup": .number(Double(lookups)), "accounts:signUp": .number(Double(signUps)),
-                                       "token": .number(Double(tokens))]])
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-concurrency-\(UUID().uuidString)").path
+        #expect(
+            stats == [
+                "requests": [
+                    "accounts:lookup": .number(Double(lookups)), "accounts:signUp": .number(Double(signUps)),
+                    "token": .number(Double(tokens)),
+                ]
+            ])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fauth-concurrency-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try fixture.emulator.exportState(to: directory)
-        let accounts = try JSONValue.parse(Array(try #require(FileManager.default.contents(atPath: directory + "/auth_export/accounts.json"))))
+        let accounts = try JSONValue.parse(
+            Array(try #require(FileManager.default.contents(atPath: directory + "/auth_export/accounts.json"))))
         let users = accounts["users"]?.array ?? []
         #expect(users.count == signUps)
         #expect(Set(users.compactMap { $0["localId"]?.string }).count == signUps)

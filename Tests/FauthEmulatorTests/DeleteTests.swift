@@ -1,5 +1,6 @@
 import FauthJSON
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("accounts:delete over real sockets")
@@ -28,9 +29,13 @@ struct DeleteTests {
         let localId = try #require(created["localId"]?.string)
         try fixture.configure(["fauth": ["recentLoginSeconds": 300]])
         let now = Timestamp.nowMillis() / 1000
-        let stale = craftIdToken(["user_id": .string(localId), "iat": .number(Double(now)), "auth_time": .number(Double(now - 301)),
-                                  "firebase": ["sign_in_provider": "password"]])
-        #expect(errorMessage(try fixture.call("delete", ["idToken": .string(stale)]).json) == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+        let stale = craftIdToken([
+            "user_id": .string(localId), "iat": .number(Double(now)), "auth_time": .number(Double(now - 301)),
+            "firebase": ["sign_in_provider": "password"],
+        ])
+        #expect(
+            errorMessage(try fixture.call("delete", ["idToken": .string(stale)]).json)
+                == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
         #expect(try fixture.call("delete", ["idToken": created["idToken"]!]).status == 200)
     }
 }

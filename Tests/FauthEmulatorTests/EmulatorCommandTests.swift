@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FauthEmulator
 
 private func parse(_ line: String) throws(EmulatorUsageError) -> EmulatorCommand {
@@ -22,7 +23,8 @@ struct EmulatorCommandTests {
         #expect(defaults.host == "127.0.0.1")
         #expect(defaults.port == nil)
         #expect(defaults.projectId == "demo-fauth")
-        #expect(defaults.maxConnections == 10_000 && defaults.idleTimeoutSeconds == 15 && defaults.requestMemoryMiB == 64)
+        #expect(
+            defaults.maxConnections == 10_000 && defaults.idleTimeoutSeconds == 15 && defaults.requestMemoryMiB == 64)
     }
 
     @Test func serviceLimitsAreOptions() throws {
@@ -33,13 +35,18 @@ struct EmulatorCommandTests {
         #expect(try parse("--max-connections 50 --idle-timeout 2.5 --request-memory 8") == .serve(expected))
         #expect(try parse("--max-connections=50 --idle-timeout=2.5 --request-memory=8") == .serve(expected))
         #expect(usageError("--max-connections 0") == "invalid --max-connections 0: expected a number from 1 to 1000000")
-        #expect(usageError("--idle-timeout -1") == "invalid --idle-timeout -1: expected seconds, more than 0 and at most 86400")
-        #expect(usageError("--idle-timeout nan") == "invalid --idle-timeout nan: expected seconds, more than 0 and at most 86400")
+        #expect(
+            usageError("--idle-timeout -1")
+                == "invalid --idle-timeout -1: expected seconds, more than 0 and at most 86400")
+        #expect(
+            usageError("--idle-timeout nan")
+                == "invalid --idle-timeout nan: expected seconds, more than 0 and at most 86400")
         #expect(usageError("--request-memory lots") == "invalid --request-memory lots: expected MiB from 1 to 65536")
     }
 
     @Test func everyOptionInBothSpellings() throws {
-        let expected = EmulatorOptions(host: "0.0.0.0", port: 0, projectId: "p1", importDirectory: "in", exportOnExitDirectory: "out")
+        let expected = EmulatorOptions(
+            host: "0.0.0.0", port: 0, projectId: "p1", importDirectory: "in", exportOnExitDirectory: "out")
         #expect(try parse("--host 0.0.0.0 --port 0 --project p1 --import in --export-on-exit out") == .serve(expected))
         #expect(try parse("--host=0.0.0.0 --port=0 --project=p1 --import=in --export-on-exit=out") == .serve(expected))
     }
@@ -51,8 +58,9 @@ struct EmulatorCommandTests {
     }
 
     @Test func execTakesTheCommandAfterTheDoubleDash() throws {
-        #expect(try parse("exec --port 5000 -- sh -c exit --help")
-            == .exec(EmulatorOptions(port: 5000), command: ["sh", "-c", "exit", "--help"]))
+        #expect(
+            try parse("exec --port 5000 -- sh -c exit --help")
+                == .exec(EmulatorOptions(port: 5000), command: ["sh", "-c", "exit", "--help"]))
         #expect(try parse("exec ./test.sh --verbose") == .exec(EmulatorOptions(), command: ["./test.sh", "--verbose"]))
     }
 
@@ -102,14 +110,14 @@ struct EmulatorCommandTests {
         #expect(ExecRunner.exitStatus(3 << 8) == 3)
         #expect(ExecRunner.exitStatus(0) == 0)
         #expect(ExecRunner.exitStatus(9) == 137)
-        #expect(ExecRunner.exitStatus(15 | 0x80) == 143) // core dumped flag does not matter
+        #expect(ExecRunner.exitStatus(15 | 0x80) == 143)  // core dumped flag does not matter
     }
 
     @Test func commandsAreFoundOnTheGivenSearchPath() {
         #expect(ExecRunner.resolve("sh", searchPath: "/nonexistent:/bin:/usr/bin")?.hasSuffix("/sh") == true)
         #expect(ExecRunner.resolve("./x", searchPath: "") == "./x")
         #expect(ExecRunner.resolve("no-such-command-here", searchPath: "/bin:/usr/bin") == nil)
-        #expect(ExecRunner.resolve("bin", searchPath: "/") == nil) // a directory is not a command
+        #expect(ExecRunner.resolve("bin", searchPath: "/") == nil)  // a directory is not a command
     }
 
     @Test func procStatLinesAreParsedWhateverTheCommandName() {

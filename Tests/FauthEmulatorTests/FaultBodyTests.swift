@@ -7,9 +7,11 @@ import Testing
     @Test func aBase64BodyIsServedByteForByte() throws {
         let fixture = try EmulatorFixture()
         let bytes: [UInt8] = [0x7B, 0x22, 0xFF, 0xFE, 0xC3, 0x28, 0x22, 0x7D]
-        let added = try fixture.control("POST", "faults", [
-            "route": "accounts:lookup", "status": 200, "bodyBase64": .string(Data(bytes).base64EncodedString()),
-        ])
+        let added = try fixture.control(
+            "POST", "faults",
+            [
+                "route": "accounts:lookup", "status": 200, "bodyBase64": .string(Data(bytes).base64EncodedString()),
+            ])
         #expect(added.status == 200)
         let response = try fixture.client.send(
             method: "POST", path: "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=fake-key",

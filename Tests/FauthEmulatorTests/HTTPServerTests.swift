@@ -1,11 +1,12 @@
 import Dispatch
 import FauthHTTPCodec
-import Foundation
 import FauthJSON
 import FauthTestSupport
+import Foundation
 import Glibc
 import Synchronization
 import Testing
+
 @testable import FauthEmulator
 
 /// A handler that answers `/echo` with the method, path, query and body as JSON, `/drop` by dropping the
@@ -21,8 +22,9 @@ private let echoHandler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
             "method": .string(request.method), "path": .string(request.path), "query": .string(request.query),
             "body": .string(String(decoding: request.body, as: UTF8.self)),
         ]
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "999")],
-                            body: json.serializedBytes())
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "999")],
+            body: json.serializedBytes())
     default:
         return HTTPResponse(status: 404, body: Array("no".utf8))
     }
@@ -30,8 +32,10 @@ private let echoHandler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
 
 /// Runs `body` with a started server on a free port, and stops the server afterwards.
 @discardableResult
-private func withServer<T>(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration(port: 0),
-                           _ body: (HTTPServer) throws -> T) throws -> T {
+private func withServer<T>(
+    _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(port: 0),
+    _ body: (HTTPServer) throws -> T
+) throws -> T {
     let server = try HTTPServer(configuration: configuration, handler: echoHandler)
     server.start()
     defer { server.stop() }
@@ -48,7 +52,7 @@ struct HTTPServerTests {
         try withServer { server in
             #expect(server.port > 0)
             let client = try TestHTTPClient(port: server.port)
-            for index in 0 ..< 5 {
+            for index in 0..<5 {
                 let (status, json) = try client.json(path: "/echo?n=\(index)", body: ["n": .number(Double(index))])
                 #expect(status == 200)
                 #expect(json["query"]?.string == "n=\(index)")
@@ -84,7 +88,10 @@ struct HTTPServerTests {
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         try withServer { server in
             let client = try TestHTTPClient(port: server.port)
-            try client.sendRaw(Array("GET /echo?a HTTP/1.1\r\n\r\nPOST /echo?b HTTP/1.1\r\nContent-Length: 1\r\n\r\nxGET /nope HTTP/1.1\r\n\r\n".utf8))
+            try client.sendRaw(
+                Array(
+                    "GET /echo?a HTTP/1.1\r\n\r\nPOST /echo?b HTTP/1.1\r\nContent-Length: 1\r\n\r\nxGET /nope HTTP/1.1\r\n\r\n"
+                        .utf8))
             let first = try client.readResponse()
             let second = try client.readResponse()
             let third = try client.readResponse()
@@ -97,7 +104,10 @@ struct HTTPServerTests {
     @Test func chunkedRequestBodiesReachTheHandlerDecoded() throws {
         try withServer { server in
             let client = try TestHTTPClient(port: server.port)
-            try client.sendRaw(Array("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n".utf8))
+            try client.sendRaw(
+                Array(
+                    "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
+                        .utf8))
             let response = try client.readResponse()
             #expect(try JSONValue.parse(response.body)["body"]?.string == "hello world")
         }
@@ -132,9 +142,11 @@ struct HTTPServerTests {
             DispatchQueue.concurrentPerform(iterations: 32) { clientIndex in
                 do {
                     let client = try TestHTTPClient(port: server.port)
-                    for request in 0 ..< 25 {
+                    for request in 0..<25 {
                         let (status, json) = try client.json(path: "/echo?c=\(clientIndex)&r=\(request)", body: "x")
-                        if status != 200 || json["query"]?.string != "c=\(clientIndex)&r=\(request)" { failures.increment() }
+                        if status != 200 || json["query"]?.string != "c=\(clientIndex)&r=\(request)" {
+                            failures.increment()
+                        }
                     }
                     if client.connectionsOpened != 1 { failures.increment() }
                 } catch {
@@ -147,8 +159,10 @@ struct HTTPServerTests {
 
     /// Runs `body` with a server of `workerThreads` serving threads whose `/wait` handler signals `entered`, then waits
     /// for `proceed`; afterwards `proceed` is signalled `releases` times and the server stopped.
-    private func withWaitingServer(workerThreads: Int, releases: Int,
-                                   _ body: (_ server: HTTPServer, _ entered: DispatchSemaphore, _ proceed: DispatchSemaphore) throws -> Void) throws {
+    private func withWaitingServer(
+        workerThreads: Int, releases: Int,
+        _ body: (_ server: HTTPServer, _ entered: DispatchSemaphore, _ proceed: DispatchSemaphore) throws -> Void
+    ) throws {
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         var configuration = HTTPServerConfiguration(port: 0)
@@ -162,7 +176,7 @@ struct HTTPServerTests {
         }
         server.start()
         defer {
-            for _ in 0 ..< releases { proceed.signal() }
+            for _ in 0..<releases { proceed.signal() }
             server.stop()
         }
         try body(server, entered, proceed)
@@ -176,9 +190,11 @@ struct HTTPServerTests {
             try waiting.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
             try #require(entered.wait(timeout: .now() + 10) == .success)
             let keptAlive = try TestHTTPClient(port: server.port)
-            for index in 0 ..< 5 {
+            for index in 0..<5 {
                 #expect(try keptAlive.send(method: "GET", path: "/kept-\(index)").body == Array("/kept-\(index)".utf8))
-                #expect(try TestHTTPClient(port: server.port).send(method: "GET", path: "/new-\(index)").body == Array("/new-\(index)".utf8))
+                #expect(
+                    try TestHTTPClient(port: server.port).send(method: "GET", path: "/new-\(index)").body
+                        == Array("/new-\(index)".utf8))
             }
             proceed.signal()
             #expect(try waiting.readResponse().body == Array("/wait".utf8))
@@ -191,14 +207,16 @@ struct HTTPServerTests {
         let waiters = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
         try withWaitingServer(workerThreads: waiters + 1, releases: waiters) { server, entered, proceed in
             var waiting: [TestHTTPClient] = []
-            for _ in 0 ..< waiters {
+            for _ in 0..<waiters {
                 let client = try TestHTTPClient(port: server.port)
                 try client.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
-                try #require(entered.wait(timeout: .now() + 10) == .success, "a handler started while \(waiting.count) wait")
+                try #require(
+                    entered.wait(timeout: .now() + 10) == .success, "a handler started while \(waiting.count) wait")
                 waiting.append(client)
             }
-            #expect(try TestHTTPClient(port: server.port).send(method: "GET", path: "/other").body == Array("/other".utf8))
-            for _ in 0 ..< waiters { proceed.signal() }
+            #expect(
+                try TestHTTPClient(port: server.port).send(method: "GET", path: "/other").body == Array("/other".utf8))
+            for _ in 0..<waiters { proceed.signal() }
             for client in waiting { #expect(try client.readResponse().body == Array("/wait".utf8)) }
         }
     }
@@ -230,7 +248,9 @@ struct HTTPServerTests {
         turns.begin(turns.seats[1])
         #expect(turns.end(turns.seats[1]), "a thread done in time keeps its turn")
         turns.stop()
-        #expect(third.wait(timeout: .now() + 10) == .success && thirdTook.values == [false], "a stopped server gives no turn")
+        #expect(
+            third.wait(timeout: .now() + 10) == .success && thirdTook.values == [false],
+            "a stopped server gives no turn")
         #expect(!turns.take())
     }
 
@@ -242,7 +262,9 @@ struct HTTPServerTests {
             let response = try client.send(method: "POST", path: "/echo", body: [UInt8](repeating: 0x61, count: 5000))
             #expect(response.status == 413)
             #expect(header("Connection", response) == "close")
-            #expect(try client.send(method: "POST", path: "/echo", body: [UInt8](repeating: 0x61, count: 100)).status == 200)
+            #expect(
+                try client.send(method: "POST", path: "/echo", body: [UInt8](repeating: 0x61, count: 100)).status == 200
+            )
             #expect(client.connectionsOpened == 2)
         }
     }
@@ -252,7 +274,8 @@ struct HTTPServerTests {
         configuration.maxHeaderBytes = 1000
         try withServer(configuration) { server in
             let client = try TestHTTPClient(port: server.port)
-            let response = try client.send(method: "GET", path: "/echo", headers: [("X-Big", String(repeating: "b", count: 2000))])
+            let response = try client.send(
+                method: "GET", path: "/echo", headers: [("X-Big", String(repeating: "b", count: 2000))])
             #expect(response.status == 431)
             #expect(client.serverClosesConnection(within: 10))
         }
@@ -290,7 +313,7 @@ struct HTTPServerTests {
             let client = try TestHTTPClient(port: server.port)
             try client.sendRaw(Array("GET /echo HTTP/1.1\r\nX-Slow: ".utf8))
             // Trickling bytes does not extend the deadline of a request.
-            for _ in 0 ..< 3 {
+            for _ in 0..<3 {
                 usleep(50_000)
                 try client.sendRaw(Array("a".utf8))
             }
@@ -310,7 +333,7 @@ struct HTTPServerTests {
 
     @Test func clientsThatVanishMidResponseDoNotHurtTheServer() throws {
         try withServer { server in
-            for _ in 0 ..< 3 {
+            for _ in 0..<3 {
                 let quitter = try TestHTTPClient(port: server.port)
                 try quitter.sendRaw(Array("GET /big HTTP/1.1\r\n\r\n".utf8))
                 quitter.close()
@@ -323,10 +346,12 @@ struct HTTPServerTests {
     @Test func corsPreflightIsAnsweredWith204() throws {
         try withServer { server in
             let client = try TestHTTPClient(port: server.port)
-            let response = try client.send(method: "OPTIONS", path: "/identitytoolkit.googleapis.com/v1/accounts:signUp", headers: [
-                ("Origin", "http://app.example"), ("Access-Control-Request-Method", "POST"),
-                ("Access-Control-Request-Headers", "content-type,x-client-version"),
-            ])
+            let response = try client.send(
+                method: "OPTIONS", path: "/identitytoolkit.googleapis.com/v1/accounts:signUp",
+                headers: [
+                    ("Origin", "http://app.example"), ("Access-Control-Request-Method", "POST"),
+                    ("Access-Control-Request-Headers", "content-type,x-client-version"),
+                ])
             #expect(response.status == 204)
             #expect(header("Access-Control-Allow-Origin", response) == "http://app.example")
             #expect(header("Access-Control-Allow-Methods", response) == "GET,HEAD,PUT,PATCH,POST,DELETE")
@@ -335,9 +360,11 @@ struct HTTPServerTests {
             #expect(header("Content-Length", response) == "0")
             #expect(response.body.isEmpty)
             #expect(header("Access-Control-Allow-Private-Network", response) == nil)
-            let privateNetwork = try client.send(method: "OPTIONS", path: "/", headers: [
-                ("Origin", "example.com"), ("Access-Control-Request-Private-Network", "true"),
-            ])
+            let privateNetwork = try client.send(
+                method: "OPTIONS", path: "/",
+                headers: [
+                    ("Origin", "example.com"), ("Access-Control-Request-Private-Network", "true"),
+                ])
             #expect(header("Access-Control-Allow-Private-Network", privateNetwork) == "true")
         }
     }
@@ -371,7 +398,8 @@ struct HTTPServerTests {
 
     @Test func unresolvableHostIsAnError() {
         #expect(throws: HTTPServerError.self) {
-            _ = try HTTPServer(configuration: HTTPServerConfiguration(host: "no such host.invalid", port: 0), handler: echoHandler)
+            _ = try HTTPServer(
+                configuration: HTTPServerConfiguration(host: "no such host.invalid", port: 0), handler: echoHandler)
         }
     }
 

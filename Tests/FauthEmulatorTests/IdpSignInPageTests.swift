@@ -3,32 +3,44 @@ import FauthJSON
 import FauthTestSupport
 import Foundation
 import Testing
+
 @testable import FauthEmulator
 
 /// The browser flow on the emulator's fake IdP, played over real sockets: createAuthUri → the sign-in page →
 /// the form → the redirect to the app's listener → signInWithIdp with the callback URL and the sessionId.
 @Suite("IdP sign-in page (/emulator/auth/handler) over real sockets")
 struct IdpSignInPageTests {
-    private let ann: [(name: String, value: String)] = [("email", "Ann@Example.com"), ("displayName", "Ann Lee"), ("screenName", "ann_l")]
+    private let ann: [(name: String, value: String)] = [
+        ("email", "Ann@Example.com"), ("displayName", "Ann Lee"), ("screenName", "ann_l"),
+    ]
 
     @Test func createAuthUriPointsAtThePageAndReturnsToContinueUri() throws {
         let fixture = try EmulatorFixture()
         let listener = try CallbackListener()
-        let answer = try fixture.call("createAuthUri", ["providerId": "GitHub.com", "continueUri": .string(listener.continueUri),
-                                                        "oauthScope": "read:user", "sessionId": "my-session"])
+        let answer = try fixture.call(
+            "createAuthUri",
+            [
+                "providerId": "GitHub.com", "continueUri": .string(listener.continueUri),
+                "oauthScope": "read:user", "sessionId": "my-session",
+            ])
         #expect(answer.status == 200)
         #expect(answer.json["kind"]?.string == "identitytoolkit#CreateAuthUriResponse")
         #expect(answer.json["providerId"]?.string == "github.com")
         #expect(answer.json["sessionId"]?.string == "my-session")
         let authUri = try #require(answer.json["authUri"]?.string)
-        #expect(authUri.hasPrefix("http://127.0.0.1:\(fixture.server.port)/emulator/auth/handler?apiKey=fake-key&providerId=github.com&redirectUrl="))
+        #expect(
+            authUri.hasPrefix(
+                "http://127.0.0.1:\(fixture.server.port)/emulator/auth/handler?apiKey=fake-key&providerId=github.com&redirectUrl="
+            ))
         let query = FormURLEncoding.decode(String(authUri.split(separator: "?", maxSplits: 1)[1]))
         #expect(query.first { $0.name == "redirectUrl" }?.value == listener.continueUri)
         #expect(query.first { $0.name == "scopes" }?.value == "read:user")
         #expect((query.first { $0.name == "state" }?.value.count ?? 0) >= 32)
 
-        #expect(errorMessage(try fixture.call("createAuthUri", ["providerId": "google.com", "continueUri": "callback"]).json)
-            == "INVALID_CONTINUE_URI")
+        #expect(
+            errorMessage(
+                try fixture.call("createAuthUri", ["providerId": "google.com", "continueUri": "callback"]).json)
+                == "INVALID_CONTINUE_URI")
     }
 
     @Test func addANewAccountThenChooseItFromTheList() throws {
@@ -52,7 +64,8 @@ struct IdpSignInPageTests {
         #expect(first.json["screenName"]?.string == "ann_l")
         #expect(first.json["emailVerified"]?.bool == true)
         let localId = try #require(first.json["localId"]?.string)
-        let rawId = try #require(try fixture.lookupUser(first.json)?["providerUserInfo"]?.array?.first?["rawId"]?.string)
+        let rawId = try #require(
+            try fixture.lookupUser(first.json)?["providerUserInfo"]?.array?.first?["rawId"]?.string)
         #expect(rawId.count == 40 && rawId.allSatisfy { $0.isNumber })
 
         // The second time the page lists Ann; choosing her signs into the same user.
@@ -63,7 +76,8 @@ struct IdpSignInPageTests {
         let button = try #require(chooser.buttons.first)
         #expect(button.name == "rawId" && button.value == rawId)
         #expect(button.text.contains("Ann Lee") && button.text.contains("ann@example.com"))
-        let again = try browser.finish(try browser.submit(chooser, [(button.name, button.value)]), sessionId: secondSession)
+        let again = try browser.finish(
+            try browser.submit(chooser, [(button.name, button.value)]), sessionId: secondSession)
         #expect(again.status == 200)
         #expect(again.json["localId"]?.string == localId)
         #expect(again.json["isNewUser"] == nil)
@@ -73,7 +87,8 @@ struct IdpSignInPageTests {
     @Test func theListShowsOnlyThatProvidersAccounts() throws {
         let fixture = try EmulatorFixture()
         let browser = IdpBrowser(fixture: fixture, listener: try CallbackListener())
-        let github = try browser.addAccount([("email", "gh@example.com"), ("displayName", "<b>Hub</b>")], provider: "github.com")
+        let github = try browser.addAccount(
+            [("email", "gh@example.com"), ("displayName", "<b>Hub</b>")], provider: "github.com")
         #expect(try browser.finish(github.callback, sessionId: github.sessionId).status == 200)
         let googlePage = try browser.get(try browser.start("google.com").authUri).text
         #expect(!googlePage.contains("gh@example.com"))
@@ -87,10 +102,13 @@ struct IdpSignInPageTests {
         let browser = IdpBrowser(fixture: fixture, listener: try CallbackListener())
         let password = try fixture.signUp("pat@example.com")
         let flow = try browser.addAccount([("email", "pat.gh@example.com"), ("displayName", "Pat")])
-        let linked = try browser.finish(flow.callback, sessionId: flow.sessionId, extra: ["idToken": password["idToken"] ?? .null])
+        let linked = try browser.finish(
+            flow.callback, sessionId: flow.sessionId, extra: ["idToken": password["idToken"] ?? .null])
         #expect(linked.status == 200, "\(linked.json.serialized())")
         #expect(linked.json["localId"] == password["localId"])
-        let providers = try fixture.lookupUser(linked.json)?["providerUserInfo"]?.array?.compactMap { $0["providerId"]?.string }
+        let providers = try fixture.lookupUser(linked.json)?["providerUserInfo"]?.array?.compactMap {
+            $0["providerId"]?.string
+        }
         #expect(Set(providers ?? []) == ["password", "google.com"])
     }
 
@@ -112,8 +130,9 @@ struct IdpSignInPageTests {
 
         // A new identity whose email another user has: EMAIL_EXISTS, as a soft error with returnIdpCredential.
         let clash = try browser.addAccount([("email", "ann@example.com")])
-        let soft = try browser.finish(clash.callback, sessionId: clash.sessionId,
-                                      extra: ["idToken": other["idToken"] ?? .null, "returnIdpCredential": true])
+        let soft = try browser.finish(
+            clash.callback, sessionId: clash.sessionId,
+            extra: ["idToken": other["idToken"] ?? .null, "returnIdpCredential": true])
         #expect(soft.status == 200)
         #expect(soft.json["errorMessage"]?.string == "EMAIL_EXISTS")
         #expect(soft.json["idToken"] == nil)
@@ -124,17 +143,32 @@ struct IdpSignInPageTests {
         let browser = IdpBrowser(fixture: fixture, listener: try CallbackListener())
         let flow = try browser.addAccount(ann)
         let unrelated = try browser.start().sessionId
-        let withoutState = flow.callback.replacingOccurrences(of: #"&state=[A-Za-z0-9]+"#, with: "", options: .regularExpression)
+        let withoutState = flow.callback.replacingOccurrences(
+            of: #"&state=[A-Za-z0-9]+"#, with: "", options: .regularExpression)
         #expect(withoutState != flow.callback)
         let tampered = flow.callback.replacingOccurrences(of: "&state=", with: "&state=x")
         let refusals: [(String, String?, String)] = [
-            (flow.callback, nil, "INVALID_IDP_RESPONSE : ((The requestUri carries a state but no sessionId was sent.))"),
-            (flow.callback, unrelated, "INVALID_IDP_RESPONSE : ((The state in requestUri does not match the sessionId.))"),
-            (flow.callback, "never-issued", "INVALID_IDP_RESPONSE : ((The sessionId is not the one createAuthUri issued with this state.))"),
+            (
+                flow.callback, nil,
+                "INVALID_IDP_RESPONSE : ((The requestUri carries a state but no sessionId was sent.))"
+            ),
+            (
+                flow.callback, unrelated,
+                "INVALID_IDP_RESPONSE : ((The state in requestUri does not match the sessionId.))"
+            ),
+            (
+                flow.callback, "never-issued",
+                "INVALID_IDP_RESPONSE : ((The sessionId is not the one createAuthUri issued with this state.))"
+            ),
             (withoutState, flow.sessionId, "INVALID_IDP_RESPONSE : ((The requestUri has no state.))"),
-            (tampered, flow.sessionId, "INVALID_IDP_RESPONSE : ((The state in requestUri does not match the sessionId.))"),
-            (flow.callback.replacingOccurrences(of: "/callback?", with: "/elsewhere?"), flow.sessionId,
-             "INVALID_IDP_RESPONSE : ((The requestUri is not the continueUri given to createAuthUri.))"),
+            (
+                tampered, flow.sessionId,
+                "INVALID_IDP_RESPONSE : ((The state in requestUri does not match the sessionId.))"
+            ),
+            (
+                flow.callback.replacingOccurrences(of: "/callback?", with: "/elsewhere?"), flow.sessionId,
+                "INVALID_IDP_RESPONSE : ((The requestUri is not the continueUri given to createAuthUri.))"
+            ),
         ]
         for (requestUri, sessionId, message) in refusals {
             let answer = try browser.finish(requestUri, sessionId: sessionId)
@@ -146,7 +180,9 @@ struct IdpSignInPageTests {
         #expect(try browser.finish(flow.callback, sessionId: flow.sessionId).status == 200)
         let replay = try browser.finish(flow.callback, sessionId: flow.sessionId)
         #expect(replay.status == 400)
-        #expect(errorMessage(replay.json) == "INVALID_IDP_RESPONSE : ((This sign-in was already completed; start a new one with createAuthUri.))")
+        #expect(
+            errorMessage(replay.json)
+                == "INVALID_IDP_RESPONSE : ((This sign-in was already completed; start a new one with createAuthUri.))")
     }
 
     @Test func thePageRefusesBadInput() throws {
@@ -154,7 +190,9 @@ struct IdpSignInPageTests {
         let browser = IdpBrowser(fixture: fixture, listener: try CallbackListener())
         let missing = try browser.get("/emulator/auth/handler?providerId=google.com")
         #expect(missing.status == 400)
-        #expect(try JSONValue.parse(missing.text)["authEmulator"]?["error"]?.string == "missing apiKey or providerId query parameters")
+        #expect(
+            try JSONValue.parse(missing.text)["authEmulator"]?["error"]?.string
+                == "missing apiKey or providerId query parameters")
 
         let page = try browser.get(try browser.start(extra: ["identifier": "hint@example.com"]).authUri)
         let add = try #require(ScrapedForm.all(in: page.text).first { $0.fields.contains("email") })

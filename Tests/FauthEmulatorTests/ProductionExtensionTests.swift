@@ -1,6 +1,7 @@
 import FauthJSON
 import Foundation
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("fauth extensions for production behaviours: refresh-token revocation, strict emails, null members")
@@ -39,13 +40,22 @@ struct ProductionExtensionTests {
         let fixture = try EmulatorFixture()
         #expect(try fixture.call("signUp", ["email": "a b@example.com", "password": "secret123"]).status == 200)
         try fixture.configure(["fauth": ["strictEmailValidation": true]])
-        for email in ["c d@example.com", "tab\t@example.com", "nul\u{0}x@example.com", "x@exa\u{7F}mple.com", "nbsp\u{A0}@example.com"] {
-            #expect(errorMessage(try fixture.call("signUp", ["email": .string(email), "password": "secret123"]).json) == "INVALID_EMAIL")
+        for email in [
+            "c d@example.com", "tab\t@example.com", "nul\u{0}x@example.com", "x@exa\u{7F}mple.com",
+            "nbsp\u{A0}@example.com",
+        ] {
+            #expect(
+                errorMessage(try fixture.call("signUp", ["email": .string(email), "password": "secret123"]).json)
+                    == "INVALID_EMAIL")
         }
-        #expect(errorMessage(try fixture.call("signInWithPassword", ["email": "a b@example.com", "password": "secret123"]).json)
+        #expect(
+            errorMessage(
+                try fixture.call("signInWithPassword", ["email": "a b@example.com", "password": "secret123"]).json)
                 == "INVALID_EMAIL")
         let created = try fixture.signUp("ok@example.com")
-        #expect(errorMessage(try fixture.call("update", ["idToken": created["idToken"]!, "email": "new one@example.com"]).json)
+        #expect(
+            errorMessage(
+                try fixture.call("update", ["idToken": created["idToken"]!, "email": "new one@example.com"]).json)
                 == "INVALID_EMAIL")
         let bad = try fixture.control("PATCH", "config", ["fauth": ["strictEmailValidation": "yes"]])
         #expect(errorMessage(bad.json) == "Invalid JSON payload received. /fauth/strictEmailValidation must be boolean")
@@ -56,17 +66,24 @@ struct ProductionExtensionTests {
     @Test func nullMembersAreRefusedUnlessTheExtensionReadsThemAsAbsent() throws {
         let fixture = try EmulatorFixture()
         let created = try fixture.signUp("n@example.com")
-        let body: JSONValue = ["idToken": created["idToken"]!, "displayName": "Ada", "photoURL": "https://example.com/a.png",
-                               "deleteAttribute": .null, "returnSecureToken": true]
-        #expect(errorMessage(try fixture.call("update", body).json) == "Invalid JSON payload received. /deleteAttribute must be array")
+        let body: JSONValue = [
+            "idToken": created["idToken"]!, "displayName": "Ada", "photoURL": "https://example.com/a.png",
+            "deleteAttribute": .null, "returnSecureToken": true,
+        ]
+        #expect(
+            errorMessage(try fixture.call("update", body).json)
+                == "Invalid JSON payload received. /deleteAttribute must be array")
         try fixture.configure(["fauth": ["nullAsAbsent": true]])
         let updated = try fixture.call("update", body)
         #expect(updated.status == 200)
         #expect(updated.json["photoUrl"] == "https://example.com/a.png")
         let nested: JSONValue = ["idToken": created["idToken"]!, "mfa": ["enrollments": .null], "displayName": .null]
         #expect(try fixture.call("update", nested).status == 200)
-        #expect(try fixture.lookup(created["idToken"]!.string!)?["displayName"] == "Ada", "a null display name is no change")
-        #expect(errorMessage(try fixture.call("update", ["idToken": created["idToken"]!, "deleteAttribute": [.null]]).json)
+        #expect(
+            try fixture.lookup(created["idToken"]!.string!)?["displayName"] == "Ada", "a null display name is no change"
+        )
+        #expect(
+            errorMessage(try fixture.call("update", ["idToken": created["idToken"]!, "deleteAttribute": [.null]]).json)
                 == "Invalid JSON payload received. /deleteAttribute/0 must be string", "array elements are not members")
         try fixture.configure(["fauth": ["nullAsAbsent": .null]])
         #expect(try fixture.control("GET", "config").json["fauth"]?["nullAsAbsent"] == .bool(false))

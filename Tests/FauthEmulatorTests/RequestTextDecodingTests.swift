@@ -1,5 +1,6 @@
 import FauthJSON
 import Testing
+
 @testable import FauthEmulator
 
 /// The byte-wise decoders every request goes through (path segments, the member a stored-string bound names) give
@@ -7,7 +8,10 @@ import Testing
 @Suite("request text decoding")
 struct RequestTextDecodingTests {
     @Test func pathSegmentsAreSplitOnSlashesAndDecoded() {
-        #expect(PathPattern.split("/identitytoolkit.googleapis.com/v1/accounts:lookup") == ["identitytoolkit.googleapis.com", "v1", "accounts:lookup"])
+        #expect(
+            PathPattern.split("/identitytoolkit.googleapis.com/v1/accounts:lookup") == [
+                "identitytoolkit.googleapis.com", "v1", "accounts:lookup",
+            ])
         #expect(PathPattern.split("//a///b/") == ["a", "b"], "empty segments are dropped")
         #expect(PathPattern.split("/") == [] && PathPattern.split("") == [])
         #expect(PathPattern.split("noslash") == ["noslash"])

@@ -1,7 +1,8 @@
 import FauthJSON
-import Foundation
 import FauthTestSupport
+import Foundation
 import Testing
+
 @testable import FauthEmulator
 
 /// The emulator as a service: many idle or slow connections never lock other clients out, a burst of clients is
@@ -14,13 +15,15 @@ struct ServiceLimitsTests {
     /// A raw POST of `body` to the sign-up route.
     private static func signUpRequest(_ email: String) -> [UInt8] {
         let body = #"{"email":"\#(email)","password":"secret123","returnSecureToken":true}"#
-        return Array("POST \(signUpPath) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+        return Array(
+            "POST \(signUpPath) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                .utf8)
     }
 
     @Test func aNewClientIsAnsweredWhileAThousandConnectionsSitIdle() throws {
         let fixture = try EmulatorFixture()
         var idle: [TestHTTPClient] = []
-        for _ in 0 ..< 1000 { idle.append(try fixture.newClient()) }
+        for _ in 0..<1000 { idle.append(try fixture.newClient()) }
         // One of them made a request and now idles as a keep-alive connection.
         #expect(try idle[500].send(method: "GET", path: "/").status == 200)
         let newcomer = try fixture.newClient()
@@ -32,7 +35,7 @@ struct ServiceLimitsTests {
     @Test func slowlorisConnectionsDoNotBlockOthers() throws {
         let fixture = try EmulatorFixture()
         var slow: [TestHTTPClient] = []
-        for index in 0 ..< 1200 {
+        for index in 0..<1200 {
             let client = try fixture.newClient()
             // A request line and half a header, and then nothing.
             try client.sendRaw(Array("POST \(Self.signUpPath) HTTP/1.1\r\nHost: x\r\nX-Slow-\(index): ".utf8))
@@ -47,7 +50,7 @@ struct ServiceLimitsTests {
     @Test func aBurstOfTwoThousandSignUpsIsAnsweredInFull() throws {
         let fixture = try EmulatorFixture()
         var clients: [TestHTTPClient] = []
-        for index in 0 ..< 2000 {
+        for index in 0..<2000 {
             let client = try fixture.newClient()
             try client.sendRaw(Self.signUpRequest("burst-\(index)@example.com"))
             clients.append(client)
@@ -60,11 +63,13 @@ struct ServiceLimitsTests {
     }
 
     @Test func pastTheConnectionCapTheLongestIdleConnectionMakesRoom() throws {
-        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0, maxConnections: 10)) { _ in HTTPResponse(status: 200) }
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0, maxConnections: 10)) { _ in
+            HTTPResponse(status: 200)
+        }
         server.start()
         defer { server.stop() }
         var idle: [TestHTTPClient] = []
-        for _ in 0 ..< 10 {
+        for _ in 0..<10 {
             let client = try TestHTTPClient(port: server.port)
             #expect(try client.send(method: "GET", path: "/").status == 200)
             idle.append(client)
@@ -77,18 +82,20 @@ struct ServiceLimitsTests {
     }
 
     @Test func whenEveryConnectionIsAtWorkANewOneGets503() throws {
-        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0, maxConnections: 10)) { _ in HTTPResponse(status: 200) }
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0, maxConnections: 10)) { _ in
+            HTTPResponse(status: 200)
+        }
         server.start()
         defer { server.stop() }
         var busy: [TestHTTPClient] = []
-        for _ in 0 ..< 10 {
+        for _ in 0..<10 {
             let client = try TestHTTPClient(port: server.port)
             try client.sendRaw(Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8))
             busy.append(client)
         }
         // Read by the loop or not yet, a partial request is work: a newcomer is refused with 503.
         var refused = false
-        for _ in 0 ..< 100 where !refused {
+        for _ in 0..<100 where !refused {
             let newcomer = try TestHTTPClient(port: server.port)
             // A refused newcomer may be answered and closed before its request is written: the reset says nothing
             // either way, so that attempt is not counted and the next newcomer tries again.
@@ -106,10 +113,12 @@ struct ServiceLimitsTests {
     /// accepts all eleven at once, before reading any request. The ten are not idle (their requests wait unread), so
     /// none is shed for the newcomer, which gets 503, and every one of the ten is answered.
     @Test func aConnectionWhoseRequestIsNotReadYetIsNotShedAsIdle() throws {
-        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0, maxConnections: 10)) { _ in HTTPResponse(status: 200) }
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0, maxConnections: 10)) { _ in
+            HTTPResponse(status: 200)
+        }
         defer { server.stop() }
         var clients: [TestHTTPClient] = []
-        for _ in 0 ..< 10 {
+        for _ in 0..<10 {
             let client = try TestHTTPClient(port: server.port)
             try client.sendRaw(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             clients.append(client)
@@ -128,7 +137,7 @@ struct ServiceLimitsTests {
         defer { server.stop() }
         let part = [UInt8](repeating: 0x61, count: 400 << 10)
         var senders: [TestHTTPClient] = []
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             // Those not refused wait for the rest of their body: a short read timeout ends the wait.
             let client = try TestHTTPClient(port: server.port, timeoutSeconds: 2)
             try client.sendRaw(Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: \(3 << 20)\r\n\r\n".utf8) + part)
@@ -142,7 +151,8 @@ struct ServiceLimitsTests {
         #expect(statuses.contains(503))
         #expect(statuses.allSatisfy { $0 == 503 })
         // A small request still fits, and a body over the per-request limit gets 413.
-        #expect(try TestHTTPClient(port: server.port).send(method: "POST", path: "/", body: Array("{}".utf8)).status == 200)
+        #expect(
+            try TestHTTPClient(port: server.port).send(method: "POST", path: "/", body: Array("{}".utf8)).status == 200)
         let oversized = try TestHTTPClient(port: server.port)
         try oversized.sendRaw(Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: \(5 << 20)\r\n\r\n".utf8))
         #expect(try oversized.readResponse().status == 413)

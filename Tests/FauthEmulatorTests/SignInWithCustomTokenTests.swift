@@ -1,5 +1,6 @@
 import FauthJSON
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("accounts:signInWithCustomToken over real sockets")
@@ -8,7 +9,8 @@ struct SignInWithCustomTokenTests {
 
     @Test func jsonTokenCreatesThenSignsInWithClaimsThatSurviveRefresh() throws {
         let fixture = try EmulatorFixture()
-        let first = try fixture.call("signInWithCustomToken", ["token": #"{"uid":"alice","claims":{"admin":true,"tier":2}}"#])
+        let first = try fixture.call(
+            "signInWithCustomToken", ["token": #"{"uid":"alice","claims":{"admin":true,"tier":2}}"#])
         #expect(first.status == 200)
         #expect(first.json["kind"]?.string == "identitytoolkit#VerifyCustomTokenResponse")
         #expect(first.json["isNewUser"]?.bool == true)
@@ -31,22 +33,31 @@ struct SignInWithCustomTokenTests {
 
     @Test func jwtTokenNeedsTheIdentityToolkitAudience() throws {
         let fixture = try EmulatorFixture()
-        let good = customJWT(["aud": .string(CustomToken.audience), "uid": "bob", "iss": "sa@example.iam.gserviceaccount.com",
-                              "exp": 1, "claims": ["role": "editor"]])
+        let good = customJWT([
+            "aud": .string(CustomToken.audience), "uid": "bob", "iss": "sa@example.iam.gserviceaccount.com",
+            "exp": 1, "claims": ["role": "editor"],
+        ])
         let signedIn = try fixture.call("signInWithCustomToken", ["token": .string(good)])
         #expect(signedIn.status == 200)
         #expect(idTokenClaims(signedIn.json["idToken"]?.string)?["role"]?.string == "editor")
         let idToken = try #require(signedIn.json["idToken"]?.string)
         let wrong = try fixture.call("signInWithCustomToken", ["token": .string(idToken)])
         #expect(wrong.status == 400)
-        #expect(errorMessage(wrong.json) == "INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): \(EmulatorFixture.projectId) Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))")
+        #expect(
+            errorMessage(wrong.json)
+                == "INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): \(EmulatorFixture.projectId) Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))"
+        )
     }
 
     @Test func errorsInFirebaseOrder() throws {
         let fixture = try EmulatorFixture()
-        func message(_ body: JSONValue) throws -> String? { errorMessage(try fixture.call("signInWithCustomToken", body).json) }
+        func message(_ body: JSONValue) throws -> String? {
+            errorMessage(try fixture.call("signInWithCustomToken", body).json)
+        }
         #expect(try message([:]) == "MISSING_CUSTOM_TOKEN")
-        #expect(try message(["token": "{not json"]) == "INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
+        #expect(
+            try message(["token": "{not json"])
+                == "INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
         #expect(try message(["token": "not-a-jwt"]) == "INVALID_CUSTOM_TOKEN : Invalid assertion format")
         #expect(try message(["token": #"{"claims":{"a":1}}"#]) == "MISSING_IDENTIFIER")
         #expect(try message(["token": #"{"uid":"u","claims":"admin"}"#]) == "INVALID_CLAIMS")
@@ -65,10 +76,12 @@ struct SignInWithCustomTokenTests {
     @Test func tenantTokensCarryTheirTenant() throws {
         let fixture = try EmulatorFixture()
         let withoutTenant = customJWT(["aud": .string(CustomToken.audience), "uid": "t-user"])
-        let mismatch = try fixture.call("signInWithCustomToken", ["token": .string(withoutTenant), "tenantId": "tenant-a"])
+        let mismatch = try fixture.call(
+            "signInWithCustomToken", ["token": .string(withoutTenant), "tenantId": "tenant-a"])
         #expect(errorMessage(mismatch.json) == "TENANT_ID_MISMATCH")
         let withTenant = customJWT(["aud": .string(CustomToken.audience), "uid": "t-user", "tenant_id": "tenant-a"])
-        let signedIn = try fixture.call("signInWithCustomToken", ["token": .string(withTenant), "tenantId": "tenant-a"])
+        let signedIn = try fixture.call(
+            "signInWithCustomToken", ["token": .string(withTenant), "tenantId": "tenant-a"])
         #expect(signedIn.status == 200)
         #expect(idTokenClaims(signedIn.json["idToken"]?.string)?["firebase"]?["tenant"]?.string == "tenant-a")
         let defaultProject = try fixture.adminProject("accounts:lookup", ["localId": ["t-user"]])

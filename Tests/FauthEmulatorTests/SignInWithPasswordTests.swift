@@ -1,12 +1,15 @@
 import FauthJSON
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("accounts:signInWithPassword over real sockets")
 struct SignInWithPasswordTests {
     @Test func signsInWithTokensAndNoDisplayName() throws {
         let fixture = try EmulatorFixture()
-        let created = try fixture.call("signUp", ["email": "a@example.com", "password": "secret123", "displayName": "Ann"]).json
+        let created = try fixture.call(
+            "signUp", ["email": "a@example.com", "password": "secret123", "displayName": "Ann"]
+        ).json
         let json = try fixture.signIn("A@EXAMPLE.com")
         #expect(json["kind"]?.string == "identitytoolkit#VerifyPasswordResponse")
         #expect(json["registered"]?.bool == true)
@@ -35,7 +38,8 @@ struct SignInWithPasswordTests {
             #expect(result.status == 400)
             #expect(errorMessage(result.json) == message, "body \(body.serialized())")
         }
-        let unimplemented = try fixture.call("signInWithPassword", ["email": "a@example.com", "password": "x", "idToken": "t"])
+        let unimplemented = try fixture.call(
+            "signInWithPassword", ["email": "a@example.com", "password": "x", "idToken": "t"])
         #expect(unimplemented.status == 501)
         #expect(unimplemented.json["error"]?["status"]?.string == "NOT_IMPLEMENTED")
     }
@@ -52,8 +56,12 @@ struct SignInWithPasswordTests {
 
     @Test func mfaUserGetsAPendingCredentialAndMaskedFactors() throws {
         let fixture = try EmulatorFixture()
-        let created = try fixture.admin("signUp", ["email": "m@example.com", "password": "secret123", "emailVerified": true,
-                                                   "mfaInfo": [["phoneInfo": "+15555550100", "displayName": "work phone"]]])
+        let created = try fixture.admin(
+            "signUp",
+            [
+                "email": "m@example.com", "password": "secret123", "emailVerified": true,
+                "mfaInfo": [["phoneInfo": "+15555550100", "displayName": "work phone"]],
+            ])
         #expect(created.status == 200)
         let json = try fixture.signIn("m@example.com")
         #expect(json["idToken"] == nil && json["refreshToken"] == nil)

@@ -1,5 +1,6 @@
 import FauthJSON
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("accounts:signUp over real sockets")
@@ -29,7 +30,9 @@ struct SignUpTests {
         #expect(claims["exp"]?.int == iat + 3600)
         let refresh = try #require(json["refreshToken"]?.string)
         let decoded = try #require(RefreshToken(decoding: refresh))
-        #expect(decoded.localId == localId && decoded.provider == "password" && decoded.projectId == EmulatorFixture.projectId)
+        #expect(
+            decoded.localId == localId && decoded.provider == "password"
+                && decoded.projectId == EmulatorFixture.projectId)
         let user = try #require(try fixture.lookup(idToken))
         #expect(user["passwordHash"]?.string?.hasPrefix("fakeHash:salt=fakeSalt") == true)
         #expect(user["passwordHash"]?.string?.hasSuffix(":password=secret123") == true)
@@ -50,7 +53,8 @@ struct SignUpTests {
     @Test func linksEmailAndPasswordToAnAnonymousUser() throws {
         let fixture = try EmulatorFixture()
         let anonymous = try fixture.call("signUp", [:]).json
-        let linked = try fixture.call("signUp", ["idToken": anonymous["idToken"]!, "email": "bob@example.com", "password": "secret123"])
+        let linked = try fixture.call(
+            "signUp", ["idToken": anonymous["idToken"]!, "email": "bob@example.com", "password": "secret123"])
         #expect(linked.status == 200)
         #expect(linked.json["localId"] == anonymous["localId"])
         #expect(idTokenClaims(linked.json["idToken"]?.string)?["firebase"]?["sign_in_provider"]?.string == "password")
@@ -69,7 +73,10 @@ struct SignUpTests {
             (["email": "", "password": ""], "INVALID_EMAIL"),
             (["email": "not-an-email", "password": "x"], "INVALID_EMAIL"),
             (["email": "TAKEN@example.com", "password": "x"], "EMAIL_EXISTS"),
-            (["email": "new@example.com", "password": "12345"], "WEAK_PASSWORD : Password should be at least 6 characters"),
+            (
+                ["email": "new@example.com", "password": "12345"],
+                "WEAK_PASSWORD : Password should be at least 6 characters"
+            ),
             (["email": "new@example.com", "password": "secret123", "idToken": "garbage"], "INVALID_ID_TOKEN"),
         ]
         for (body, message) in cases {
@@ -78,20 +85,32 @@ struct SignUpTests {
             #expect(errorMessage(result.json) == message, "body \(body.serialized())")
         }
         let error = try fixture.call("signUp", ["email": "taken@example.com", "password": "secret123"]).json
-        #expect(error == ["error": ["code": 400, "message": "EMAIL_EXISTS",
-                                    "errors": [["message": "EMAIL_EXISTS", "reason": "invalid", "domain": "global"]]]])
+        #expect(
+            error == [
+                "error": [
+                    "code": 400, "message": "EMAIL_EXISTS",
+                    "errors": [["message": "EMAIL_EXISTS", "reason": "invalid", "domain": "global"]],
+                ]
+            ])
     }
 
     @Test func privilegedSignUpCreatesWithoutTokens() throws {
         let fixture = try EmulatorFixture()
-        let result = try fixture.admin("signUp", ["localId": "admin-made", "email": "c@example.com", "password": "secret123",
-                                                  "emailVerified": true, "disabled": true, "phoneNumber": "+15555550100"])
+        let result = try fixture.admin(
+            "signUp",
+            [
+                "localId": "admin-made", "email": "c@example.com", "password": "secret123",
+                "emailVerified": true, "disabled": true, "phoneNumber": "+15555550100",
+            ])
         #expect(result.status == 200)
         #expect(result.json["localId"]?.string == "admin-made")
         #expect(result.json["idToken"] == nil && result.json["refreshToken"] == nil)
         #expect(errorMessage(try fixture.admin("signUp", ["localId": "admin-made"]).json) == "DUPLICATE_LOCAL_ID")
-        #expect(errorMessage(try fixture.admin("signUp", ["phoneNumber": "5555"]).json) == "INVALID_PHONE_NUMBER : Invalid format.")
-        #expect(errorMessage(try fixture.admin("signUp", ["phoneNumber": "+15555550100"]).json) == "PHONE_NUMBER_EXISTS")
+        #expect(
+            errorMessage(try fixture.admin("signUp", ["phoneNumber": "5555"]).json)
+                == "INVALID_PHONE_NUMBER : Invalid format.")
+        #expect(
+            errorMessage(try fixture.admin("signUp", ["phoneNumber": "+15555550100"]).json) == "PHONE_NUMBER_EXISTS")
         #expect(errorMessage(try fixture.signInError("c@example.com")) == "USER_DISABLED")
     }
 }
@@ -101,9 +120,15 @@ struct SignUpFidelityTests {
     @Test func mfaInfoGetsFreshEnrollmentIdsAndOneFactorPerPhoneNumber() throws {
         let fixture = try EmulatorFixture()
         let factor: JSONValue = ["displayName": "Cell", "phoneInfo": "+15555550100", "mfaEnrollmentId": "ignored-1"]
-        let created = try fixture.call("signUp", ["email": "m@example.com", "password": "secret123", "mfaInfo": [
-            factor, ["phoneInfo": "+15555550100", "mfaEnrollmentId": "ignored-2"], ["phoneInfo": "+15555550101"],
-        ]])
+        let created = try fixture.call(
+            "signUp",
+            [
+                "email": "m@example.com", "password": "secret123",
+                "mfaInfo": [
+                    factor, ["phoneInfo": "+15555550100", "mfaEnrollmentId": "ignored-2"],
+                    ["phoneInfo": "+15555550101"],
+                ],
+            ])
         #expect(created.status == 200)
         let localId = try #require(created.json["localId"])
         let user = try #require(try fixture.admin("lookup", ["localId": [localId]]).json["users"]?.array?.first)
@@ -111,23 +136,31 @@ struct SignUpFidelityTests {
         #expect(factors.map { $0["phoneInfo"]?.string } == ["+15555550100", "+15555550101"])
         #expect(factors.first?["displayName"]?.string == "Cell")
         let ids = factors.compactMap { $0["mfaEnrollmentId"]?.string }
-        #expect(ids.count == 2 && !ids.contains("ignored-1") && !ids.contains("ignored-2") && ids.allSatisfy { !$0.isEmpty })
+        #expect(
+            ids.count == 2 && !ids.contains("ignored-1") && !ids.contains("ignored-2") && ids.allSatisfy { !$0.isEmpty }
+        )
     }
 
     @Test func emailExistsEvenWhenDuplicateEmailsAreAllowed() throws {
         let fixture = try EmulatorFixture()
         try fixture.configure(["signIn": ["allowDuplicateEmails": true]])
         try fixture.signUp("dup@example.com")
-        #expect(errorMessage(try fixture.call("signUp", ["email": "dup@example.com", "password": "secret123"]).json) == "EMAIL_EXISTS")
+        #expect(
+            errorMessage(try fixture.call("signUp", ["email": "dup@example.com", "password": "secret123"]).json)
+                == "EMAIL_EXISTS")
     }
 
     @Test func linkingAPasswordForAnotherEmailLeavesItUnverifiedAndSetsTheGivenName() throws {
         let fixture = try EmulatorFixture()
-        let google = try fixture.signInWithIdp(claims: ["sub": "g-1", "email": "g@example.com", "email_verified": true, "name": "Gee"])
+        let google = try fixture.signInWithIdp(claims: [
+            "sub": "g-1", "email": "g@example.com", "email_verified": true, "name": "Gee",
+        ])
         let idToken = try #require(google.json["idToken"])
-        let linked = try fixture.call("signUp", ["idToken": idToken, "email": "other@example.com", "password": "secret123"])
+        let linked = try fixture.call(
+            "signUp", ["idToken": idToken, "email": "other@example.com", "password": "secret123"])
         #expect(linked.status == 200)
-        #expect(linked.json["displayName"] == nil, "Firebase's emulator writes the request's displayName, absent clears it")
+        #expect(
+            linked.json["displayName"] == nil, "Firebase's emulator writes the request's displayName, absent clears it")
         let claims = try #require(idTokenClaims(linked.json["idToken"]?.string))
         #expect(claims["email"]?.string == "other@example.com" && claims["email_verified"]?.bool == false)
         let user = try #require(try fixture.lookupUser(linked.json))
@@ -158,11 +191,13 @@ extension EmulatorFixture {
         let facebook = try fixture.signInWithIdp(
             "facebook.com", claims: ["sub": "fb-self", "email": "self@example.com", "email_verified": true])
         let idToken = try #require(facebook.json["idToken"]?.string)
-        let own = try fixture.call("signUp", ["idToken": .string(idToken), "email": "self@example.com", "password": "secret123"])
+        let own = try fixture.call(
+            "signUp", ["idToken": .string(idToken), "email": "self@example.com", "password": "secret123"])
         #expect(own.status == 200, "production links a password for the user's own email (Firebase's emulator refuses)")
         #expect(own.json["localId"] == facebook.json["localId"])
         _ = try fixture.signUp("other@example.com")
-        let other = try fixture.call("signUp", ["idToken": .string(idToken), "email": "other@example.com", "password": "secret123"])
+        let other = try fixture.call(
+            "signUp", ["idToken": .string(idToken), "email": "other@example.com", "password": "secret123"])
         #expect(errorMessage(other.json) == "EMAIL_EXISTS")
     }
 }

@@ -1,6 +1,7 @@
 import FauthJSON
 import Foundation
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("import and export in the Firebase emulators' layout")
@@ -13,19 +14,33 @@ struct StateArchiveTests {
         let source = try EmulatorFixture()
         let password = try source.signUp("a@example.com")
         let anonymous = try source.call("signUp", [:]).json
-        try source.admin("signUp", ["localId": "admin-1", "email": "m@example.com", "password": "secret123", "disabled": true,
-                                    "phoneNumber": "+15555550100", "mfaInfo": [["phoneInfo": "+15555550199"]]])
-        try source.admin("update", ["localId": "admin-1", "customAttributes": #"{"role":"x"}"#,
-                                    "linkProviderUserInfo": ["providerId": "google.com", "rawId": "g-9"]])
-        let tenant = try source.call("signUp", ["email": "t@example.com", "password": "secret123", "tenantId": "tenant-1"]).json
-        try source.configure(["emailPrivacyConfig": ["enableImprovedEmailPrivacy": true], "fauth": ["recentLoginSeconds": 42]])
+        try source.admin(
+            "signUp",
+            [
+                "localId": "admin-1", "email": "m@example.com", "password": "secret123", "disabled": true,
+                "phoneNumber": "+15555550100", "mfaInfo": [["phoneInfo": "+15555550199"]],
+            ])
+        try source.admin(
+            "update",
+            [
+                "localId": "admin-1", "customAttributes": #"{"role":"x"}"#,
+                "linkProviderUserInfo": ["providerId": "google.com", "rawId": "g-9"],
+            ])
+        let tenant = try source.call(
+            "signUp", ["email": "t@example.com", "password": "secret123", "tenantId": "tenant-1"]
+        ).json
+        try source.configure([
+            "emailPrivacyConfig": ["enableImprovedEmailPrivacy": true], "fauth": ["recentLoginSeconds": 42],
+        ])
 
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try source.emulator.exportState(to: directory)
-        let metadata = try JSONValue.parse(Array(try #require(FileManager.default.contents(atPath: directory + "/firebase-export-metadata.json"))))
+        let metadata = try JSONValue.parse(
+            Array(try #require(FileManager.default.contents(atPath: directory + "/firebase-export-metadata.json"))))
         #expect(metadata["auth"]?["path"]?.string == "auth_export")
-        let accounts = try JSONValue.parse(Array(try #require(FileManager.default.contents(atPath: directory + "/auth_export/accounts.json"))))
+        let accounts = try JSONValue.parse(
+            Array(try #require(FileManager.default.contents(atPath: directory + "/auth_export/accounts.json"))))
         #expect(accounts["kind"]?.string == "identitytoolkit#DownloadAccountResponse")
         #expect(accounts["users"]?.array?.count == 4)
         #expect(FileManager.default.fileExists(atPath: directory + "/auth_export/config.json"))
@@ -113,7 +128,8 @@ struct StateArchiveTests {
     @Test func aHundredThousandAccountsSurviveAnImportAndAnExport() throws {
         // As an export writes them: the default project's accounts, then the tenant's, fields in `accountInfo` order.
         func account(_ index: Int, tenant: Bool) -> String {
-            let email = "u\(index)@example.com", phone = "+1555\(index)"
+            let email = "u\(index)@example.com"
+            let phone = "+1555\(index)"
             let name = index % 7 == 0 ? #","displayName":"Ada \"]} {[ \\ \#(index)""# : ""
             let hasPhone = index % 11 == 0
             return #"{"localId":"u\#(index)","email":"\#(email)","emailVerified":\#(index % 2 == 0)\#(name)"#
@@ -125,10 +141,13 @@ struct StateArchiveTests {
                 + (tenant ? #","tenantId":"t-1"}"# : "}")
         }
         let inTenant = { (index: Int) in index % 13 == 0 }
-        let users = (0 ..< 100_000).filter { !inTenant($0) }.map { account($0, tenant: false) }
-            + (0 ..< 100_000).filter(inTenant).map { account($0, tenant: true) }
-        let accounts = #"{"kind":"identitytoolkit#DownloadAccountResponse","users":["# + users.joined(separator: ",") + "]}"
-        let source = temporaryDirectory(), copy = temporaryDirectory()
+        let users =
+            (0..<100_000).filter { !inTenant($0) }.map { account($0, tenant: false) }
+            + (0..<100_000).filter(inTenant).map { account($0, tenant: true) }
+        let accounts =
+            #"{"kind":"identitytoolkit#DownloadAccountResponse","users":["# + users.joined(separator: ",") + "]}"
+        let source = temporaryDirectory()
+        let copy = temporaryDirectory()
         defer { for directory in [source, copy] { try? FileManager.default.removeItem(atPath: directory) } }
         try writeExport(accounts, to: source)
 
@@ -143,20 +162,31 @@ struct StateArchiveTests {
         #expect(try fixture.signIn("u1@example.com", "pw1")["localId"]?.string == "u1")
         let phone = try fixture.admin("lookup", ["phoneNumber": ["+155599946"]]).json
         #expect(phone["users"]?.array?.first?["displayName"]?.string == #"Ada "]} {[ \ 99946"#)
-        let tenant = try fixture.call("signInWithPassword", ["email": "u99996@example.com", "password": "pw99996",
-                                                             "tenantId": "t-1", "returnSecureToken": true])
+        let tenant = try fixture.call(
+            "signInWithPassword",
+            [
+                "email": "u99996@example.com", "password": "pw99996",
+                "tenantId": "t-1", "returnSecureToken": true,
+            ])
         #expect(tenant.json["localId"]?.string == "u99996")
     }
 
     /// An import is held to what accounts:batchCreate refuses, never silently merged or dropped: the first offending
     /// user is named by its place and localId, and the accounts already there are kept.
     @Test(arguments: [
-        (#"{"localId": "u1"}, {"localId": "u1", "email": "b@example.com"}"#, #"users[1] (localId "u1") has the same localId as the user with localId "u1""#),
-        (#"{"localId": "u1", "email": "Ada@Example.com"}, {"localId": "u2", "email": "ada@example.COM"}"#,
-         #"users[1] (localId "u2") has the same email as the user with localId "u1""#),
-        (#"{"localId": "u1", "providerUserInfo": [{"providerId": "google.com", "rawId": "g-1"}]}, "#
-            + #"{"localId": "u2", "providerUserInfo": [{"providerId": "google.com", "rawId": "g-1"}]}"#,
-         #"users[1] (localId "u2") has the same provider account as the user with localId "u1""#),
+        (
+            #"{"localId": "u1"}, {"localId": "u1", "email": "b@example.com"}"#,
+            #"users[1] (localId "u1") has the same localId as the user with localId "u1""#
+        ),
+        (
+            #"{"localId": "u1", "email": "Ada@Example.com"}, {"localId": "u2", "email": "ada@example.COM"}"#,
+            #"users[1] (localId "u2") has the same email as the user with localId "u1""#
+        ),
+        (
+            #"{"localId": "u1", "providerUserInfo": [{"providerId": "google.com", "rawId": "g-1"}]}, "#
+                + #"{"localId": "u2", "providerUserInfo": [{"providerId": "google.com", "rawId": "g-1"}]}"#,
+            #"users[1] (localId "u2") has the same provider account as the user with localId "u1""#
+        ),
         (#"{"localId": "u1"}, {"email": "x@example.com"}"#, "users[1] has no localId (a non-empty string)"),
         (#"{"localId": 7}"#, "users[0] has no localId (a non-empty string)"),
         (#"{"localId": ""}"#, "users[0] has no localId (a non-empty string)"),
@@ -191,7 +221,10 @@ struct StateArchiveTests {
     @Test(arguments: [
         (#"[{"localId": "u1"}]"#, "accounts.json does not hold a JSON object"),
         (#"{"users": {"localId": "u1"}}"#, #"accounts.json holds "users" that is not an array"#),
-        (#"{"users": [{"localId": "u1"}"#, "accounts.json is not valid JSON (cut short, or a string or nesting left open)"),
+        (
+            #"{"users": [{"localId": "u1"}"#,
+            "accounts.json is not valid JSON (cut short, or a string or nesting left open)"
+        ),
     ])
     func aFileOfTheWrongShapeIsSaidInWords(accounts: String, problem: String) throws {
         let directory = temporaryDirectory()
@@ -208,11 +241,13 @@ struct StateArchiveTests {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try writeExport(#"{"users": []}"#, to: directory)
-        try #"{"fauth": {"recentLoginSeconds": -1}}"#.write(toFile: directory + "/auth_export/config.json", atomically: true, encoding: .utf8)
+        try #"{"fauth": {"recentLoginSeconds": -1}}"#.write(
+            toFile: directory + "/auth_export/config.json", atomically: true, encoding: .utf8)
         #expect {
             try AuthEmulator(projectId: EmulatorFixture.projectId).importState(from: directory)
         } throws: { error in
-            "\(error)".hasPrefix(directory + "/auth_export/config.json is refused: ") && !"\(error)".contains("APIError")
+            "\(error)".hasPrefix(directory + "/auth_export/config.json is refused: ")
+                && !"\(error)".contains("APIError")
         }
     }
 
@@ -235,7 +270,8 @@ struct StateArchiveTests {
         let fixture = try EmulatorFixture()
         try fixture.admin("signUp", ["localId": "kept", "email": "kept@example.com"])
         try fixture.emulator.importState(from: directory)
-        let found = try fixture.admin("lookup", ["localId": ["a-1", "a-2", "wrong", "kept"]]).json["users"]?.array ?? []
+        let found =
+            try fixture.admin("lookup", ["localId": ["a-1", "a-2", "wrong", "kept"]]).json["users"]?.array ?? []
         #expect(found.compactMap { $0["localId"]?.string } == ["a-1", "a-2"])
         #expect(found.last?["displayName"]?.string == #"} ] \"#)
 

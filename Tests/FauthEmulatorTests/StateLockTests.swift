@@ -2,6 +2,7 @@ import FauthJSON
 import FauthTestSupport
 import Foundation
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("the state lock is held only while a request reads or changes the state")
@@ -14,15 +15,19 @@ struct StateLockTests {
         let fixture = try EmulatorFixture()
         let early = try fixture.signUp("early@example.com")
         let function = try FakeBlockingFunction()
-        try fixture.configure(["blockingFunctions": ["triggers": ["beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))]]]])
+        try fixture.configure([
+            "blockingFunctions": ["triggers": ["beforeSignIn": ["functionUri": .string(function.uri("beforeSignIn"))]]]
+        ])
         function.holdAnswers()
         let port = fixture.server.port
         let finished = DispatchSemaphore(value: 0)
         let heldResults = Recorder<(status: Int, json: JSONValue)>()
         Thread.detachNewThread {
             let client = try? TestHTTPClient(port: port)
-            if let result = try? client?.json(path: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",
-                                                 body: ["email": "early@example.com", "password": "secret123", "returnSecureToken": true]) {
+            if let result = try? client?.json(
+                path: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",
+                body: ["email": "early@example.com", "password": "secret123", "returnSecureToken": true])
+            {
                 heldResults.append(result)
             }
             client?.close()
@@ -33,7 +38,8 @@ struct StateLockTests {
         let anonymous = try fixture.call("signUp", ["returnSecureToken": true])
         #expect(anonymous.status == 200 && anonymous.json["idToken"]?.string != nil)
         #expect(try fixture.lookup(try #require(early["idToken"]?.string))?["email"]?.string == "early@example.com")
-        let other = try fixture.call("createAuthUri", ["identifier": "early@example.com", "continueUri": "http://localhost/"])
+        let other = try fixture.call(
+            "createAuthUri", ["identifier": "early@example.com", "continueUri": "http://localhost/"])
         #expect(other.json["registered"]?.bool == true)
         #expect(finished.wait(timeout: .now()) == .timedOut, "the held sign-in answered before its function did")
 

@@ -1,5 +1,6 @@
 import FauthJSON
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("stored users keep the shapes of Firebase's emulator: which optional keys exist")
@@ -10,13 +11,17 @@ struct StoredShapeTests {
 
     @Test func withdrawingTheLastFactorLeavesAnEmptyListAndAnEmptyUpdateDropsIt() throws {
         let fixture = try EmulatorFixture()
-        let created = try fixture.adminProject("accounts", ["email": "m@example.com", "password": "secret123", "emailVerified": true])
+        let created = try fixture.adminProject(
+            "accounts", ["email": "m@example.com", "password": "secret123", "emailVerified": true])
         let localId = try #require(created.json["localId"])
         let idToken = try #require(fixture.signIn("m@example.com")["idToken"])
         #expect(try adminUser(fixture, localId)?["mfaInfo"] == nil, "no key before any factor")
-        try fixture.admin("update", ["localId": localId, "mfa": ["enrollments": [["mfaEnrollmentId": "e1", "phoneInfo": "+15555550100"]]]])
+        try fixture.admin(
+            "update",
+            ["localId": localId, "mfa": ["enrollments": [["mfaEnrollmentId": "e1", "phoneInfo": "+15555550100"]]]])
         let enrollmentId = try #require(try adminUser(fixture, localId)?["mfaInfo"]?.array?.first?["mfaEnrollmentId"])
-        let withdrawn = try fixture.mfa("mfaEnrollment:withdraw", ["idToken": idToken, "mfaEnrollmentId": enrollmentId])
+        let withdrawn = try fixture.mfa(
+            "mfaEnrollment:withdraw", ["idToken": idToken, "mfaEnrollmentId": enrollmentId])
         #expect(withdrawn.status == 200)
         #expect(try adminUser(fixture, localId)?["mfaInfo"] == .array([]))
         try fixture.admin("update", ["localId": localId, "mfa": ["enrollments": []]])

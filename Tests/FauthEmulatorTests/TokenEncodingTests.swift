@@ -1,6 +1,7 @@
-import Foundation
 import FauthTestSupport
+import Foundation
 import Testing
+
 @testable import FauthEmulator
 
 @Suite("token text: base64 and ISO 8601 written without Foundation's formatters, to the same text")
@@ -12,8 +13,10 @@ struct TokenEncodingTests {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let standard = Data(bytes).base64EncodedString()
             #expect(Base64.encode(bytes) == standard)
-            #expect(Base64.encodeURL(bytes) == standard.replacingOccurrences(of: "=", with: "")
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+            #expect(
+                Base64.encodeURL(bytes)
+                    == standard.replacingOccurrences(of: "=", with: "")
+                    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
             #expect(Base64.decode(Base64.encode(bytes)) == bytes)
         }
     }
@@ -58,6 +61,8 @@ struct TokenEncodingTests {
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             for _ in 0..<500 { drawn.append(RandomID.alphanumeric(count: 28)) }
         }
-        #expect(drawn.values.count == 4000 && Set(drawn.values).count == 4000 && drawn.values.allSatisfy { $0.utf8.count == 28 })
+        #expect(
+            drawn.values.count == 4000 && Set(drawn.values).count == 4000
+                && drawn.values.allSatisfy { $0.utf8.count == 28 })
     }
 }

@@ -1,6 +1,7 @@
 import FauthJSON
 import Foundation
 import Testing
+
 @testable import FauthEmulator
 
 /// The state's indexes (email, phone number, provider emails, IdP links) answer what a scan of every account would,
@@ -13,7 +14,8 @@ struct UserIndexTests {
     }
 
     private func isRegistered(_ fixture: EmulatorFixture, _ email: String) throws -> Bool? {
-        try fixture.call("createAuthUri", ["identifier": .string(email), "continueUri": "http://localhost/"]).json["registered"]?.bool
+        try fixture.call("createAuthUri", ["identifier": .string(email), "continueUri": "http://localhost/"]).json[
+            "registered"]?.bool
     }
 
     @Test func anEmailChangeMovesTheUserToTheNewEmail() throws {
@@ -22,7 +24,9 @@ struct UserIndexTests {
         let localId = try #require(created["localId"]?.string)
         #expect(try fixture.call("update", ["idToken": created["idToken"]!, "email": "New@example.com"]).status == 200)
         #expect(try fixture.signIn("new@example.com")["localId"]?.string == localId)
-        #expect(errorMessage(try fixture.call("signInWithPassword", ["email": "old@example.com", "password": "secret123"]).json)
+        #expect(
+            errorMessage(
+                try fixture.call("signInWithPassword", ["email": "old@example.com", "password": "secret123"]).json)
                 == "EMAIL_NOT_FOUND")
         #expect(try found(fixture, ["email": ["old@example.com"]]).isEmpty)
         #expect(try found(fixture, ["email": ["NEW@example.com"]]) == [localId])
@@ -30,7 +34,9 @@ struct UserIndexTests {
         #expect(try isRegistered(fixture, "old@example.com") == false)
         // The old email is free again; the new one is taken.
         #expect(try fixture.call("signUp", ["email": "old@example.com", "password": "secret123"]).status == 200)
-        #expect(errorMessage(try fixture.call("signUp", ["email": "new@example.com", "password": "secret123"]).json) == "EMAIL_EXISTS")
+        #expect(
+            errorMessage(try fixture.call("signUp", ["email": "new@example.com", "password": "secret123"]).json)
+                == "EMAIL_EXISTS")
     }
 
     @Test func aPhoneChangeAndRemovalMoveThePhoneIndex() throws {
@@ -41,7 +47,9 @@ struct UserIndexTests {
         #expect(try found(fixture, ["phoneNumber": ["+15555550100"]]).isEmpty)
         #expect(try found(fixture, ["phoneNumber": ["+15555550101"]]) == ["p-1"])
         #expect(try fixture.admin("signUp", ["localId": "p-2", "phoneNumber": "+15555550100"]).status == 200)
-        #expect(errorMessage(try fixture.admin("signUp", ["localId": "p-3", "phoneNumber": "+15555550101"]).json) == "PHONE_NUMBER_EXISTS")
+        #expect(
+            errorMessage(try fixture.admin("signUp", ["localId": "p-3", "phoneNumber": "+15555550101"]).json)
+                == "PHONE_NUMBER_EXISTS")
         #expect(try fixture.admin("update", ["localId": "p-1", "deleteProvider": ["phone"]]).status == 200)
         #expect(try found(fixture, ["phoneNumber": ["+15555550101"]]).isEmpty)
     }
@@ -61,30 +69,60 @@ struct UserIndexTests {
 
     @Test func deletingAUserFreesEveryKey() throws {
         let fixture = try EmulatorFixture()
-        try fixture.admin("signUp", ["localId": "d-1", "email": "d@example.com", "password": "secret123", "phoneNumber": "+15555550102"])
-        try fixture.admin("update", ["localId": "d-1", "linkProviderUserInfo": ["providerId": "github.com", "rawId": "gh-1"]])
+        try fixture.admin(
+            "signUp",
+            ["localId": "d-1", "email": "d@example.com", "password": "secret123", "phoneNumber": "+15555550102"])
+        try fixture.admin(
+            "update", ["localId": "d-1", "linkProviderUserInfo": ["providerId": "github.com", "rawId": "gh-1"]])
         #expect(try fixture.admin("delete", ["localId": "d-1"]).status == 200)
-        #expect(try found(fixture, ["email": ["d@example.com"], "phoneNumber": ["+15555550102"],
-                                    "federatedUserId": [["providerId": "github.com", "rawId": "gh-1"]]]).isEmpty)
+        #expect(
+            try found(
+                fixture,
+                [
+                    "email": ["d@example.com"], "phoneNumber": ["+15555550102"],
+                    "federatedUserId": [["providerId": "github.com", "rawId": "gh-1"]],
+                ]
+            ).isEmpty)
         #expect(try isRegistered(fixture, "d@example.com") == false)
-        #expect(try fixture.admin("signUp", ["localId": "d-2", "email": "d@example.com", "password": "secret123",
-                                             "phoneNumber": "+15555550102"]).status == 200)
+        #expect(
+            try fixture.admin(
+                "signUp",
+                [
+                    "localId": "d-2", "email": "d@example.com", "password": "secret123",
+                    "phoneNumber": "+15555550102",
+                ]
+            ).status == 200)
         #expect(try fixture.signIn("d@example.com")["localId"]?.string == "d-2")
     }
 
     @Test func aBatchImportIndexesNewUsersAndReindexesOverwrittenOnes() throws {
         let fixture = try EmulatorFixture()
-        let first = try fixture.adminProject("accounts:batchCreate", ["users": [
-            ["localId": "b-1", "email": "b1@example.com", "rawPassword": "secret123", "phoneNumber": "+15555550103"],
-            ["localId": "b-2", "email": "b2@example.com", "providerUserInfo": [["providerId": "apple.com", "rawId": "a-2"]]],
-        ]])
+        let first = try fixture.adminProject(
+            "accounts:batchCreate",
+            [
+                "users": [
+                    [
+                        "localId": "b-1", "email": "b1@example.com", "rawPassword": "secret123",
+                        "phoneNumber": "+15555550103",
+                    ],
+                    [
+                        "localId": "b-2", "email": "b2@example.com",
+                        "providerUserInfo": [["providerId": "apple.com", "rawId": "a-2"]],
+                    ],
+                ]
+            ])
         #expect(first.json["error"]?.array?.isEmpty == true)
         #expect(try fixture.signIn("b1@example.com")["localId"]?.string == "b-1")
         #expect(try found(fixture, ["phoneNumber": ["+15555550103"]]) == ["b-1"])
         #expect(try found(fixture, ["federatedUserId": [["providerId": "apple.com", "rawId": "a-2"]]]) == ["b-2"])
-        let second = try fixture.adminProject("accounts:batchCreate", ["allowOverwrite": true, "users": [
-            ["localId": "b-1", "email": "b3@example.com", "rawPassword": "secret123"],
-        ]])
+        let second = try fixture.adminProject(
+            "accounts:batchCreate",
+            [
+                "allowOverwrite": true,
+                "users": [
+                    ["localId": "b-1", "email": "b3@example.com", "rawPassword": "secret123"]
+                ],
+            ])
         #expect(second.json["error"]?.array?.isEmpty == true)
         #expect(try found(fixture, ["email": ["b1@example.com"], "phoneNumber": ["+15555550103"]]).isEmpty)
         #expect(try fixture.signIn("b3@example.com")["localId"]?.string == "b-1")
@@ -92,8 +130,12 @@ struct UserIndexTests {
 
     @Test func aResetAndAnImportReplaceEveryIndex() throws {
         let fixture = try EmulatorFixture()
-        try fixture.admin("signUp", ["localId": "r-1", "email": "r@example.com", "password": "secret123", "phoneNumber": "+15555550104"])
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-index-\(UUID().uuidString)").path
+        try fixture.admin(
+            "signUp",
+            ["localId": "r-1", "email": "r@example.com", "password": "secret123", "phoneNumber": "+15555550104"])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fauth-index-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try fixture.emulator.exportState(to: directory)
         #expect(try fixture.control("DELETE", "accounts").status == 200)
@@ -109,29 +151,40 @@ struct UserIndexTests {
     @Test func manyDeletionsKeepTheCreationOrderAndEveryKey() throws {
         let fixture = try EmulatorFixture()
         try fixture.configure(["signIn": ["allowDuplicateEmails": true]])
-        for index in 0 ..< 200 {
+        for index in 0..<200 {
             try fixture.admin("signUp", ["localId": .string("x-\(index)"), "email": .string("x\(index)@example.com")])
         }
         // IdP accounts sharing one email (kept on their provider entries when duplicates are allowed).
         var shared: [String] = []
-        for index in 0 ..< 3 {
+        for index in 0..<3 {
             let result = try fixture.signInWithIdp(claims: ["sub": .string("g-\(index)"), "email": "dup@example.com"])
             shared.append(try #require(result.json["localId"]?.string))
         }
         // Freeing more than half of the places compacts the creation order.
-        for index in (0 ..< 200).filter({ $0 % 4 != 3 }) {
+        for index in (0..<200).filter({ $0 % 4 != 3 }) {
             try fixture.admin("delete", ["localId": .string("x-\(index)")])
         }
         try fixture.admin("delete", ["localId": .string(shared[0])])
         let kept = stride(from: 3, to: 200, by: 4).map { "x-\($0)" } + shared.dropFirst()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-order-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fauth-order-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try fixture.emulator.exportState(to: directory)
-        let accounts = try JSONValue.parse(Array(try #require(FileManager.default.contents(atPath: directory + "/auth_export/accounts.json"))))
+        let accounts = try JSONValue.parse(
+            Array(try #require(FileManager.default.contents(atPath: directory + "/auth_export/accounts.json"))))
         #expect(accounts["users"]?.array?.compactMap { $0["localId"]?.string } == kept)
-        #expect(try found(fixture, ["email": ["x3@example.com", "x199@example.com", "x4@example.com"]]) == ["x-3", "x-199"])
-        #expect(try found(fixture, ["federatedUserId": [["providerId": "google.com", "rawId": "g-0"],
-                                                        ["providerId": "google.com", "rawId": "g-2"]]]) == [shared[2]])
+        #expect(
+            try found(fixture, ["email": ["x3@example.com", "x199@example.com", "x4@example.com"]]) == ["x-3", "x-199"])
+        #expect(
+            try found(
+                fixture,
+                [
+                    "federatedUserId": [
+                        ["providerId": "google.com", "rawId": "g-0"],
+                        ["providerId": "google.com", "rawId": "g-2"],
+                    ]
+                ]) == [shared[2]])
         // With one account per email again, an account whose provider holds the email counts as registered.
         try fixture.configure(["signIn": ["allowDuplicateEmails": false]])
         #expect(try isRegistered(fixture, "dup@example.com") == true)
@@ -140,12 +193,15 @@ struct UserIndexTests {
     }
 
     @Test func aKeyWithItsHashMatchesExactlyWhatTheKeyMatches() {
-        #expect(HashedKey("é") == HashedKey("e\u{301}") && HashedKey("é").hashValue == HashedKey("e\u{301}").hashValue,
-                "canonically equivalent strings are one key, as for String")
+        #expect(
+            HashedKey("é") == HashedKey("e\u{301}") && HashedKey("é").hashValue == HashedKey("e\u{301}").hashValue,
+            "canonically equivalent strings are one key, as for String")
         #expect(HashedKey("a@example.com") != HashedKey("b@example.com"))
         var table: [HashedKey<String>: Int] = [:]
         for number in 0..<5000 { table[HashedKey("user\(number)@example.com")] = number }
-        let everyKeyFound = (0..<5000).allSatisfy { (number: Int) in table[HashedKey("user\(number)@example.com")] == number }
+        let everyKeyFound = (0..<5000).allSatisfy { (number: Int) in
+            table[HashedKey("user\(number)@example.com")] == number
+        }
         #expect(table.count == 5000 && everyKeyFound)
         #expect(table[HashedKey("user5000@example.com")] == nil)
         var index = UserIndex<String>()

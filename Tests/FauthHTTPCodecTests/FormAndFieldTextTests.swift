@@ -10,7 +10,9 @@ struct FormAndFieldTextTests {
         #expect(pairs.map(\.name) == ["key", "flag", "", "a", "sp", "bad", "e="])
         #expect(pairs.map(\.value) == ["k", "", "v", "b=c", "x y!", "%4", "1"])
         #expect(FormURLEncoding.decode("").isEmpty && FormURLEncoding.decode("&&").isEmpty)
-        #expect(FormURLEncoding.decode("n=caf%C3%A9&m=%FF").map(\.value) == ["café", "\u{FFFD}"], "invalid UTF-8 is repaired")
+        #expect(
+            FormURLEncoding.decode("n=caf%C3%A9&m=%FF").map(\.value) == ["café", "\u{FFFD}"],
+            "invalid UTF-8 is repaired")
         #expect(FormURLEncoding.percentDecode("plain") == "plain" && FormURLEncoding.percentDecode("a+b") == "a b")
     }
 
@@ -22,6 +24,7 @@ struct FormAndFieldTextTests {
         #expect(!"É".equalsIgnoringASCIICase("é"), "only ASCII letters fold")
         #expect("Authorization: x".prefix(13).equalsIgnoringASCIICase("AUTHORIZATION"), "a Substring compares too")
         let long = String(repeating: "Ab", count: 40)
-        #expect(long.equalsIgnoringASCIICase(long.lowercased()) && !long.equalsIgnoringASCIICase(long.lowercased() + "b"))
+        #expect(
+            long.equalsIgnoringASCIICase(long.lowercased()) && !long.equalsIgnoringASCIICase(long.lowercased() + "b"))
     }
 }

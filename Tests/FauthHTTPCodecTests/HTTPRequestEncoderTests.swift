@@ -4,10 +4,13 @@ import Testing
 @Suite("HTTP request encoding and URL splitting")
 struct HTTPRequestEncoderTests {
     @Test func anEncodedRequestIsWhatTheParserReads() throws {
-        let bytes = HTTPRequestEncoder.encode(method: "POST", target: "/fn?x=1", host: "[::1]:8080",
-                                              headers: [("Content-Type", "application/json")], body: Array("{}".utf8))
-        #expect(String(decoding: bytes, as: UTF8.self)
-            == "POST /fn?x=1 HTTP/1.1\r\nHost: [::1]:8080\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+        let bytes = HTTPRequestEncoder.encode(
+            method: "POST", target: "/fn?x=1", host: "[::1]:8080",
+            headers: [("Content-Type", "application/json")], body: Array("{}".utf8))
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "POST /fn?x=1 HTTP/1.1\r\nHost: [::1]:8080\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+        )
         var parser = HTTPRequestParser()
         parser.append(bytes)
         let request = try #require(try parser.next()).request
@@ -30,6 +33,7 @@ struct HTTPRequestEncoderTests {
         #expect(bare.host == "example.test" && bare.port == "443" && bare.pathAndQuery == "/?q")
         #expect(HTTPURL("http://h")?.port == "80" && HTTPURL("http://h:")?.port == "80")
         #expect(HTTPURL("ftp://h/") == nil && HTTPURL("h/x") == nil)
-        #expect(HTTPURL("http://h/a\r\nX-Injected: 1") == nil && HTTPURL("http://h/a b") == nil, "no line breaks or spaces")
+        #expect(
+            HTTPURL("http://h/a\r\nX-Injected: 1") == nil && HTTPURL("http://h/a b") == nil, "no line breaks or spaces")
     }
 }

@@ -1,12 +1,17 @@
 import Testing
+
 @testable import FauthHTTPCodec
 
 /// Feeds `text` in one piece and returns every complete request (throws on a parse error).
-private func parseAll(_ text: String, maxHeaderBytes: Int = 1024, maxBodyBytes: Int = 1024) throws -> [ParsedHTTPRequest] {
+private func parseAll(_ text: String, maxHeaderBytes: Int = 1024, maxBodyBytes: Int = 1024) throws
+    -> [ParsedHTTPRequest]
+{
     try parseAll(Array(text.utf8), maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes)
 }
 
-private func parseAll(_ bytes: [UInt8], maxHeaderBytes: Int = 1024, maxBodyBytes: Int = 1024) throws -> [ParsedHTTPRequest] {
+private func parseAll(_ bytes: [UInt8], maxHeaderBytes: Int = 1024, maxBodyBytes: Int = 1024) throws
+    -> [ParsedHTTPRequest]
+{
     var parser = HTTPRequestParser(maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes)
     parser.append(bytes)
     var requests: [ParsedHTTPRequest] = []
@@ -30,7 +35,8 @@ private func parseError(_ bytes: [UInt8]) -> HTTPParseError? {
     }
 }
 
-private let postWithBody = "POST /v1/accounts:lookup?key=abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"idToken\":1}"
+private let postWithBody =
+    "POST /v1/accounts:lookup?key=abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"idToken\":1}"
 
 @Suite("HTTP request parser")
 struct HTTPRequestParserTests {
@@ -76,7 +82,8 @@ struct HTTPRequestParserTests {
     }
 
     @Test func pipelinedRequestsComeOutInOrder() throws {
-        let text = postWithBody + "GET /a HTTP/1.1\r\n\r\n" + "\r\n" + "DELETE /b HTTP/1.1\r\nContent-Length: 2\r\n\r\nhi"
+        let text =
+            postWithBody + "GET /a HTTP/1.1\r\n\r\n" + "\r\n" + "DELETE /b HTTP/1.1\r\nContent-Length: 2\r\n\r\nhi"
         let requests = try parseAll(text)
         #expect(requests.map(\.request.method) == ["POST", "GET", "DELETE"])
         #expect(requests.map(\.request.path) == ["/v1/accounts:lookup", "/a", "/b"])
@@ -84,12 +91,14 @@ struct HTTPRequestParserTests {
     }
 
     @Test func everySplitPointGivesTheSameRequests() throws {
-        let text = Array((postWithBody + "GET /a HTTP/1.1\r\n\r\n"
-            + "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;ext=1\r\nde\r\n0\r\nX-T: 1\r\n\r\n").utf8)
+        let text = Array(
+            (postWithBody + "GET /a HTTP/1.1\r\n\r\n"
+                + "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;ext=1\r\nde\r\n0\r\nX-T: 1\r\n\r\n")
+                .utf8)
         let whole = try parseAll(text)
         #expect(whole.count == 3)
         #expect(whole.last?.request.body == Array("abcde".utf8))
-        for split in 0 ... text.count {
+        for split in 0...text.count {
             var parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 1024)
             var requests: [ParsedHTTPRequest] = []
             parser.append(text[..<split])
@@ -133,9 +142,12 @@ struct HTTPRequestParserTests {
     }
 
     @Test func transferEncodingsOtherThanChunkedAreRefusedWith501() {
-        #expect(parseError("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n") == .unsupportedTransferEncoding)
+        #expect(
+            parseError("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n") == .unsupportedTransferEncoding)
         #expect(parseError("POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n")?.status == 501)
-        #expect(parseError("POST / HTTP/1.1\r\nTransfer-Encoding: chunked, chunked\r\n\r\n") == .malformed("bad Transfer-Encoding"))
+        #expect(
+            parseError("POST / HTTP/1.1\r\nTransfer-Encoding: chunked, chunked\r\n\r\n")
+                == .malformed("bad Transfer-Encoding"))
         #expect(parseError("POST / HTTP/1.1\r\nTransfer-Encoding: ,\r\n\r\n") == .malformed("bad Transfer-Encoding"))
     }
 
@@ -145,10 +157,15 @@ struct HTTPRequestParserTests {
         #expect(parseError("POST / HTTP/1.1\r\nContent-Length: 0x10\r\n\r\n") == .malformed("bad Content-Length"))
         #expect(parseError("POST / HTTP/1.1\r\nContent-Length: 1 2\r\n\r\n") == .malformed("bad Content-Length"))
         #expect(parseError("POST / HTTP/1.1\r\nContent-Length:\r\n\r\n") == .malformed("bad Content-Length"))
-        #expect(parseError("POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n") == .malformed("conflicting Content-Length values"))
-        #expect(parseError("POST / HTTP/1.1\r\nContent-Length: 2, 3\r\n\r\n") == .malformed("conflicting Content-Length values"))
-        #expect(parseError("POST / HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n")
-            == .malformed("both Content-Length and Transfer-Encoding"))
+        #expect(
+            parseError("POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n")
+                == .malformed("conflicting Content-Length values"))
+        #expect(
+            parseError("POST / HTTP/1.1\r\nContent-Length: 2, 3\r\n\r\n")
+                == .malformed("conflicting Content-Length values"))
+        #expect(
+            parseError("POST / HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n")
+                == .malformed("both Content-Length and Transfer-Encoding"))
         // Identical duplicates are one length (RFC 9110 §8.6).
         let duplicate = try parseAll("POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2, 2\r\n\r\nok")
         #expect(duplicate.first?.request.body == Array("ok".utf8))
@@ -178,7 +195,8 @@ struct HTTPRequestParserTests {
         parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 0, maxHeaderFields: 10)
         parser.append(Array(fields(11).utf8))
         #expect(throws: HTTPParseError.headersTooLarge) { try parser.next() }
-        #expect(HTTPRequestParser().limits.maxHeaderFields == 100, "the default the emulator and the callback listener use")
+        #expect(
+            HTTPRequestParser().limits.maxHeaderFields == 100, "the default the emulator and the callback listener use")
     }
 
     @Test func anOverlongRequestLineIsRefusedBeforeItEnds() throws {
@@ -193,7 +211,8 @@ struct HTTPRequestParserTests {
 
     @Test func chunkSizesMayBeZeroPaddedAndCarryExtensionsWithinTheLineBound() throws {
         let head = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
-        let padded = String(repeating: "0", count: 4000) + "3;name=\"" + String(repeating: "x", count: 80) + "\"\r\nabc\r\n"
+        let padded =
+            String(repeating: "0", count: 4000) + "3;name=\"" + String(repeating: "x", count: 80) + "\"\r\nabc\r\n"
         let parsed = try parseAll(head + padded + "0;last\r\n\r\n", maxBodyBytes: 8)
         #expect(parsed.first?.request.body == Array("abc".utf8))
         // One byte more and the chunk-size line is over its 4 KiB bound, whether it ends or not.
@@ -212,8 +231,10 @@ struct HTTPRequestParserTests {
     }
 
     @Test func truncatedInputLeavesAPartialRequest() throws {
-        for cut in ["GET / HTTP/1.1\r\nHost: x\r\n", "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab",
-                    "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab"] {
+        for cut in [
+            "GET / HTTP/1.1\r\nHost: x\r\n", "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab",
+            "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab",
+        ] {
             var parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 1024)
             parser.append(Array(cut.utf8))
             #expect(try parser.next() == nil, "\(cut)")
@@ -223,7 +244,8 @@ struct HTTPRequestParserTests {
 
     @Test func garbageAndMalformedRequestLinesAre400() {
         let cases = [
-            "garbage\r\n\r\n", "GET\r\n\r\n", "GET /\r\n\r\n", "GET / HTTP/1.1 extra\r\n\r\n", "GET  / HTTP/1.1\r\n\r\n",
+            "garbage\r\n\r\n", "GET\r\n\r\n", "GET /\r\n\r\n", "GET / HTTP/1.1 extra\r\n\r\n",
+            "GET  / HTTP/1.1\r\n\r\n",
             "GET / http/1.1\r\n\r\n", "GET / HTTP/1.x\r\n\r\n", "GET / HTTP/11\r\n\r\n", "G(T / HTTP/1.1\r\n\r\n",
             "GET nopath HTTP/1.1\r\n\r\n", "GET ftp://x/ HTTP/1.1\r\n\r\n", " GET / HTTP/1.1\r\n\r\n",
             "\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\r\n\r\n",
@@ -240,8 +262,10 @@ struct HTTPRequestParserTests {
 
     @Test func malformedHeaderFieldsAre400() {
         let cases = [
-            "GET / HTTP/1.1\r\nNoColon\r\n\r\n", "GET / HTTP/1.1\r\nBad Name: x\r\n\r\n", "GET / HTTP/1.1\r\nName : x\r\n\r\n",
-            "GET / HTTP/1.1\r\n: x\r\n\r\n", "GET / HTTP/1.1\r\nX-A: a\r\n folded\r\n\r\n", "GET / HTTP/1.1\r\nX-A: a\rb\r\n\r\n",
+            "GET / HTTP/1.1\r\nNoColon\r\n\r\n", "GET / HTTP/1.1\r\nBad Name: x\r\n\r\n",
+            "GET / HTTP/1.1\r\nName : x\r\n\r\n",
+            "GET / HTTP/1.1\r\n: x\r\n\r\n", "GET / HTTP/1.1\r\nX-A: a\r\n folded\r\n\r\n",
+            "GET / HTTP/1.1\r\nX-A: a\rb\r\n\r\n",
             "GET / HTTP/1.1\r\nX-A: a\u{7F}\r\n\r\n", "GET / HTTP/1.1\r\nX-\u{E9}: a\r\n\r\n",
         ]
         for text in cases {
@@ -260,9 +284,9 @@ struct HTTPRequestParserTests {
 
     @Test func randomGarbageNeverCrashesAndEndsInAnError() {
         var generator = SplitMix64(seed: 42)
-        for _ in 0 ..< 300 {
+        for _ in 0..<300 {
             let count = Int(generator.next() % 3000)
-            var bytes = (0 ..< count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             bytes += Array("\r\n\r\n".utf8)
             var parser = HTTPRequestParser(maxHeaderBytes: 1024, maxBodyBytes: 1024)
             parser.append(bytes)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FauthJSON
 
 @Suite struct JSONParserTests {
@@ -14,7 +15,9 @@ import Testing
             let bytes = Array(document.utf8)
             _ = try JSONValue.parse(bytes)
             for length in 0..<bytes.count {
-                #expect(throws: JSONParseError.self, "prefix of \(length) bytes") { try JSONValue.parse(Array(bytes[..<length])) }
+                #expect(throws: JSONParseError.self, "prefix of \(length) bytes") {
+                    try JSONValue.parse(Array(bytes[..<length]))
+                }
             }
         }
     }
@@ -74,23 +77,34 @@ import Testing
     }
 
     @Test func stringsWithoutEscapesAreReadWholeAndTheRestByTheGeneralLoop() throws {
-        #expect(try JSONValue.parse(#"["plain","é ü 😀","",  "a\nb", "é\u0041é"]"#)
+        #expect(
+            try JSONValue.parse(#"["plain","é ü 😀","",  "a\nb", "é\u0041é"]"#)
                 == ["plain", "é ü 😀", "", "a\nb", "éAé"])
         // Where each failure is reported does not depend on how far the scan went first.
-        #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 1)) { try JSONValue.parse([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D]) }
+        #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 1)) {
+            try JSONValue.parse([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D])
+        }
         #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 1)) {
             try JSONValue.parse([0x5B, 0x22, 0xC3, 0x5C, 0x6E, 0x22, 0x5D])
         }
-        #expect(throws: JSONParseError(message: "control character in string", offset: 4)) { try JSONValue.parse([0x22, 0xC3, 0xA9, 0x61, 0x0A, 0x22]) }
-        #expect(throws: JSONParseError(message: "control character in string", offset: 5)) { try JSONValue.parse(#""a\nb"# + "\u{1}\"") }
+        #expect(throws: JSONParseError(message: "control character in string", offset: 4)) {
+            try JSONValue.parse([0x22, 0xC3, 0xA9, 0x61, 0x0A, 0x22])
+        }
+        #expect(throws: JSONParseError(message: "control character in string", offset: 5)) {
+            try JSONValue.parse(#""a\nb"# + "\u{1}\"")
+        }
         #expect(throws: JSONParseError(message: "unterminated string", offset: 4)) { try JSONValue.parse(#""abc"#) }
         #expect(throws: JSONParseError(message: "unterminated string", offset: 6)) { try JSONValue.parse(#""ab\"c"#) }
         #expect(throws: JSONParseError(message: "invalid escape", offset: 5)) { try JSONValue.parse(#""ab\x""#) }
     }
 
     @Test func integersAreReadExactlyAndLongerNumbersAsText() throws {
-        #expect(try JSONValue.parse("[0, -0, 7, -42, 999999999999999, 1234567890123456, -9007199254740993, 12.5, 1e3]")
-                == [0, 0, 7, -42, 999_999_999_999_999, 1_234_567_890_123_456, .number(-9_007_199_254_740_992), 12.5, 1000])
+        #expect(
+            try JSONValue.parse("[0, -0, 7, -42, 999999999999999, 1234567890123456, -9007199254740993, 12.5, 1e3]")
+                == [
+                    0, 0, 7, -42, 999_999_999_999_999, 1_234_567_890_123_456, .number(-9_007_199_254_740_992), 12.5,
+                    1000,
+                ])
         #expect(try JSONValue.parse("-0").number?.sign == .minus)
         #expect(try JSONValue.parse("0").number?.sign == .plus)
         #expect(throws: JSONParseError(message: "invalid number", offset: 1)) { try JSONValue.parse("-x") }
@@ -120,12 +134,20 @@ import Testing
             for offset in 0..<length {
                 var bytes = [0x22] + Array(repeating: UInt8(ascii: "x"), count: length) + [0x22]
                 bytes[1 + offset] = 0x09
-                #expect(throws: JSONParseError(message: "control character in string", offset: 1 + offset)) { try JSONValue.parse(bytes) }
+                #expect(throws: JSONParseError(message: "control character in string", offset: 1 + offset)) {
+                    try JSONValue.parse(bytes)
+                }
                 bytes[1 + offset] = 0xFF
-                #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 0)) { try JSONValue.parse(bytes) }
+                #expect(throws: JSONParseError(message: "invalid UTF-8 in string", offset: 0)) {
+                    try JSONValue.parse(bytes)
+                }
                 bytes[1 + offset] = 0xC3
                 bytes.insert(0xA9, at: 2 + offset)
-                #expect(try JSONValue.parse(bytes) == .string(String(repeating: "x", count: offset) + "é" + String(repeating: "x", count: length - offset - 1)))
+                #expect(
+                    try JSONValue.parse(bytes)
+                        == .string(
+                            String(repeating: "x", count: offset) + "é"
+                                + String(repeating: "x", count: length - offset - 1)))
             }
         }
     }

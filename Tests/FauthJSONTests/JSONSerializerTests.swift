@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FauthJSON
 
 @Suite struct JSONSerializerTests {
@@ -56,15 +57,18 @@ import Testing
     /// Long strings are passed over eight bytes at a time: a character to escape (or a non-ASCII one) at every offset
     /// of a 24-byte string is still found, and the text round-trips.
     @Test func everyOffsetOfALongStringIsLookedAt() throws {
-        let escapes: [(Character, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#),
-                                              ("\u{7f}", #"\u007f"#), ("\u{1f}", #"\u001f"#), ("é", "é"), ("😀", "😀")]
+        let escapes: [(Character, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#),
+            ("\u{7f}", #"\u007f"#), ("\u{1f}", #"\u001f"#), ("é", "é"), ("😀", "😀"),
+        ]
         for length in [8, 15, 16, 24, 33] {
             for offset in 0..<length {
                 for (character, escaped) in escapes {
                     var plain = Array(repeating: Character("a"), count: length)
                     plain[offset] = character
                     let text = String(plain)
-                    let expected = "\"" + String(repeating: "a", count: offset) + escaped
+                    let expected =
+                        "\"" + String(repeating: "a", count: offset) + escaped
                         + String(repeating: "a", count: length - offset - 1) + "\""
                     #expect(JSONValue.string(text).serialized() == expected)
                     #expect(try JSONValue.parse(expected) == .string(text))

@@ -47,8 +47,10 @@ import Testing
         let digits = text.prefix { $0 != UInt8(ascii: "=") }
         let padding = text.count - digits.count
         guard text.dropFirst(digits.count).allSatisfy({ $0 == UInt8(ascii: "=") }), padding <= 2,
-              padding == 0 || text.count % 4 == 0, digits.count % 4 != 1 else { return nil }
-        var bits = 0, accumulator = 0
+            padding == 0 || text.count % 4 == 0, digits.count % 4 != 1
+        else { return nil }
+        var bits = 0
+        var accumulator = 0
         var bytes: [UInt8] = []
         for digit in digits {
             let value: Int
@@ -74,7 +76,9 @@ import Testing
         let text = Array("QUJDREVGR0hJSktM".utf8.prefix(length))
         #expect(JWTPayload.base64URLDecode(text) == referenceDecode(text))
         #expect((JWTPayload.base64URLDecode(text) == nil) == (length % 4 == 1))
-        #expect(JWTPayload.base64URLDecode(text)?.count == (length % 4 == 1 ? nil : length / 4 * 3 + max(length % 4 - 1, 0)))
+        #expect(
+            JWTPayload.base64URLDecode(text)?.count == (length % 4 == 1 ? nil : length / 4 * 3 + max(length % 4 - 1, 0))
+        )
     }
 
     @Test func paddingMustCompleteTheLastGroupAndEndTheText() {
@@ -101,8 +105,11 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let pieces = Array("AZaz09-_+/=*".utf8)
         for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 0...13, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
-            #expect(JWTPayload.base64URLDecode(text) == referenceDecode(text), "\(String(decoding: text, as: UTF8.self))")
+            let text = (0..<Int.random(in: 0...13, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            #expect(
+                JWTPayload.base64URLDecode(text) == referenceDecode(text), "\(String(decoding: text, as: UTF8.self))")
             // A collection without contiguous storage takes the copying path, with the same answer.
             #expect(JWTPayload.base64URLDecode(text.lazy.map { $0 }) == referenceDecode(text))
         }
@@ -121,14 +128,16 @@ import Testing
 
     /// The word-at-a-time search for a token's dots finds what a byte-by-byte search finds, wherever the byte is.
     @Test func theWordSearchFindsEveryByteWhereAPlainSearchDoes() {
-        for length in 0 ..< 40 {
-            for position in -1 ..< length {
+        for length in 0..<40 {
+            for position in -1..<length {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                 if position >= 0 { bytes[position] = UInt8(ascii: ".") }
                 bytes.withUnsafeBufferPointer { buffer in
-                    for start in 0 ... length {
+                    for start in 0...length {
                         let plain = buffer[start...].firstIndex(of: UInt8(ascii: "."))
-                        #expect(ByteScan.firstIndex(of: UInt8(ascii: "."), in: buffer, from: start) == plain, "\(length) \(position) \(start)")
+                        #expect(
+                            ByteScan.firstIndex(of: UInt8(ascii: "."), in: buffer, from: start) == plain,
+                            "\(length) \(position) \(start)")
                     }
                 }
             }

@@ -10,7 +10,8 @@ public enum HalfBlockQRImage {
         for line in text.split(whereSeparator: \.isNewline) {  // "\r\n" from a terminal is one Character
             let plain = withoutEscapes(String(line))
             guard plain.contains(where: { "▀▄█".contains($0) }) else { continue }
-            var top: [Bool] = [], bottom: [Bool] = []
+            var top: [Bool] = []
+            var bottom: [Bool] = []
             for character in plain {
                 top.append(character == "▀" || character == "█")
                 bottom.append(character == "▄" || character == "█")
@@ -24,14 +25,16 @@ public enum HalfBlockQRImage {
     public static func decode(_ text: String, scale: Int = 6, margin: Int = 8) throws -> String? {
         let modules = modules(in: text)
         guard let width = modules.map(\.count).max(), width > 0 else { return nil }
-        let side = (width + 2 * margin) * scale, height = (modules.count + 2 * margin) * scale
+        let side = (width + 2 * margin) * scale
+        let height = (modules.count + 2 * margin) * scale
         var pbm = "P1\n\(side) \(height)\n"
         for y in 0..<height {
             let row = y / scale - margin
             var line = ""
             for x in 0..<side {
                 let column = x / scale - margin
-                let dark = modules.indices.contains(row) && modules[row].indices.contains(column) && modules[row][column]
+                let dark =
+                    modules.indices.contains(row) && modules[row].indices.contains(column) && modules[row][column]
                 line += dark ? "1 " : "0 "
             }
             pbm += line + "\n"

@@ -12,7 +12,8 @@ public enum HostsFile {
             for name in fields.dropFirst() { addressesByName[name.lowercased(), default: []].append(address) }
         }
         return addressesByName.filter { name, addresses in
-            !name.hasPrefix("localhost") && !name.hasSuffix(".localhost") && addresses.allSatisfy { $0.hasPrefix("127.") }
+            !name.hasPrefix("localhost") && !name.hasSuffix(".localhost")
+                && addresses.allSatisfy { $0.hasPrefix("127.") }
         }.keys.sorted().first
     }()
 }

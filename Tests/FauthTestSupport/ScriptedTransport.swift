@@ -32,14 +32,22 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
         /// A JSON answer with `status` and `body` (and extra header fields).
         public static func json(_ status: Int, _ body: String, headers: [(name: String, value: String)] = []) -> Reply {
-            .response(TransportResponse(status: status, headers: [("Content-Type", "application/json")] + headers,
-                                        body: Array(body.utf8)))
+            .response(
+                TransportResponse(
+                    status: status, headers: [("Content-Type", "application/json")] + headers,
+                    body: Array(body.utf8)))
         }
 
         /// A Firebase error answer: `{"error": {"code": status, "message": message, …}}` (and extra header fields).
-        public static func firebaseError(_ status: Int, _ message: String, headers: [(name: String, value: String)] = []) -> Reply {
-            let error: JSONValue = ["error": ["code": .number(Double(status)), "message": .string(message),
-                                              "errors": [["message": .string(message), "reason": "invalid", "domain": "global"]]]]
+        public static func firebaseError(
+            _ status: Int, _ message: String, headers: [(name: String, value: String)] = []
+        ) -> Reply {
+            let error: JSONValue = [
+                "error": [
+                    "code": .number(Double(status)), "message": .string(message),
+                    "errors": [["message": .string(message), "reason": "invalid", "domain": "global"]],
+                ]
+            ]
             return json(status, error.serialized(), headers: headers)
         }
     }
@@ -95,7 +103,8 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     public func expectAllRepliesUsed(sourceLocation: SourceLocation = #_sourceLocation) {
         let unused = unusedReplies
         if !unused.isEmpty {
-            Issue.record("scripted replies never asked for: \(unused.joined(separator: ", "))", sourceLocation: sourceLocation)
+            Issue.record(
+                "scripted replies never asked for: \(unused.joined(separator: ", "))", sourceLocation: sourceLocation)
         }
     }
 
@@ -105,7 +114,8 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         let endpoint = Self.endpoint(of: request.url)
         let reply: Reply? = lock.withLock {
             received.append(Request(sent: request, endpoint: endpoint))
-            guard let index = script.firstIndex(where: { $0.method == request.method && $0.endpoint == endpoint }) else {
+            guard let index = script.firstIndex(where: { $0.method == request.method && $0.endpoint == endpoint })
+            else {
                 return nil
             }
             return script.remove(at: index).reply
@@ -128,7 +138,11 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         let withoutQuery = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let afterScheme = withoutQuery.range(of: "://").map { withoutQuery[$0.upperBound...] } ?? withoutQuery
         let segments = afterScheme.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard let version = segments.firstIndex(where: { $0.count >= 2 && $0.first == "v" && $0.dropFirst().allSatisfy(\.isNumber) }) else {
+        guard
+            let version = segments.firstIndex(where: {
+                $0.count >= 2 && $0.first == "v" && $0.dropFirst().allSatisfy(\.isNumber)
+            })
+        else {
             return segments.joined(separator: "/")
         }
         return segments[segments.index(after: version)...].joined(separator: "/")

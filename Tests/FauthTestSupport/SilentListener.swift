@@ -52,7 +52,9 @@ public final class SilentListener {
             socketAddress.sin_port = port.bigEndian
             inet_pton(AF_INET, address, &socketAddress.sin_addr)
             _ = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             made.append(client)
             var request = pollfd(fd: client, events: Int16(POLLOUT), revents: 0)

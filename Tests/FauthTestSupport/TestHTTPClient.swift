@@ -47,18 +47,24 @@ public final class TestHTTPClient {
     }
 
     /// Sends one request (adding `Host` and `Content-Length`) and reads its response.
-    public func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
+    public func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws
+        -> Response
+    {
         if fd < 0 { try connect() }
         let hostName = host.contains(":") ? "[\(host)]" : host
         let fields = headers.map { (name: $0.0, value: $0.1) }
-        try sendRaw(HTTPRequestEncoder.encode(method: method, target: path, host: "\(hostName):\(port)", headers: fields,
-                                              body: body))
+        try sendRaw(
+            HTTPRequestEncoder.encode(
+                method: method, target: path, host: "\(hostName):\(port)", headers: fields,
+                body: body))
         return try readResponse(bodyExpected: method != "HEAD")
     }
 
     /// Sends a JSON body (when given) and parses the JSON answer.
-    public func json(method: String = "POST", path: String, body: JSONValue? = nil, headers: [(String, String)] = []) throws
-        -> (status: Int, json: JSONValue) {
+    public func json(method: String = "POST", path: String, body: JSONValue? = nil, headers: [(String, String)] = [])
+        throws
+        -> (status: Int, json: JSONValue)
+    {
         var allHeaders = headers
         if body != nil { allHeaders.append(("Content-Type", "application/json")) }
         let response = try send(method: method, path: path, headers: allHeaders, body: body?.serializedBytes() ?? [])
@@ -70,8 +76,12 @@ public final class TestHTTPClient {
         if fd < 0 { try connect() }
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { throw TestHTTPClientError(description: "send failed: \(String(cString: strerror(errno)))") }
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            guard sent > 0 else {
+                throw TestHTTPClientError(description: "send failed: \(String(cString: strerror(errno)))")
+            }
             offset += sent
         }
     }
@@ -134,7 +144,8 @@ public final class TestHTTPClient {
         defer { freeaddrinfo(list) }
         let socketFD = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
         guard socketFD >= 0 else { throw TestHTTPClientError(description: "socket failed") }
-        var timeout = timeval(tv_sec: Int(timeoutSeconds), tv_usec: Int((timeoutSeconds - timeoutSeconds.rounded(.down)) * 1e6))
+        var timeout = timeval(
+            tv_sec: Int(timeoutSeconds), tv_usec: Int((timeoutSeconds - timeoutSeconds.rounded(.down)) * 1e6))
         setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard Glibc.connect(socketFD, info.ai_addr, info.ai_addrlen) == 0 else {
             let message = String(cString: strerror(errno))
@@ -148,8 +159,9 @@ public final class TestHTTPClient {
 
     /// A parser for a new connection, with bounds far above what any test's server answers.
     private static func newParser() -> HTTPResponseParser {
-        HTTPResponseParser(limits: HTTPLimits(maxHeaderBytes: 1 << 20, maxBodyBytes: 1 << 30, maxHeaderFields: 10_000),
-                           maxInterimResponses: 64)
+        HTTPResponseParser(
+            limits: HTTPLimits(maxHeaderBytes: 1 << 20, maxBodyBytes: 1 << 30, maxHeaderFields: 10_000),
+            maxInterimResponses: 64)
     }
 
     /// Reads more bytes into the parser; false at end of stream (the connection is then closed).
@@ -168,7 +180,7 @@ public final class TestHTTPClient {
             fd = -1
             return false
         }
-        parser.append(chunk[0 ..< count])
+        parser.append(chunk[0..<count])
         return true
     }
 }

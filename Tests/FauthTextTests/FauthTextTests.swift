@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct FauthTextTests {
     @Test func htmlEscapingReplacesEveryCharacterWithAMeaning() {
-        #expect(HTMLText.escaped(#"<a href="x">Tom & 'Jerry'</a>"#)
+        #expect(
+            HTMLText.escaped(#"<a href="x">Tom & 'Jerry'</a>"#)
                 == "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
         #expect(HTMLText.escaped("plain ü") == "plain ü")
     }

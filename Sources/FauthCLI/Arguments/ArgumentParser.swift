@@ -87,7 +87,9 @@ public enum ArgumentParser {
                 value = next
                 remaining.removeFirst()
             } else if let next = remaining.first {
-                throw FauthError.usage(needsValue + ", not the option '\(next)'; write --\(option.name)=\(next) for a value that starts with '-'")
+                throw FauthError.usage(
+                    needsValue
+                        + ", not the option '\(next)'; write --\(option.name)=\(next) for a value that starts with '-'")
             } else {
                 throw FauthError.usage(needsValue)
             }
@@ -107,10 +109,13 @@ public enum ArgumentParser {
 
     /// The error for an option neither global nor `command`'s; one that a command (or one of `subcommands`) has is
     /// shown where it belongs.
-    private static func unknownOption(_ written: String, command: CommandSpec?, subcommands: [any Command]) -> FauthError {
+    private static func unknownOption(_ written: String, command: CommandSpec?, subcommands: [any Command])
+        -> FauthError
+    {
         if written == "--password" || written == "-p" {
             return FauthError.usage(
-                "passwords are not taken on the command line; use --password-stdin, --password-file FILE or FAUTH_PASSWORD")
+                "passwords are not taken on the command line; use --password-stdin, --password-file FILE or FAUTH_PASSWORD"
+            )
         }
         let known = CommandCatalog.globalOptions + (command?.options ?? [])
         let name = written.drop { $0 == "-" }
@@ -118,8 +123,9 @@ public enum ArgumentParser {
         if let suggestion = Suggestion.closest(to: String(name), among: known.map(\.name)) {
             message += "; did you mean '--\(suggestion)'?"
         } else if command == nil || !subcommands.isEmpty,
-                  let owner = (command == nil ? CommandCatalog.commands : subcommands)
-                      .first(where: { $0.spec.option(named: String(name)) != nil }) {
+            let owner = (command == nil ? CommandCatalog.commands : subcommands)
+                .first(where: { $0.spec.option(named: String(name)) != nil })
+        {
             message += "; it belongs after a command, e.g. 'fauth \(owner.spec.name) \(written)'"
         }
         return FauthError.usage(message)

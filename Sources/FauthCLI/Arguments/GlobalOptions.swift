@@ -90,5 +90,8 @@ enum GlobalOptions {
         """
 
     /// All of them, in the order help lists them.
-    static let all = [json, profile, session, apiKey, config, emulator, endpoint, caFile, tenant, timeout, noInput, quiet, verbose, help, version]
+    static let all = [
+        json, profile, session, apiKey, config, emulator, endpoint, caFile, tenant, timeout, noInput, quiet, verbose,
+        help, version,
+    ]
 }

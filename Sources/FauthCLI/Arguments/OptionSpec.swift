@@ -29,8 +29,10 @@ public struct OptionSpec: Sendable, Equatable {
     public let isRepeatable: Bool
 
     /// Makes an option.
-    public init(_ name: String, short: Character? = nil, value: String? = nil, completion: ValueCompletion = .none,
-                repeatable: Bool = false, help: String, details: String = "") {
+    public init(
+        _ name: String, short: Character? = nil, value: String? = nil, completion: ValueCompletion = .none,
+        repeatable: Bool = false, help: String, details: String = ""
+    ) {
         self.name = name
         self.short = short
         self.valueName = value
@@ -46,8 +48,9 @@ public struct OptionSpec: Sendable, Equatable {
     /// The same option with the help line and details one command gives it (`--email` of `update` changes the
     /// email).
     public func described(_ help: String, details: String = "") -> OptionSpec {
-        OptionSpec(name, short: short, value: valueName, completion: completion, repeatable: isRepeatable, help: help,
-                   details: details)
+        OptionSpec(
+            name, short: short, value: valueName, completion: completion, repeatable: isRepeatable, help: help,
+            details: details)
     }
 
     /// How the option is written in help: `-v, --verbose` or `--email EMAIL`.

@@ -12,7 +12,8 @@ enum Suggestion {
     /// The edit distance between two strings (insertions, deletions, substitutions and adjacent transpositions,
     /// each costing one), by characters.
     static func distance(_ lhs: String, _ rhs: String) -> Int {
-        let left = Array(lhs), right = Array(rhs)
+        let left = Array(lhs)
+        let right = Array(rhs)
         guard !left.isEmpty else { return right.count }
         guard !right.isEmpty else { return left.count }
         var table = Array(repeating: Array(repeating: 0, count: right.count + 1), count: left.count + 1)
@@ -21,7 +22,8 @@ enum Suggestion {
         for row in 1...left.count {
             for column in 1...right.count {
                 let cost = left[row - 1] == right[column - 1] ? 0 : 1
-                table[row][column] = min(table[row - 1][column] + 1, table[row][column - 1] + 1, table[row - 1][column - 1] + cost)
+                table[row][column] = min(
+                    table[row - 1][column] + 1, table[row][column - 1] + 1, table[row - 1][column - 1] + cost)
                 if row > 1, column > 1, left[row - 1] == right[column - 2], left[row - 2] == right[column - 1] {
                     table[row][column] = min(table[row][column], table[row - 2][column - 2] + 1)
                 }

@@ -16,7 +16,9 @@ enum BrowserLauncher {
         #if os(Linux)
         let hasDisplay = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
         if browser == nil && !hasDisplay {
-            return .failed("no graphical display: DISPLAY and WAYLAND_DISPLAY are unset; set BROWSER to start one anyway, or use --no-browser with a browser on another machine")
+            return .failed(
+                "no graphical display: DISPLAY and WAYLAND_DISPLAY are unset; set BROWSER to start one anyway, or use --no-browser with a browser on another machine"
+            )
         }
         #endif
         let programs = browser.map { [$0] } ?? ["xdg-open", "open"]
@@ -45,7 +47,7 @@ enum BrowserLauncher {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(url), nil]
-        defer { arguments.forEach { free($0) } }
+        defer { for argument in arguments { free(argument) } }
         var child: pid_t = 0
         return posix_spawnp(&child, program, &actions, &attributes, arguments, environ)
     }

@@ -1,9 +1,10 @@
+import FauthCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FauthCore
 
 /// `--browser` and `--no-browser` on signin, link and reauth: starts the provider's sign-in
 /// (`accounts:createAuthUri` returning to the loopback listener), sends the person to its page, takes the URL the
@@ -34,19 +35,26 @@ struct BrowserSignIn {
                 scopes: arguments.values(CredentialOptions.scope),
                 customParameters: parameters)
         } catch var error as FauthError where error.code == .unauthorizedDomain || error.code == .invalidContinueURI {
-            error.message += (error.message.hasSuffix(".") ? "" : ".") + " The project must accept \(listener.url): add 127.0.0.1 to its authorized domains (Firebase console, Authentication, Settings)."
+            error.message +=
+                (error.message.hasSuffix(".") ? "" : ".")
+                + " The project must accept \(listener.url): add 127.0.0.1 to its authorized domains (Firebase console, Authentication, Settings)."
             throw error
         }
         let say = invocation.context.writeError
         let shownURL = TerminalText.escaped(signIn.authUri)
         if pasting {
-            say("Open this URL in a browser and sign in:\n\n  \(shownURL)\n\n"
-                + "The browser then goes to \(listener.url)?…, which will not load here: copy that whole URL from its address bar.\n")
+            say(
+                "Open this URL in a browser and sign in:\n\n  \(shownURL)\n\n"
+                    + "The browser then goes to \(listener.url)?…, which will not load here: copy that whole URL from its address bar.\n"
+            )
             let pasted = try pastedURL(within: waitSeconds)
             return try complete(.identityProvider(try signIn.credential(forCallback: pasted)))
         }
         switch invocation.context.openBrowser(signIn.authUri) {
-        case .started(let program): say("Opening the \(signIn.providerId) sign-in page with \(program). If no browser opens, open this URL:\n\n  \(shownURL)\n\n")
+        case .started(let program):
+            say(
+                "Opening the \(signIn.providerId) sign-in page with \(program). If no browser opens, open this URL:\n\n  \(shownURL)\n\n"
+            )
         case .failed(let why): say("Could not start a browser (\(why)). Open this URL to sign in:\n\n  \(shownURL)\n\n")
         }
         say("Waiting for the browser on \(listener.url) (Ctrl-C to stop)…\n")
@@ -55,7 +63,8 @@ struct BrowserSignIn {
         }
         do {
             let result = try complete(.identityProvider(try signIn.credential(forCallback: callback)))
-            listener.answer(status: 200, html: CallbackPage.success("\(verb(result)) \(ResultText.identity(result.user))"))
+            listener.answer(
+                status: 200, html: CallbackPage.success("\(verb(result)) \(ResultText.identity(result.user))"))
             return result
         } catch let error as FauthError {
             listener.answer(status: error.code == .secondFactorRequired ? 200 : 400, html: CallbackPage.failure(error))
@@ -71,16 +80,21 @@ struct BrowserSignIn {
             return try CallbackListener(port: port, path: Self.callbackPath)
         } catch {
             guard let underlying = error.underlying, underlying.domain == "posix",
-                  underlying.code == Int(EADDRINUSE) || underlying.code == Int(EACCES) else { throw error }
+                underlying.code == Int(EADDRINUSE) || underlying.code == Int(EACCES)
+            else { throw error }
             let why = underlying.code == Int(EADDRINUSE) ? "is in use" : "cannot be listened on by this user"
-            throw FauthError.usage("\(source) \(port): 127.0.0.1:\(port) \(why); choose another port, or --port 0 for a free one")
+            throw FauthError.usage(
+                "\(source) \(port): 127.0.0.1:\(port) \(why); choose another port, or --port 0 for a free one")
         }
     }
 
     /// --port > FAUTH_BROWSER_PORT > 0 (a free port), and where it came from.
     private func port() throws -> (port: UInt16, source: String) {
-        let (text, source) = invocation.arguments.value(CredentialOptions.port).map { ($0, "--port") }
-            ?? invocation.context.environment["FAUTH_BROWSER_PORT"].flatMap { $0.isEmpty ? nil : ($0, "FAUTH_BROWSER_PORT") }
+        let (text, source) =
+            invocation.arguments.value(CredentialOptions.port).map { ($0, "--port") }
+            ?? invocation.context.environment["FAUTH_BROWSER_PORT"].flatMap {
+                $0.isEmpty ? nil : ($0, "FAUTH_BROWSER_PORT")
+            }
             ?? ("0", "--port")
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(text) else {
             throw FauthError.usage("\(source): '\(text)' is not a port (0 to 65535; 0 picks a free one)")
@@ -102,8 +116,9 @@ struct BrowserSignIn {
     /// the terminal.
     private func pastedURL(within seconds: Double) throws -> String {
         if let given = try invocation.secrets.token(CredentialOptions.callbackURL, within: seconds) { return given }
-        return try invocation.secrets.line(prompt: "Paste the URL the browser ended on (not echoed): ", noun: Self.pastedNoun,
-                                           sources: Self.pastedSources)
+        return try invocation.secrets.line(
+            prompt: "Paste the URL the browser ended on (not echoed): ", noun: Self.pastedNoun,
+            sources: Self.pastedSources)
     }
 
     /// What the pasted URL is called in errors, and the other ways to give it.

@@ -1,22 +1,30 @@
-import FauthText
 import FauthCore
+import FauthText
 
 /// The small page the browser shows once fauth has its answer: signed in (you can close this tab), or why not.
 enum CallbackPage {
     /// The page for a sign-in that ended with `headline` ("Signed in as ada@example.com").
     static func success(_ headline: String) -> String {
-        page(title: "Signed in", body: "<h1>\(HTMLText.escaped(headline))</h1><p>You can close this tab and go back to the terminal.</p>")
+        page(
+            title: "Signed in",
+            body: "<h1>\(HTMLText.escaped(headline))</h1><p>You can close this tab and go back to the terminal.</p>")
     }
 
     /// The page for a sign-in that failed with `error`, or that stopped for a second factor (not a failure: the
     /// person finishes it in the terminal).
     static func failure(_ error: FauthError) -> String {
         if error.code == .secondFactorRequired {
-            return page(title: "Second factor needed", body: "<h1>One more step: your second factor</h1>"
-                + "<p>Go back to the terminal: it says how to finish with your second factor. You can close this tab.</p>")
+            return page(
+                title: "Second factor needed",
+                body: "<h1>One more step: your second factor</h1>"
+                    + "<p>Go back to the terminal: it says how to finish with your second factor. You can close this tab.</p>"
+            )
         }
-        return page(title: "Sign-in failed", body: "<h1>Sign-in failed</h1><p>\(HTMLText.escaped(error.message)) (\(HTMLText.escaped(error.code.rawValue)))</p>"
-            + "<p>The terminal says what to do next. You can close this tab.</p>")
+        return page(
+            title: "Sign-in failed",
+            body:
+                "<h1>Sign-in failed</h1><p>\(HTMLText.escaped(error.message)) (\(HTMLText.escaped(error.code.rawValue)))</p>"
+                + "<p>The terminal says what to do next. You can close this tab.</p>")
     }
 
     private static func page(title: String, body: String) -> String {

@@ -28,14 +28,17 @@ struct Delete: Command {
         var json: JSONObject = ["deleted": true, "uid": .string(user.uid)]
         json["email"] = user.email.map(JSONValue.string) ?? .null
         return CommandOutput(
-            json: .object(json), text: "Deleted the account of \(ResultText.identity(user)); its session was removed.\n",
+            json: .object(json),
+            text: "Deleted the account of \(ResultText.identity(user)); its session was removed.\n",
             isData: false)
     }
 
     /// Asks for the user's email (or uid) to be typed back; anything else cancels.
     private func confirm(_ user: UserProfile, _ invocation: Invocation) throws {
         let refusal = "delete needs --yes when it cannot ask on a terminal; nothing was deleted"
-        guard !invocation.arguments.has(GlobalOptions.noInput) else { throw FauthError.usage(refusal + " (--no-input)") }
+        guard !invocation.arguments.has(GlobalOptions.noInput) else {
+            throw FauthError.usage(refusal + " (--no-input)")
+        }
         let expected = user.email ?? user.uid
         let what = user.email == nil ? "uid" : "email"
         let prompt = "This deletes \(ResultText.identity(user)) for good. Type its \(what) to confirm: "
@@ -45,7 +48,8 @@ struct Delete: Command {
         case .endOfInput:
             throw FauthError(.cancelled, message: "the confirmation got end of input; nothing was deleted")
         case .secret(let typed):
-            let answer = String(decoding: typed, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let answer = String(decoding: typed, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(
+                separator: " ")
             guard answer.lowercased() == expected.lowercased() || answer == user.uid else {
                 throw FauthError(.cancelled, message: "the \(what) typed does not match; nothing was deleted")
             }

@@ -12,15 +12,17 @@ struct Link: Command {
         ],
         options: CredentialOptions.password + [CredentialOptions.emailLink] + CredentialOptions.identityProvider,
         constraints: CredentialOptions.constraints(),
-        details: CredentialOptions.passwordSources + "\n\n" + CredentialOptions.emailLinkDetails + "\n\n" + CredentialOptions.browserSignIn)
+        details: CredentialOptions.passwordSources + "\n\n" + CredentialOptions.emailLinkDetails + "\n\n"
+            + CredentialOptions.browserSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let verb = { (result: AuthResult) in "Linked \(result.providerId) to" }
         // The user signed in now, read before a browser sign-in waits: the link goes to that user or to none.
         let startingUid = try invocation.unlockedSession.get()?.session.user.uid
-        let result = try invocation.authenticate(defaultEmail: { nil }, verb: verb, newPassword: true) {
-            try invocation.client().link($0, expectedUid: startingUid)
-        }
-        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb(result), result), isData: false)
+        let result = try invocation.authenticate(
+            defaultEmail: { nil }, verb: verb, newPassword: true,
+            { credential in try invocation.client().link(credential, expectedUid: startingUid) })
+        return CommandOutput(
+            json: ResultJSON.authResult(result), text: ResultText.text(verb(result), result), isData: false)
     }
 }

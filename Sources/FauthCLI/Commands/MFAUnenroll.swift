@@ -17,7 +17,10 @@ struct MFAUnenroll: Command {
         }
         let (user, remaining) = try invocation.client().unenroll(id)
         return CommandOutput(
-            json: ["unenrolled": .string(id), "user": user.jsonObject(), "secondFactors": .array(remaining.map(\.jsonObject))],
+            json: [
+                "unenrolled": .string(id), "user": user.jsonObject(),
+                "secondFactors": .array(remaining.map(\.jsonObject)),
+            ],
             text: "Removed the second factor \(TerminalText.escaped(id)) from \(ResultText.identity(user))\n"
                 + "second factors: \(MFAText.factorList(remaining))\n",
             isData: false)

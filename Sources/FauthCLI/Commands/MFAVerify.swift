@@ -36,15 +36,20 @@ private struct Verification {
         let client = try invocation.client(storedSettings: onDisk?.project)
         var pending = try client.pendingSignIn()
         let factor = try pending.requireFactor(try chosenFactor(pending))
-        if !factor.isTOTP, code == nil, invocation.arguments.has(MFAOptions.factor) || pending.codeSentTo != factor.enrollmentId {
+        if !factor.isTOTP, code == nil,
+            invocation.arguments.has(MFAOptions.factor) || pending.codeSentTo != factor.enrollmentId
+        {
             pending = try client.sendSecondFactorCode(to: factor.enrollmentId)
             code = try invocation.secrets.promptedCode("Code sent to \(factor.maskedPhoneNumber ?? "the phone"): ")
             guard let code else { return codeSent(factor, pending: pending) }
             return try finish(client, factor: factor, code: code)
         }
-        let prompt = factor.isTOTP ? "Code from your authenticator app: " : "Code sent to \(factor.maskedPhoneNumber ?? "the phone"): "
+        let prompt =
+            factor.isTOTP
+            ? "Code from your authenticator app: " : "Code sent to \(factor.maskedPhoneNumber ?? "the phone"): "
         guard let code = try code ?? invocation.secrets.promptedCode(prompt) else {
-            throw FauthError.usage("a code is needed: give --code CODE or --code-stdin (there is no terminal to ask on)")
+            throw FauthError.usage(
+                "a code is needed: give --code CODE or --code-stdin (there is no terminal to ask on)")
         }
         return try finish(client, factor: factor, code: code)
     }
@@ -54,7 +59,9 @@ private struct Verification {
         if let factor = invocation.arguments.value(MFAOptions.factor) { return factor }
         if let sent = pending.codeSentTo { return sent }
         guard pending.factors.count == 1, let only = pending.factors.first else {
-            throw FauthError.usage("the account has several second factors: choose one with --factor ID (\(MFAText.factorList(pending.factors)))")
+            throw FauthError.usage(
+                "the account has several second factors: choose one with --factor ID (\(MFAText.factorList(pending.factors)))"
+            )
         }
         return only.enrollmentId
     }
@@ -64,13 +71,18 @@ private struct Verification {
         let verb = result.isNewUser ? "Signed in (new account) as" : "Signed in as"
         var json = ResultJSON.authResult(result).object ?? [:]
         json["secondFactor"] = factor.jsonObject
-        return CommandOutput(json: .object(json), text: ResultText.text("\(verb)", result) + "second factor: \(MFAText.describe(factor))\n", isData: false)
+        return CommandOutput(
+            json: .object(json),
+            text: ResultText.text("\(verb)", result) + "second factor: \(MFAText.describe(factor))\n", isData: false)
     }
 
     private func codeSent(_ factor: MFAEnrollment, pending: PendingSecondFactor) -> CommandOutput {
         let next = MFANextStep.command("mfa verify --code CODE", arguments: invocation.arguments)
         return CommandOutput(
-            json: ["codeSent": true, "factor": factor.jsonObject, "expiresAt": .string(ISO8601.format(pending.expiresAt)), "next": .string(next)],
+            json: [
+                "codeSent": true, "factor": factor.jsonObject, "expiresAt": .string(ISO8601.format(pending.expiresAt)),
+                "next": .string(next),
+            ],
             text: "An SMS code was sent to \(MFAText.describe(factor)).\n", isData: false, note: "next: \(next)\n")
     }
 }

@@ -5,7 +5,9 @@ struct Providers: Command {
     let spec = CommandSpec(
         "providers", summary: "List the signed-in user's providers, or the sign-in methods of an email.",
         usage: ["providers", "providers --email EMAIL"],
-        options: [CredentialOptions.email.described("List the sign-in methods this email can use (no session needed).")],
+        options: [
+            CredentialOptions.email.described("List the sign-in methods this email can use (no session needed).")
+        ],
         details: """
             With --email and no sign-in method to list, a note on stderr says why: no account uses the email, or \
             the project has email enumeration protection on, which hides the methods of every email (the JSON is \
@@ -23,8 +25,12 @@ struct Providers: Command {
         }
         let providers = try invocation.client().providers()
         let text = providers.map { provider in
-            let line = ([provider.providerId] + [provider.email ?? provider.phoneNumber, provider.displayName.map { "\"\($0)\"" },
-                                      provider.uid.map { "uid \($0)" }].compactMap { $0 })
+            let line =
+                ([provider.providerId]
+                + [
+                    provider.email ?? provider.phoneNumber, provider.displayName.map { "\"\($0)\"" },
+                    provider.uid.map { "uid \($0)" },
+                ].compactMap { $0 })
                 .joined(separator: "  ")
             return TerminalText.escaped(line) + "\n"
         }.joined()

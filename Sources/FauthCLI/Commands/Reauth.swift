@@ -9,7 +9,8 @@ struct Reauth: Command {
             "reauth --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
             "reauth " + CredentialOptions.browserUsage,
         ],
-        options: CredentialOptions.password + CredentialOptions.identityProvider, constraints: CredentialOptions.constraints(),
+        options: CredentialOptions.password + CredentialOptions.identityProvider,
+        constraints: CredentialOptions.constraints(),
         details: CredentialOptions.passwordSources + "\n\n" + """
             --email defaults to the session's email. Credentials of another user fail with user-mismatch (exit 6) \
             and leave the session as it was.
@@ -23,7 +24,10 @@ struct Reauth: Command {
             }
             return email
         }
-        let result = try invocation.authenticate(defaultEmail: email, verb: { _ in "Reauthenticated" }) { try invocation.client().reauthenticate(with: $0) }
-        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Reauthenticated", result), isData: false)
+        let result = try invocation.authenticate(
+            defaultEmail: email, verb: { _ in "Reauthenticated" },
+            { credential in try invocation.client().reauthenticate(with: credential) })
+        return CommandOutput(
+            json: ResultJSON.authResult(result), text: ResultText.text("Reauthenticated", result), isData: false)
     }
 }

@@ -16,7 +16,8 @@ struct ResetPassword: Command {
         ],
         options: [CredentialOptions.email, code, CredentialOptions.passwordStdin, CredentialOptions.passwordFile],
         constraints: [.oneOf([CredentialOptions.email, code])]
-            + OptionConstraint.each([CredentialOptions.passwordStdin, CredentialOptions.passwordFile], requires: [code])
+            + OptionConstraint.each(
+                [CredentialOptions.passwordStdin, CredentialOptions.passwordFile], requires: [code])
             + [CredentialOptions.onePasswordSource],
         details: """
             --email sends the reset email; no session is needed. Where the project has email enumeration \
@@ -33,14 +34,20 @@ struct ResetPassword: Command {
         }
         if let email {
             let sentTo = try invocation.client().sendPasswordReset(email: email).email ?? email
-            let text = "If an account uses \(TerminalText.escaped(sentTo)), a password-reset email was sent to it. "
+            let text =
+                "If an account uses \(TerminalText.escaped(sentTo)), a password-reset email was sent to it. "
                 + "(With email enumeration protection on, the answer is the same whether or not one does.)\n"
-            return CommandOutput(json: ["sent": true, "requestType": "PASSWORD_RESET", "email": .string(sentTo)], text: text, isData: false)
+            return CommandOutput(
+                json: ["sent": true, "requestType": "PASSWORD_RESET", "email": .string(sentTo)], text: text,
+                isData: false)
         }
         let code = try ActionCodeLink.code(in: invocation.secrets.token(Self.code) ?? "", modes: ["resetPassword"])
         let password = try invocation.secrets.password(prompt: "New password: ", confirmation: "New password again: ")
         let account = try invocation.client().resetPassword(code: code, newPassword: password).email
-        let text = "Password reset" + (account.map { " for \(TerminalText.escaped($0))" } ?? "") + "; sign in with the new password.\n"
-        return CommandOutput(json: ["reset": true, "email": account.map(JSONValue.string) ?? .null], text: text, isData: false)
+        let text =
+            "Password reset" + (account.map { " for \(TerminalText.escaped($0))" } ?? "")
+            + "; sign in with the new password.\n"
+        return CommandOutput(
+            json: ["reset": true, "email": account.map(JSONValue.string) ?? .null], text: text, isData: false)
     }
 }

@@ -9,7 +9,8 @@ extension SignIn {
         "send-link", help: "Email a sign-in link to --email instead of signing in (no session needed).")
     /// `--continue-url`.
     static let continueURL = OptionSpec(
-        "continue-url", value: "URL", help: """
+        "continue-url", value: "URL",
+        help: """
             With --send-link: where the link leads after sign-in (Google's servers require one).
             """,
         details: "An address on an authorized domain of the project; the emulator does not require it.")
@@ -19,9 +20,14 @@ extension SignIn {
     /// `--send-link` goes with `--email` and no credential; `--continue-url` with `--send-link`.
     static let sendLinkConstraints: [OptionConstraint] = [
         .requires(continueURL, anyOf: [sendLink]),
-        .exclusive([[sendLink], [CredentialOptions.emailLink, refreshTokenOption, CredentialOptions.passwordStdin,
-                                 CredentialOptions.passwordFile, CredentialOptions.anonymous, CredentialOptions.customToken,
-                                 CredentialOptions.provider] + CredentialOptions.providerTokens]),
+        .exclusive([
+            [sendLink],
+            [
+                CredentialOptions.emailLink, refreshTokenOption, CredentialOptions.passwordStdin,
+                CredentialOptions.passwordFile, CredentialOptions.anonymous, CredentialOptions.customToken,
+                CredentialOptions.provider,
+            ] + CredentialOptions.providerTokens,
+        ]),
         .requires(sendLink, anyOf: [CredentialOptions.email]),
     ]
 
@@ -36,9 +42,12 @@ extension SignIn {
         let arguments = invocation.arguments
         guard arguments.has(Self.sendLink) else { return nil }
         let email = try invocation.requiredEmail()
-        let sentTo = try invocation.client().sendSignInLink(email: email, continueUrl: arguments.value(Self.continueURL))
-        let text = "Sent a sign-in link to \(TerminalText.escaped(sentTo)); complete it with "
+        let sentTo = try invocation.client().sendSignInLink(
+            email: email, continueUrl: arguments.value(Self.continueURL))
+        let text =
+            "Sent a sign-in link to \(TerminalText.escaped(sentTo)); complete it with "
             + "`fauth signin --email \(TerminalText.escaped(sentTo)) --link LINK`.\n"
-        return CommandOutput(json: ["sent": true, "requestType": "EMAIL_SIGNIN", "email": .string(sentTo)], text: text, isData: false)
+        return CommandOutput(
+            json: ["sent": true, "requestType": "EMAIL_SIGNIN", "email": .string(sentTo)], text: text, isData: false)
     }
 }

@@ -23,13 +23,15 @@ extension SignIn {
         let arguments = invocation.arguments
         guard let raw = arguments.value(Self.refreshTokenOption) else { return nil }
         guard raw.hasPrefix("@"), raw.count > 1 else {
-            throw FauthError.usage("--refresh-token takes @FILE or @- (standard input), never the token itself on the command line")
+            throw FauthError.usage(
+                "--refresh-token takes @FILE or @- (standard input), never the token itself on the command line")
         }
         let words = try (invocation.secrets.token(Self.refreshTokenOption) ?? "").split(whereSeparator: \.isWhitespace)
         guard words.count == 1, let token = words.first else {
             throw FauthError.usage("--refresh-token: the input holds \(words.count) words, not one refresh token")
         }
         let result = try invocation.client().signIn(refreshToken: String(token))
-        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Signed in as", result), isData: false)
+        return CommandOutput(
+            json: ResultJSON.authResult(result), text: ResultText.text("Signed in as", result), isData: false)
     }
 }

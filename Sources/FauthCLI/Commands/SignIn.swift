@@ -17,18 +17,21 @@ struct SignIn: Command {
         options: CredentialOptions.password + [CredentialOptions.anonymous, CredentialOptions.customToken]
             + CredentialOptions.identityProvider + Self.emailLinkOptions + [Self.refreshTokenOption],
         constraints: Self.sendLinkConstraints + CredentialOptions.constraints(otherKinds: [Self.refreshTokenOption]),
-        details: CredentialOptions.passwordSources + "\n\n" + Self.sendLinkDetails + " " + CredentialOptions.emailLinkDetails + "\n\n"
+        details: CredentialOptions.passwordSources + "\n\n" + Self.sendLinkDetails + " "
+            + CredentialOptions.emailLinkDetails + "\n\n"
             + Self.refreshTokenDetails + "\n\n" + """
-            An identity-provider sign-in whose email belongs to an existing account fails with \
-            account-exists-with-different-credential (exit 7); the error lists the account's sign-in methods, so \
-            a script can sign in with one of them and then `fauth link` this provider.
-            """ + "\n\n" + CredentialOptions.browserSignIn)
+                An identity-provider sign-in whose email belongs to an existing account fails with \
+                account-exists-with-different-credential (exit 7); the error lists the account's sign-in methods, so \
+                a script can sign in with one of them and then `fauth link` this provider.
+                """ + "\n\n" + CredentialOptions.browserSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         if let sent = try sendLinkIfAsked(invocation) { return sent }
         if let signedIn = try signInWithRefreshTokenIfAsked(invocation) { return signedIn }
         let verb = { (result: AuthResult) in result.isNewUser ? "Signed in (new account) as" : "Signed in as" }
-        let result = try invocation.authenticate(defaultEmail: { nil }, verb: verb) { try invocation.client().signIn(with: $0) }
-        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text(verb(result), result), isData: false)
+        let result = try invocation.authenticate(
+            defaultEmail: { nil }, verb: verb, { credential in try invocation.client().signIn(with: credential) })
+        return CommandOutput(
+            json: ResultJSON.authResult(result), text: ResultText.text(verb(result), result), isData: false)
     }
 }

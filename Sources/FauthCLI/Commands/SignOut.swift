@@ -5,7 +5,8 @@ import FauthJSON
 struct SignOut: Command {
     /// `--all`.
     static let all = OptionSpec(
-        "all", help: """
+        "all",
+        help: """
             Forget the sessions (and pending second-factor steps) of every profile (not with --session or \
             FAUTH_SESSION).
             """,
@@ -29,10 +30,14 @@ struct SignOut: Command {
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
-        let removed = invocation.arguments.has(Self.all)
+        let removed =
+            invocation.arguments.has(Self.all)
             ? try removeAllProfiles(invocation) : try invocation.sessionStore().remove()
-        let text = removed.isEmpty ? "Not signed in; nothing to do.\n" : removed.map { "Signed out (removed \($0))\n" }.joined()
-        return CommandOutput(json: ["signedOut": true, "removed": .array(removed.map { .string($0) })], text: text, isData: false)
+        let text =
+            removed.isEmpty
+            ? "Not signed in; nothing to do.\n" : removed.map { "Signed out (removed \($0))\n" }.joined()
+        return CommandOutput(
+            json: ["signedOut": true, "removed": .array(removed.map { .string($0) })], text: text, isData: false)
     }
 
     /// Removes the session files of every profile in fauth's sessions folder. A session file named by --session (a

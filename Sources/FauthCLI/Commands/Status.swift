@@ -5,7 +5,8 @@ import FauthJSON
 /// code when it refuses the session.
 struct Status: Command {
     let spec = CommandSpec(
-        "status", summary: "Show who is signed in, with which providers and second factors, and when the token expires.",
+        "status",
+        summary: "Show who is signed in, with which providers and second factors, and when the token expires.",
         usage: ["status"],
         details: """
             Exits 4 (not-signed-in) when there is no session. A session the server no longer accepts is removed and \
@@ -21,17 +22,20 @@ struct Status: Command {
         let backend = BackendIdentity(session.project)
         let claims = IDTokenPayload(token: session.idToken)?.customClaims ?? [:]
         let ownFile = invocation.sessionFileChooser == nil  // the profile's file, not one named by path
-        var text = "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
+        var text =
+            "Signed in as \(ResultText.identity(session.user))\nproviders: \(ResultText.providerList(session.user))\n"
             + "second factors: \(MFAText.factorList(secondFactors))\n"
             + "token expires: \(expires)\n" + (ownFile ? "profile: \(invocation.profile)\n" : "")
             + "session file: \(TerminalText.escaped(invocation.sessionFile ?? ""))\n"
             + "backend: \(TerminalText.escaped(backend.description))\n"
         if !claims.isEmpty { text += "custom claims: \(TerminalText.escaped(JSONValue.object(claims).serialized()))\n" }
         return CommandOutput(
-            json: ["signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
-                   "profile": ownFile ? .string(invocation.profile) : .null, "backend": backend.jsonObject(),
-                   "claims": .object(claims),
-                   "secondFactors": .array(secondFactors.map(\.jsonObject))],
+            json: [
+                "signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
+                "profile": ownFile ? .string(invocation.profile) : .null, "backend": backend.jsonObject(),
+                "claims": .object(claims),
+                "secondFactors": .array(secondFactors.map(\.jsonObject)),
+            ],
             text: text, isData: true)
     }
 }

@@ -12,6 +12,8 @@ struct Unlink: Command {
             throw FauthError.usage("unlink needs the PROVIDER_ID to remove (see 'fauth providers')")
         }
         let result = try invocation.client().unlink(providerId: providerId)
-        return CommandOutput(json: ResultJSON.authResult(result), text: ResultText.text("Unlinked \(providerId) from", result), isData: false)
+        return CommandOutput(
+            json: ResultJSON.authResult(result), text: ResultText.text("Unlinked \(providerId) from", result),
+            isData: false)
     }
 }

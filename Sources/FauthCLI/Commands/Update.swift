@@ -5,7 +5,8 @@ import FauthJSON
 struct Update: Command {
     static let email = CredentialOptions.email.described("Change the account's email to EMAIL.")
     static let verifyFirst = OptionSpec(
-        "verify-first", help: """
+        "verify-first",
+        help: """
             Send a verification email to the new address instead; the email changes when its link is followed.
             """)
     static let newPassword = OptionSpec(
@@ -17,13 +18,16 @@ struct Update: Command {
     static let displayName = OptionSpec("display-name", value: "NAME", help: "Set the display name.")
     static let photoURL = OptionSpec("photo-url", value: "URL", help: "Set the photo URL.")
     static let clear = OptionSpec(
-        "clear", value: "ATTRIBUTES", help: """
+        "clear", value: "ATTRIBUTES",
+        help: """
             Remove display-name, photo-url, or both (comma-separated; not with the option that sets it).
             """,
         details: "Naming one with the option that sets it is a usage error (exit 2).")
 
     /// The `--clear` values (the names of the options that set them) and the attribute each removes.
-    static let clearable: [(option: OptionSpec, attribute: AccountAttribute)] = [(displayName, .displayName), (photoURL, .photoUrl)]
+    static let clearable: [(option: OptionSpec, attribute: AccountAttribute)] = [
+        (displayName, .displayName), (photoURL, .photoUrl),
+    ]
 
     let spec = CommandSpec(
         "update", summary: "Change the signed-in user's email, password, display name or photo URL.",
@@ -44,16 +48,19 @@ struct Update: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let arguments = invocation.arguments
-        var changes = AccountChanges(displayName: arguments.value(Self.displayName), photoUrl: arguments.value(Self.photoURL))
+        var changes = AccountChanges(
+            displayName: arguments.value(Self.displayName), photoUrl: arguments.value(Self.photoURL))
         changes.clear = try clearedAttributes(arguments.value(Self.clear), arguments)
         let verifyFirst = arguments.has(Self.verifyFirst)
         let email = try invocation.email()
         if !verifyFirst { changes.email = email }
         if [Self.newPassword, Self.passwordStdin, Self.passwordFile].contains(where: arguments.has) {
-            changes.password = try invocation.secrets.password(prompt: "New password: ", confirmation: "New password again: ")
+            changes.password = try invocation.secrets.password(
+                prompt: "New password: ", confirmation: "New password again: ")
         }
         guard !changes.isEmpty || verifyFirst else {
-            throw FauthError.usage("nothing to update: give --email, a new password, --display-name, --photo-url or --clear")
+            throw FauthError.usage(
+                "nothing to update: give --email, a new password, --display-name, --photo-url or --clear")
         }
         let client = try invocation.client()
         var user = try invocation.unlockedSession.get()?.session.user
@@ -68,10 +75,16 @@ struct Update: Command {
             if !changes.isEmpty { user = try client.updateAccount(changes) }
         }
         let pending = try email.flatMap { verifiesFirst ? try client.sendEmailChange(to: $0) : nil }
-        var text = changes.isEmpty ? "" : "Updated \(user.map(ResultText.identity) ?? "the account"): \(Self.changed(changes).joined(separator: ", ")).\n"
+        var text =
+            changes.isEmpty
+            ? ""
+            : "Updated \(user.map(ResultText.identity) ?? "the account"): \(Self.changed(changes).joined(separator: ", ")).\n"
         if let pending {
-            if !verifyFirst { text += "The project has email enumeration protection on: an email changes only once verified.\n" }
-            text += "A verification email was sent to \(TerminalText.escaped(pending)); the email changes when its link is followed.\n"
+            if !verifyFirst {
+                text += "The project has email enumeration protection on: an email changes only once verified.\n"
+            }
+            text +=
+                "A verification email was sent to \(TerminalText.escaped(pending)); the email changes when its link is followed.\n"
         }
         var json: JSONObject = ["updated": .array(Self.changed(changes).map(JSONValue.string))]
         json["user"] = user?.jsonObject() ?? .null
@@ -85,7 +98,8 @@ struct Update: Command {
         guard let value else { return [] }
         return try value.split(separator: ",", omittingEmptySubsequences: false).map { name in
             guard let match = Self.clearable.first(where: { $0.option.name == name }) else {
-                throw FauthError.usage("--clear takes \(Self.clearable.map(\.option.name).joined(separator: ", ")), not '\(name)'")
+                throw FauthError.usage(
+                    "--clear takes \(Self.clearable.map(\.option.name).joined(separator: ", ")), not '\(name)'")
             }
             guard !arguments.has(match.option) else {
                 throw FauthError.usage("--clear \(name) does not go with --\(name): give one of them")

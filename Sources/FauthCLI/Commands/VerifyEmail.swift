@@ -19,16 +19,21 @@ struct VerifyEmail: Command {
         guard invocation.arguments.has(ResetPassword.code) else {
             let sentTo = try invocation.client().sendEmailVerification()
             let text = "Sent a verification email" + (sentTo.map { " to \(TerminalText.escaped($0))" } ?? "") + ".\n"
-            return CommandOutput(json: ["sent": true, "requestType": "VERIFY_EMAIL", "email": sentTo.map(JSONValue.string) ?? .null],
-                                 text: text, isData: false)
+            return CommandOutput(
+                json: ["sent": true, "requestType": "VERIFY_EMAIL", "email": sentTo.map(JSONValue.string) ?? .null],
+                text: text, isData: false)
         }
-        let code = try ActionCodeLink.code(in: invocation.secrets.token(ResetPassword.code) ?? "", modes: ["verifyEmail", "verifyAndChangeEmail"])
+        let code = try ActionCodeLink.code(
+            in: invocation.secrets.token(ResetPassword.code) ?? "", modes: ["verifyEmail", "verifyAndChangeEmail"])
         let (account, sessionUpdated) = try invocation.client().applyActionCode(code)
         let email = account.email.map(TerminalText.escaped) ?? "the account's email"
         let text = "Verified \(email)" + (sessionUpdated ? "; the session's token now says so.\n" : ".\n")
         return CommandOutput(
-            json: ["verified": true, "uid": account.localId.map(JSONValue.string) ?? .null, "email": account.email.map(JSONValue.string) ?? .null,
-                   "emailVerified": .bool(account.emailVerified), "sessionUpdated": .bool(sessionUpdated)],
+            json: [
+                "verified": true, "uid": account.localId.map(JSONValue.string) ?? .null,
+                "email": account.email.map(JSONValue.string) ?? .null,
+                "emailVerified": .bool(account.emailVerified), "sessionUpdated": .bool(sessionUpdated),
+            ],
             text: text, isData: false)
     }
 }

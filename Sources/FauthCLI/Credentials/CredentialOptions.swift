@@ -117,9 +117,13 @@ enum CredentialOptions {
         invalid-action-code or expired-action-code (exit 8).
         """
     /// `--provider` and the provider's tokens.
-    static let identityProvider = [provider, idToken, accessToken, tokenSecret, nonce, browser, noBrowser, port, scope, customParameter, callbackURL]
+    static let identityProvider = [
+        provider, idToken, accessToken, tokenSecret, nonce, browser, noBrowser, port, scope, customParameter,
+        callbackURL,
+    ]
     /// The usage line of a browser sign-in, after the command's name.
-    static let browserUsage = "--provider ID --browser | --no-browser [--callback-url URL] [--port PORT] [--scope SCOPE]... [--custom-parameter KEY=VALUE]..."
+    static let browserUsage =
+        "--provider ID --browser | --no-browser [--callback-url URL] [--port PORT] [--scope SCOPE]... [--custom-parameter KEY=VALUE]..."
 
     /// The help paragraph on the browser sign-in.
     static let browserSignIn = """
@@ -134,7 +138,8 @@ enum CredentialOptions {
     /// The help paragraph on where a password comes from.
     static let passwordSources = sources(of: "The password", prompt: "a prompt on the terminal (no echo)")
     /// The help paragraph on where a new password comes from (update, reset-password).
-    static let newPasswordSources = sources(of: "The new password", prompt: "a prompt on the terminal (no echo, asked twice)")
+    static let newPasswordSources = sources(
+        of: "The new password", prompt: "a prompt on the terminal (no echo, asked twice)")
 
     private static func sources(of subject: String, prompt: String) -> String {
         """

@@ -25,7 +25,8 @@ struct SecretReader {
         let limit = InputLimits.passwordBytes
         let password: String
         if fromStdin {
-            password = try Self.text(standardInput(for: "--password-stdin", limit: limit), limit: limit, source: "--password-stdin")
+            password = try Self.text(
+                standardInput(for: "--password-stdin", limit: limit), limit: limit, source: "--password-stdin")
         } else if let file {
             password = try Self.text(
                 context.readFile(file, limit, try fileTimeout()), limit: limit, source: "--password-file \(file)")
@@ -40,7 +41,8 @@ struct SecretReader {
             }
         }
         guard password.unicodeScalars.count <= InputLimits.passwordCharacters else {
-            throw FauthError.usage("the password is longer than \(InputLimits.passwordCharacters) characters (Firebase's maximum)")
+            throw FauthError.usage(
+                "the password is longer than \(InputLimits.passwordCharacters) characters (Firebase's maximum)")
         }
         return password
     }
@@ -53,7 +55,8 @@ struct SecretReader {
         let limit = InputLimits.tokenBytes
         let value: String
         if raw == "@-" {
-            value = try Self.text(standardInput(for: "--\(name) @-", limit: limit), limit: limit, source: "--\(name) @-")
+            value = try Self.text(
+                standardInput(for: "--\(name) @-", limit: limit), limit: limit, source: "--\(name) @-")
         } else if raw.hasPrefix("@") {
             let path = String(raw.dropFirst())
             value = try Self.text(
@@ -72,7 +75,9 @@ struct SecretReader {
     }
 
     private func prompted(_ prompt: String, limit: Int) throws -> String {
-        try line(prompt: prompt, noun: "password", sources: "--password-stdin, --password-file FILE or FAUTH_PASSWORD", limit: limit)
+        try line(
+            prompt: prompt, noun: "password", sources: "--password-stdin, --password-file FILE or FAUTH_PASSWORD",
+            limit: limit)
     }
 
     /// One line typed on the terminal without echo (a secret the command line did not give); `noun` and

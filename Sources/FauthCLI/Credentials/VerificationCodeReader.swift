@@ -19,7 +19,8 @@ extension SecretReader {
     func promptedCode(_ prompt: String) throws -> String? {
         guard !arguments.has(GlobalOptions.noInput) else { return nil }
         switch context.askSecret(prompt, interruptMessage, Self.codeLimit) {
-        case .secret(let bytes): return try Self.checkedCode(Self.text(bytes, limit: Self.codeLimit, source: "the code typed"))
+        case .secret(let bytes):
+            return try Self.checkedCode(Self.text(bytes, limit: Self.codeLimit, source: "the code typed"))
         case .endOfInput: throw FauthError(.cancelled, message: "the code prompt got end of input")
         case .noTerminal: return nil
         }

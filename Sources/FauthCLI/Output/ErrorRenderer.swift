@@ -34,14 +34,17 @@ enum ErrorRenderer {
         case .providerAlreadyLinked:
             return "run 'fauth unlink PROVIDER_ID' first to replace it"
         case .invalidCredential where error.server?.message == "INVALID_LOGIN_CREDENTIALS":
-            return "the email or the password is wrong, or no account uses the email: with email enumeration protection "
+            return
+                "the email or the password is wrong, or no account uses the email: with email enumeration protection "
                 + "on, the server does not say which (reset a forgotten password with 'fauth reset-password --email EMAIL')"
         case .interrupted, .serverChanged:
             return nil  // a server-changed message names the command that picks up what the server did
         case .certificateError:
-            return "trust the server's CA with --ca-file FILE or SSL_CERT_FILE (see 'man fauth', TLS), or check --endpoint"
+            return
+                "trust the server's CA with --ca-file FILE or SSL_CERT_FILE (see 'man fauth', TLS), or check --endpoint"
         case .proxyRefused:
-            return "check the user and password in the proxy variable (https_proxy, all_proxy), or ask the proxy's admin"
+            return
+                "check the user and password in the proxy variable (https_proxy, all_proxy), or ask the proxy's admin"
         case .sessionBackendMismatch:
             return "keep one session per backend with --profile NAME, or sign in again to replace this one"
         default:
@@ -51,8 +54,10 @@ enum ErrorRenderer {
         case .signin: return "run 'fauth signin'"
         case .reauth: return "run 'fauth reauth', then " + (command.map { "'fauth \($0)' again" } ?? "try again")
         case .retry: return "this is temporary: try again later"
-        case .completeSecondFactor: return MFANextStep.hint(for: error) ?? "this account needs its second factor to sign in"
-        case .fixConfig: return "check the API key (--api-key, --config), the tenant, and the project's sign-in providers"
+        case .completeSecondFactor:
+            return MFANextStep.hint(for: error) ?? "this account needs its second factor to sign in"
+        case .fixConfig:
+            return "check the API key (--api-key, --config), the tenant, and the project's sign-in providers"
         default: return nil
         }
     }

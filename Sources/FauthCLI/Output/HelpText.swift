@@ -51,7 +51,11 @@ public enum HelpText {
         if !command.details.isEmpty {
             lines += [""] + wrap(command.details, width: 100)
         }
-        lines += ["", "Global options (see 'fauth --help'): " + CommandCatalog.globalOptions.map { "--\($0.name)" }.joined(separator: " ")]
+        lines += [
+            "",
+            "Global options (see 'fauth --help'): "
+                + CommandCatalog.globalOptions.map { "--\($0.name)" }.joined(separator: " "),
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -43,7 +43,9 @@ enum InputProblemText {
             return statement.completingSentence(with: " (\(option(input)), FAUTH_TIMEOUT)")
         case .sessionOfAnotherBackend:
             return statement.completingSentence(
-                with: ": use another --profile or \(option(.sessionFile)) for that backend, stop naming it, or sign in again")
+                with:
+                    ": use another --profile or \(option(.sessionFile)) for that backend, stop naming it, or sign in again"
+            )
         }
     }
 }

@@ -16,7 +16,8 @@ enum MFANextStep {
 
     /// `error` with `mfa.next` added when it is `second-factor-required` with factors listed; other errors as they are.
     static func annotated(_ error: FauthError, arguments: ParsedArguments) -> FauthError {
-        guard error.code == .secondFactorRequired, var mfa = error.mfa?.object, let factors = mfa["factors"]?.array else {
+        guard error.code == .secondFactorRequired, var mfa = error.mfa?.object, let factors = mfa["factors"]?.array
+        else {
             return error
         }
         var annotated = error
@@ -29,8 +30,9 @@ enum MFANextStep {
     static func hint(for error: FauthError) -> String? {
         guard let mfa = error.mfa, let next = mfa["next"]?.string else { return nil }
         let factors = (mfa["factors"]?.array ?? []).map { factor in
-            MFAEnrollment(enrollmentId: factor["uid"]?.string ?? "", displayName: factor["displayName"]?.string,
-                          phoneNumber: factor["phoneNumber"]?.string, isTOTP: factor["factorId"]?.string == "totp")
+            MFAEnrollment(
+                enrollmentId: factor["uid"]?.string ?? "", displayName: factor["displayName"]?.string,
+                phoneNumber: factor["phoneNumber"]?.string, isTOTP: factor["factorId"]?.string == "totp")
         }
         return "finish with '\(next)'" + (factors.count > 1 ? "; factors: \(MFAText.factorList(factors))" : "")
     }
@@ -44,9 +46,13 @@ enum MFANextStep {
 
     /// `value` as it is when it holds only safe characters, else in single quotes.
     private static func shellQuoted(_ value: String) -> String {
-        let safe = !value.isEmpty && value.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:@,=".unicodeScalars.contains(scalar))
-        }
+        let safe =
+            !value.isEmpty
+            && value.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "/._-+:@,=".unicodeScalars.contains(scalar))
+            }
         return safe ? value : "'" + value.replacingAll("'", with: "'\\''") + "'"
     }
 }

@@ -34,7 +34,8 @@ enum ReferenceText {
     /// `page` with what lies between its markers replaced by the generated sections; nil without both markers.
     static func manPage(replacingGeneratedPartOf page: String) -> String? {
         guard let begin = page.firstRange(ofText: manBegin + "\n"), let end = page.firstRange(ofText: manEnd + "\n"),
-              begin.upperBound <= end.lowerBound else { return nil }
+            begin.upperBound <= end.lowerBound
+        else { return nil }
         return String(page[..<begin.upperBound]) + manSections() + String(page[end.lowerBound...])
     }
 

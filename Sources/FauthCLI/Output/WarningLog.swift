@@ -15,7 +15,9 @@ final class WarningLog: Sendable {
     /// Records `warning` and prints it, with the command that fixes it.
     func add(_ warning: FauthWarning) {
         warnings.withLock { $0.append(warning) }
-        writeError("fauth: warning: \(TerminalText.escaped(warning.message))" + (Self.hint(for: warning.code).map { " \($0)" } ?? "") + "\n")
+        writeError(
+            "fauth: warning: \(TerminalText.escaped(warning.message))"
+                + (Self.hint(for: warning.code).map { " \($0)" } ?? "") + "\n")
     }
 
     /// `json` with `warnings` added when there were some (a JSON object; anything else is returned as it is).

@@ -46,7 +46,7 @@ struct QRCode {
         }
         append(0b0100, count: 4)
         append(bytes.count, count: layout.headerBits - 4)
-        bytes.forEach { append(Int($0), count: 8) }
+        for byte in bytes { append(Int(byte), count: 8) }
         let capacity = 8 * layout.dataCodewords
         append(0, count: min(4, capacity - bits.count))
         append(0, count: (8 - bits.count % 8) % 8)
@@ -67,7 +67,7 @@ struct QRCode {
             for block in blocks where column < block.count { result.append(block[column]) }
         }
         for column in 0..<layout.correctionPerBlock {
-            corrections.forEach { result.append($0[column]) }
+            for correction in corrections { result.append(correction[column]) }
         }
         return result
     }
@@ -90,7 +90,8 @@ struct QRCode {
         let centres = layout.alignmentCentres
         for row in centres {
             for column in centres {
-                let nearFinder = (row == 6 && column == 6) || (row == 6 && column == centres.last)
+                let nearFinder =
+                    (row == 6 && column == 6) || (row == 6 && column == centres.last)
                     || (row == centres.last && column == 6)
                 if !nearFinder { drawAlignment(centreRow: row, centreColumn: column) }
             }
@@ -103,7 +104,8 @@ struct QRCode {
     private mutating func drawFinder(centreRow: Int, centreColumn: Int) {
         for dy in -4...4 {
             for dx in -4...4 {
-                let row = centreRow + dy, column = centreColumn + dx
+                let row = centreRow + dy
+                let column = centreColumn + dx
                 guard (0..<size).contains(row), (0..<size).contains(column) else { continue }
                 let ring = max(abs(dx), abs(dy))
                 set(row, column, ring != 2 && ring != 4)
@@ -145,7 +147,8 @@ struct QRCode {
         let bits = layout.version << 12 | remainder
         for index in 0..<18 {
             let dark = (bits >> index) & 1 == 1
-            let near = size - 11 + index % 3, far = index / 3
+            let near = size - 11 + index % 3
+            let far = index / 3
             set(far, near, dark)
             set(near, far, dark)
         }

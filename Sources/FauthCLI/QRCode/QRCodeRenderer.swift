@@ -9,7 +9,8 @@ enum QRCodeRenderer {
     static func halfBlocks(_ code: QRCode) -> String {
         let side = code.size + 2 * quietZone
         func dark(_ row: Int, _ column: Int) -> Bool {
-            let r = row - quietZone, c = column - quietZone
+            let r = row - quietZone
+            let c = column - quietZone
             guard (0..<code.size).contains(r), (0..<code.size).contains(c) else { return false }
             return code.modules[r][c]
         }

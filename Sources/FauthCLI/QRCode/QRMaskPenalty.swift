@@ -11,7 +11,9 @@ enum QRMaskPenalty {
         for row in 0..<(size - 1) {
             for column in 0..<(size - 1) {
                 let colour = modules[row][column]
-                if modules[row][column + 1] == colour, modules[row + 1][column] == colour, modules[row + 1][column + 1] == colour {
+                if modules[row][column + 1] == colour, modules[row + 1][column] == colour,
+                    modules[row + 1][column + 1] == colour
+                {
                     penalty += 3
                 }
             }
@@ -24,7 +26,8 @@ enum QRMaskPenalty {
 
     /// 3 + (n − 5) for each run of n ≥ 5 modules of one colour.
     private static func runs(_ line: [Bool]) -> Int {
-        var penalty = 0, length = 1
+        var penalty = 0
+        var length = 1
         for index in 1...line.count {
             if index < line.count, line[index] == line[index - 1] {
                 length += 1

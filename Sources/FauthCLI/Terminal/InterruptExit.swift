@@ -1,9 +1,10 @@
+import FauthCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FauthCore
 
 /// The error each ending signal prints, by signal number, rendered before any signal can arrive (read by the signal
 /// handler, which must not allocate).
@@ -17,7 +18,8 @@ nonisolated(unsafe) private var exitMessages: UnsafeMutableBufferPointer<UnsafeM
 /// async-signal-safe calls only.
 func reportInterruptAndExit(_ signal: Int32) {
     if (0..<Int32(exitMessages.count)).contains(signal), let message = exitMessages[Int(signal)],
-       let base = message.baseAddress {
+        let base = message.baseAddress
+    {
         var written = 0
         while written < message.count {
             let count = write(2, base + written, message.count - written)

@@ -1,9 +1,10 @@
+import FauthCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FauthCore
 
 /// The write end of the self-pipe a caught ending signal (`EndingSignal`) writes to (read by the signal handler).
 nonisolated(unsafe) private var interruptPipeWriteEnd: Int32 = -1
@@ -42,7 +43,8 @@ enum InterruptSignals {
     /// Unblocks the ending signals, which a parent may have left blocked (the mask survives exec), so that Ctrl-C
     /// works during a wait; returns the mask to restore after it.
     static func unblockInterrupts() -> sigset_t {
-        var interrupts = sigset_t(), previousMask = sigset_t()
+        var interrupts = sigset_t()
+        var previousMask = sigset_t()
         sigemptyset(&interrupts)
         for number in EndingSignal.numbers { sigaddset(&interrupts, number) }
         pthread_sigmask(SIG_UNBLOCK, &interrupts, &previousMask)

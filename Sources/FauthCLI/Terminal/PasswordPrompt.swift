@@ -1,9 +1,10 @@
+import FauthCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FauthCore
 
 /// The terminal state to put back if an ending signal (`EndingSignal`) arrives while echo is off (read by the signal
 /// handler).

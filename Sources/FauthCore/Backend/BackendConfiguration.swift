@@ -19,8 +19,10 @@ public struct BackendConfiguration: Sendable, Equatable {
     public static let defaultTimeout: Double = 30
 
     /// Makes a configuration.
-    public init(apiKey: String, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
-                timeout: Double = BackendConfiguration.defaultTimeout, trust: TrustedCertificates = .system) {
+    public init(
+        apiKey: String, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
+        timeout: Double = BackendConfiguration.defaultTimeout, trust: TrustedCertificates = .system
+    ) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
         self.endpoint = endpoint
@@ -59,8 +61,9 @@ public struct BackendConfiguration: Sendable, Equatable {
             return hostAndPort
         }
         guard let lastColon = hostAndPort.lastIndex(of: ":"),
-              hostAndPort[hostAndPort.index(after: lastColon)...].allSatisfy(\.isASCIIDigit),
-              hostAndPort.index(after: lastColon) != hostAndPort.endIndex else {
+            hostAndPort[hostAndPort.index(after: lastColon)...].allSatisfy(\.isASCIIDigit),
+            hostAndPort.index(after: lastColon) != hostAndPort.endIndex
+        else {
             return "[\(hostAndPort)]"
         }
         return "[\(hostAndPort[..<lastColon])]\(hostAndPort[lastColon...])"

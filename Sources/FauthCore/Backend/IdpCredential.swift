@@ -17,7 +17,10 @@ public struct IdpCredential: Sendable, Equatable {
     public var sessionId: String?
 
     /// Makes a credential; leave out what the provider does not use.
-    public init(providerId: String, idToken: String? = nil, nonce: String? = nil, accessToken: String? = nil, tokenSecret: String? = nil) {
+    public init(
+        providerId: String, idToken: String? = nil, nonce: String? = nil, accessToken: String? = nil,
+        tokenSecret: String? = nil
+    ) {
         self.providerId = providerId
         self.idToken = idToken
         self.nonce = nonce
@@ -36,19 +39,23 @@ public struct IdpCredential: Sendable, Equatable {
     /// The tokens, nonce and token secret, or a browser sign-in's answer URL, session id and each value the answer
     /// carries (the provider's code, tokens, token secret or verifier), which the server may quote one by one.
     var secrets: [String] {
-        [idToken, nonce, accessToken, tokenSecret, requestUri, sessionId].compactMap { $0 } + (requestUri.map(Self.answerValues) ?? [])
+        [idToken, nonce, accessToken, tokenSecret, requestUri, sessionId].compactMap { $0 }
+            + (requestUri.map(Self.answerValues) ?? [])
     }
 
     /// The parameters of a browser sign-in's answer that are not secret: the provider, the scopes and account
     /// hints, and the provider's error.
-    static let publicAnswerParameters: Set<String> = ["providerId", "scope", "authuser", "hd", "prompt", "error", "error_description", "error_uri"]
+    static let publicAnswerParameters: Set<String> = [
+        "providerId", "scope", "authuser", "hd", "prompt", "error", "error_description", "error_uri",
+    ]
 
     /// Every value of the answer URL's query and fragment but the public ones, decoded with `+` as itself and as
     /// a space (the server may quote either), whatever its name: a provider may answer with any parameter.
     private static func answerValues(in url: String) -> [String] {
         let fragment = url.firstIndex(of: "#").map { "?" + url[url.index(after: $0)...] } ?? ""
         return [false, true].flatMap { formEncoded in
-            [URLQuery(url: url, formEncoded: formEncoded), URLQuery(url: fragment, formEncoded: formEncoded)].flatMap { query in
+            [URLQuery(url: url, formEncoded: formEncoded), URLQuery(url: fragment, formEncoded: formEncoded)].flatMap {
+                query in
                 (query?.items ?? []).filter { !publicAnswerParameters.contains($0.name) }.compactMap(\.value)
             }
         }

@@ -19,9 +19,11 @@ public struct RetryPolicy: Sendable {
     public var random: @Sendable (_ upperBound: Double) -> Double
 
     /// Makes a policy.
-    public init(maxAttempts: Int, baseDelay: Double = 0.5, maxDelay: Double = 8,
-                sleep: @escaping @Sendable (Double) -> Void = RetryPolicy.sleepOnThisThread,
-                random: @escaping @Sendable (Double) -> Double = { Double.random(in: 0...$0) }) {
+    public init(
+        maxAttempts: Int, baseDelay: Double = 0.5, maxDelay: Double = 8,
+        sleep: @escaping @Sendable (Double) -> Void = RetryPolicy.sleepOnThisThread,
+        random: @escaping @Sendable (Double) -> Double = { Double.random(in: 0...$0) }
+    ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

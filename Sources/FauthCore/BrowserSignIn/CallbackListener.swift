@@ -1,9 +1,10 @@
+import FauthHTTPCodec
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FauthHTTPCodec
 
 /// A one-shot HTTP listener on the loopback interface (127.0.0.1) that receives a browser sign-in's redirect:
 /// `GET` on its one path is handed to the caller once, then the listener stops listening; any other path gets 404.
@@ -28,7 +29,8 @@ public final class CallbackListener {
     /// Listens on 127.0.0.1:`port` (0: a free port the system chooses); a port in use is `io-error`.
     public init(port: UInt16, path: String) throws(FauthError) {
         self.path = path
-        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let listening = socket(
+            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard listening >= 0 else { throw Self.failure("socket", port: port) }
         var reuse: Int32 = 1  // a fixed --port is free again at once after the previous run
         _ = setsockopt(listening, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
@@ -71,11 +73,14 @@ public final class CallbackListener {
             guard remaining > 0 else {
                 closeAll()
                 let shown = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
-                throw FauthError(.cancelled, message: "No answer from the browser within \(shown) s; nothing was signed in.")
+                throw FauthError(
+                    .cancelled, message: "No answer from the browser within \(shown) s; nothing was signed in.")
             }
             var descriptors = [pollfd(fd: listening, events: Int16(POLLIN), revents: 0)]
             descriptors += connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
-            if let interruptDescriptor { descriptors.append(pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if let interruptDescriptor {
+                descriptors.append(pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0))
+            }
             let milliseconds = min((remaining * 1000).rounded(.down) + 1, 1000)
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
             if ready < 0, errno != EINTR { throw Self.failure("poll", port: port) }
@@ -113,7 +118,8 @@ public final class CallbackListener {
             if connections.count >= Self.maximumConnections {
                 close(connections.removeFirst().descriptor)
             }
-            let parser = HTTPRequestParser(maxHeaderBytes: Self.maximumRequestBytes, maxBodyBytes: Self.maximumBodyBytes)
+            let parser = HTTPRequestParser(
+                maxHeaderBytes: Self.maximumRequestBytes, maxBodyBytes: Self.maximumBodyBytes)
             connections.append((descriptor, parser))
         }
     }
@@ -136,8 +142,9 @@ public final class CallbackListener {
             request = parsed.request
         } catch {
             // Not HTTP, a request line that is not printable ASCII, a head or body over the limits.
-            send(descriptor, status: error.status,
-                 html: error == .headersTooLarge ? "Request header fields too large." : "Bad request.")
+            send(
+                descriptor, status: error.status,
+                html: error == .headersTooLarge ? "Request header fields too large." : "Bad request.")
             close(connections.remove(at: index).descriptor)
             return nil
         }
@@ -157,9 +164,13 @@ public final class CallbackListener {
     }
 
     private func send(_ descriptor: Int32, status: Int, html: String) {
-        let bytes = HTTPResponseEncoder.encode(status: status, headers: [("Content-Type", "text/html; charset=utf-8"),
-                                                                         ("Cache-Control", "no-store")],
-                                               body: Array(html.utf8), keepAlive: false, headRequest: false)
+        let bytes = HTTPResponseEncoder.encode(
+            status: status,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"),
+                ("Cache-Control", "no-store"),
+            ],
+            body: Array(html.utf8), keepAlive: false, headRequest: false)
         // A local browser reads a few kilobytes at once; wait for room at most a second in all.
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
@@ -167,7 +178,9 @@ public final class CallbackListener {
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let written = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if written > 0 { offset += written } else if written < 0, errno == EINTR { continue } else { break }
         }
         shutdown(descriptor, Int32(SHUT_WR))
@@ -185,7 +198,8 @@ public final class CallbackListener {
 
     private static func failure(_ operation: String, port: UInt16) -> FauthError {
         let error = SystemError.current(operation)
-        return FauthError(.ioError, message: "Cannot listen on 127.0.0.1:\(port) for the browser's answer: \(error.description).",
-                          underlying: error.underlying)
+        return FauthError(
+            .ioError, message: "Cannot listen on 127.0.0.1:\(port) for the browser's answer: \(error.description).",
+            underlying: error.underlying)
     }
 }

@@ -28,13 +28,16 @@ public struct ProviderSignIn: Sendable, Equatable {
         let url = url.trimming(\.isWhitespace)
         let base = String(url.prefix { $0 != "?" && $0 != "#" })
         guard base == continueUri, let query = URLQuery(url: url) else {
-            throw FauthError(.invalidCredential, message: "That is not the URL this sign-in returns to (\(continueUri)?…).")
+            throw FauthError(
+                .invalidCredential, message: "That is not the URL this sign-in returns to (\(continueUri)?…).")
         }
         let value = query.value
         if let state, value("state") != state {
-            throw FauthError(.invalidCredential, message: value("state") == nil
-                ? "The browser's answer carries no state; it is not this sign-in's answer, and nothing was sent."
-                : "The browser's answer carries another sign-in's state (an old or forged URL); nothing was sent.")
+            throw FauthError(
+                .invalidCredential,
+                message: value("state") == nil
+                    ? "The browser's answer carries no state; it is not this sign-in's answer, and nothing was sent."
+                    : "The browser's answer carries another sign-in's state (an old or forged URL); nothing was sent.")
         }
         // The provider's error is form-encoded (RFC 6749, 4.1.2.1): a `+` in its words is a space.
         let providerAnswer = URLQuery(url: url, formEncoded: true)

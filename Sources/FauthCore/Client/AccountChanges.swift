@@ -12,8 +12,10 @@ public struct AccountChanges: Sendable, Equatable {
     public var clear: [AccountAttribute]
 
     /// Makes a set of changes.
-    public init(email: String? = nil, password: String? = nil, displayName: String? = nil, photoUrl: String? = nil,
-                clear: [AccountAttribute] = []) {
+    public init(
+        email: String? = nil, password: String? = nil, displayName: String? = nil, photoUrl: String? = nil,
+        clear: [AccountAttribute] = []
+    ) {
         self.email = email
         self.password = password
         self.displayName = displayName

@@ -34,7 +34,9 @@ public struct ActionCodeLink: Sendable, Equatable {
             throw FauthError(.invalidActionCode, message: "The link holds no oobCode parameter.")
         }
         if let mode = link.mode, !modes.contains(mode) {
-            throw FauthError(.invalidActionCode, message: "The link is a \(mode) link, not a \(modes.joined(separator: " or ")) link.")
+            throw FauthError(
+                .invalidActionCode,
+                message: "The link is a \(mode) link, not a \(modes.joined(separator: " or ")) link.")
         }
         return link.code
     }

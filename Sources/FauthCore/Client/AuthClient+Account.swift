@@ -27,9 +27,10 @@ extension AuthClient {
         return try withSession(serverChange: .accountChanged) { session in
             let idToken = session.idToken
             let update = {
-                try backend.call(UpdateAccountEndpoint(
-                    idToken: idToken, email: changes.email, password: changes.password,
-                    displayName: changes.displayName, photoUrl: changes.photoUrl, deleteAttribute: changes.clear))
+                try backend.call(
+                    UpdateAccountEndpoint(
+                        idToken: idToken, email: changes.email, password: changes.password,
+                        displayName: changes.displayName, photoUrl: changes.photoUrl, deleteAttribute: changes.clear))
             }
             let response = try changes.password.map { try underPasswordPolicy($0, update) } ?? update()
             if let tokens = response.tokens { try checkTokens(tokens, belongTo: session.user.uid) }
@@ -50,7 +51,8 @@ extension AuthClient {
     /// `verifyBeforeUpdateEmail`); the account's email changes when its link is followed. Returns the address.
     public func sendEmailChange(to newEmail: String) throws -> String {
         try withSession { session in
-            _ = try backend.call(SendOobCodeEndpoint(requestType: .verifyAndChangeEmail, idToken: session.idToken, newEmail: newEmail))
+            _ = try backend.call(
+                SendOobCodeEndpoint(requestType: .verifyAndChangeEmail, idToken: session.idToken, newEmail: newEmail))
             return newEmail
         }
     }

@@ -17,7 +17,9 @@ extension AuthClient {
     /// account's email. The code is consumed; a wrong or used code is `invalid-action-code`.
     public func resetPassword(code: String, newPassword: String) throws -> ResetPasswordResponse {
         if newPassword.isEmpty { throw FauthError(.weakPassword, reason: "Missing password") }
-        return try underPasswordPolicy(newPassword) { try backend.call(ResetPasswordEndpoint(oobCode: code, newPassword: newPassword)) }
+        return try underPasswordPolicy(newPassword) {
+            try backend.call(ResetPasswordEndpoint(oobCode: code, newPassword: newPassword))
+        }
     }
 
     /// Sends a verification email to the signed-in user's address (`sendOobCode` `VERIFY_EMAIL`); returns the
@@ -35,7 +37,8 @@ extension AuthClient {
     public func applyActionCode(_ code: String) throws -> (account: UpdateAccountResponse, sessionUpdated: Bool) {
         let account = try backend.call(ApplyActionCodeEndpoint(oobCode: code))
         guard let uid = account.localId, (try? store.load())??.user.uid == uid else { return (account, false) }
-        let updated = try? withSession(needsRefresh: { _, _ in true }) { session in
+        let alwaysRefresh: (Session, SessionFileStamp) -> Bool = { _, _ in true }
+        let updated = try? withSession(needsRefresh: alwaysRefresh) { session in
             session.user = try lookUpUser(idToken: session.idToken, of: session.user.uid)
             return true
         }

@@ -13,7 +13,7 @@ extension AuthClient {
         do {
             let fetched = try backend.call(PasswordPolicyEndpoint())
             policy = fetched.schemaVersion == PasswordPolicy.supportedSchemaVersion ? fetched : nil
-        } catch where error.server != nil {
+        } catch  where error.server != nil {
             policy = nil
         } catch {
             return nil
@@ -45,9 +45,11 @@ extension AuthClient {
             throw Self.unmetPolicy(requirements, server: error.server)
         }
         if let (enforced, requirements) = requirements, !enforced, requirements.contains(where: { !$0.met }) {
-            warn?(FauthWarning(code: .passwordDoesNotMeetRequirements,
-                               message: Self.policyMessage(requirements),
-                               requirements: requirements))
+            warn?(
+                FauthWarning(
+                    code: .passwordDoesNotMeetRequirements,
+                    message: Self.policyMessage(requirements),
+                    requirements: requirements))
         }
         return result
     }
@@ -62,6 +64,7 @@ extension AuthClient {
     /// "The password does not meet the project's password policy: it needs at least 8 characters, a digit (0-9)."
     private static func policyMessage(_ requirements: [PasswordRequirement]) -> String {
         let unmet = requirements.filter { !$0.met }.map(\.summary)
-        return "The password does not meet the project's password policy: it needs " + unmet.joined(separator: ", ") + "."
+        return "The password does not meet the project's password policy: it needs " + unmet.joined(separator: ", ")
+            + "."
     }
 }

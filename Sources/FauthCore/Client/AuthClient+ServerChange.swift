@@ -8,15 +8,19 @@ extension AuthClient {
     /// reauthentication, link, unlink, update or second-factor change), name that user (else `mismatch`).
     @discardableResult
     func checkTokens(_ tokens: SessionTokens, belongTo uid: String?, mismatch: ErrorCode = .internalError) throws
-        -> String {
+        -> String
+    {
         guard let payload = JWTPayload.decode(tokens.idToken) else {
-            throw FauthError(.malformedJWT,
-                             message: "The server's new ID token is not a JWT; the session was left as it was.")
+            throw FauthError(
+                .malformedJWT,
+                message: "The server's new ID token is not a JWT; the session was left as it was.")
         }
         let subject = payload["user_id"]?.string ?? payload["sub"]?.string ?? ""
         if let uid, subject != uid {
-            throw FauthError(mismatch, message: "The server's new ID token is for another user (\(subject)) than the "
-                + "session's (\(uid)); the session was left as it was.")
+            throw FauthError(
+                mismatch,
+                message: "The server's new ID token is for another user (\(subject)) than the "
+                    + "session's (\(uid)); the session was left as it was.")
         }
         return subject
     }

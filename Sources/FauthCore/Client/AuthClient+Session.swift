@@ -13,7 +13,9 @@ extension AuthClient {
     /// (nil when there is none), for a caller that has read it anyway: the file is then parsed once.
     /// A cached token that is not a JWT (a damaged file) is never handed out: it is refreshed, and a server whose
     /// refreshed token is not one either gets `malformed-jwt` (the session file is left as it was).
-    public func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (token: String, expiresAt: UnixTime) {
+    public func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (
+        token: String, expiresAt: UnixTime
+    ) {
         guard let (cached, stamp) = cached else { throw FauthError(.notSignedIn) }
         try BackendIdentity.requireMatch(cached, at: store.path, configuration: configuration)
         let rule = TokenRefreshRule(now: now())
@@ -64,7 +66,8 @@ extension AuthClient {
             while true {
                 let current = session
                 do {
-                    let result = try serverChange == nil
+                    let result =
+                        try serverChange == nil
                         ? body(&session) : file.withReservedSpace { try body(&session) }
                     if session != current { try afterServerChange(serverChange) { try file.write(session) } }
                     return result
@@ -111,7 +114,7 @@ extension AuthClient {
     private func refreshAnswer(_ session: Session, in file: SessionFile) throws -> RefreshTokenResponse {
         do {
             return try backend.call(RefreshTokenEndpoint(refreshToken: session.refreshToken))
-        } catch where Self.isDeadSession(error) {
+        } catch  where Self.isDeadSession(error) {
             throw try clear(file, after: error)
         }
     }

@@ -18,16 +18,18 @@ extension AuthClient {
     /// Signs in with `credential`, replacing the profile's session.
     public func signIn(with credential: Credential) throws -> AuthResult {
         try store.checkWritable()
-        let email: String? = switch credential {
-        case .password(let email, _), .emailLink(let email, _): email
-        case .anonymous, .customToken, .identityProvider: nil
-        }
+        let email: String? =
+            switch credential {
+            case .password(let email, _), .emailLink(let email, _): email
+            case .anonymous, .customToken, .identityProvider: nil
+            }
         return try store.withLock { file in
             try startSession(providerId: credential.providerId, email: email, in: file) {
                 let (outcome, isNewUser) = try authenticate(credential, linkingTo: nil)
                 if outcome.tokens == nil {
-                    throw try pendSecondFactor(outcome, purpose: .signIn, credential: credential, uid: nil,
-                                               isNewUser: isNewUser)
+                    throw try pendSecondFactor(
+                        outcome, purpose: .signIn, credential: credential, uid: nil,
+                        isNewUser: isNewUser)
                 }
                 return (outcome, isNewUser)
             }
@@ -61,7 +63,8 @@ extension AuthClient {
     /// Sends the sign-in (or link, with `idToken`) call that `credential` needs; a reauthentication asks the server
     /// never to create an account (`autoCreate: false`).
     func authenticate(_ credential: Credential, linkingTo idToken: String?, reauthenticating: Bool = false) throws
-        -> (outcome: SignInOutcome, isNewUser: Bool) {
+        -> (outcome: SignInOutcome, isNewUser: Bool)
+    {
         switch credential {
         case .password(let email, let password):
             guard !email.isEmpty else { throw FauthError(.missingEmail) }
@@ -84,8 +87,10 @@ extension AuthClient {
             return (response.outcome, response.isNewUser)
         case .identityProvider(let provider):
             try provider.validate()
-            let response = try backend.call(SignInWithIdpEndpoint(credential: provider, idToken: idToken,
-                                                                  autoCreate: !reauthenticating))
+            let response = try backend.call(
+                SignInWithIdpEndpoint(
+                    credential: provider, idToken: idToken,
+                    autoCreate: !reauthenticating))
             if response.needConfirmation {
                 var error = FauthError(.accountExistsWithDifferentCredential)
                 error.email = response.email
@@ -95,7 +100,8 @@ extension AuthClient {
                 throw error
             }
             guard let outcome = response.outcome else {
-                throw FauthError(.internalError, message: "The signInWithIdp response has no tokens and asks for no confirmation.")
+                throw FauthError(
+                    .internalError, message: "The signInWithIdp response has no tokens and asks for no confirmation.")
             }
             return (outcome, response.isNewUser)
         }
@@ -114,8 +120,10 @@ extension AuthClient {
     /// (`withReservedSpace`: a full disk fails before an account is created); the tokens are checked before they
     /// are trusted (`makeSession`). When the request created an account, a failure after it is `server-changed`,
     /// but for a sign-up whose lookup failed for a while: its session is saved as `signedUpSession`, with a warning.
-    private func startSession(providerId: String, email: String?, in file: SessionFile,
-                              _ signIn: () throws -> (outcome: SignInOutcome, isNewUser: Bool)) throws -> AuthResult {
+    private func startSession(
+        providerId: String, email: String?, in file: SessionFile,
+        _ signIn: () throws -> (outcome: SignInOutcome, isNewUser: Bool)
+    ) throws -> AuthResult {
         var lookupFailure: FauthError?
         let (session, isNewUser, change) = try file.withReservedSpace { () throws -> (Session, Bool, ServerChange?) in
             let (outcome, isNewUser) = try signIn()
@@ -125,8 +133,10 @@ extension AuthClient {
             let session = try afterServerChange(change) {
                 do {
                     return try makeSession(tokens, replacing: nil)
-                } catch let error as FauthError where error.code.isRetryable && isNewUser
-                    && (providerId == "password" || providerId == "anonymous") {
+                } catch let error as FauthError
+                    where error.code.isRetryable && isNewUser
+                    && (providerId == "password" || providerId == "anonymous")
+                {
                     lookupFailure = error
                     return signedUpSession(tokens, uid: uid, email: email)
                 }
@@ -135,10 +145,12 @@ extension AuthClient {
         }
         try afterServerChange(change) { try file.write(session) }
         if let lookupFailure {
-            let message = "The account was created and signed in, but its profile could not be read "
+            let message =
+                "The account was created and signed in, but its profile could not be read "
                 + "(\(lookupFailure.code.rawValue)); 'fauth status' reads it."
             warn?(FauthWarning(code: lookupFailure.code, message: message, requirements: []))
         }
-        return AuthResult(user: session.user, isNewUser: isNewUser, providerId: providerId, expiresAt: session.expiresAt)
+        return AuthResult(
+            user: session.user, isNewUser: isNewUser, providerId: providerId, expiresAt: session.expiresAt)
     }
 }

@@ -7,26 +7,32 @@ extension AuthClient {
         try Self.requireUserCredential(credential, for: "link")
         return try withSession(serverChange: .accountChanged) { session in
             if let expectedUid, session.user.uid != expectedUid {
-                throw FauthError(.userMismatch, message: "The profile's session changed to another user (\(session.user.uid)) since "
-                    + "this command started with \(expectedUid); nothing was linked.")
+                throw FauthError(
+                    .userMismatch,
+                    message: "The profile's session changed to another user (\(session.user.uid)) since "
+                        + "this command started with \(expectedUid); nothing was linked.")
             }
             if session.user.providers.contains(where: { $0.providerId == credential.providerId }) {
-                throw FauthError(.providerAlreadyLinked, message: "The user already has a \(credential.providerId) credential.")
+                throw FauthError(
+                    .providerAlreadyLinked, message: "The user already has a \(credential.providerId) credential.")
             }
             if case .password(_, let password) = credential, password.isEmpty {
                 throw FauthError(.weakPassword, reason: "Missing password")
             }
             let idToken = session.idToken
             let link = { try authenticate(credential, linkingTo: idToken) }
-            let (outcome, isNewUser) = if case .password(_, let password) = credential {
-                try underPasswordPolicy(password, link)
-            } else {
-                try link()
-            }
+            let (outcome, isNewUser) =
+                if case .password(_, let password) = credential {
+                    try underPasswordPolicy(password, link)
+                } else {
+                    try link()
+                }
             guard let tokens = outcome.tokens else { throw secondFactorError(outcome) }
             try checkTokens(tokens, belongTo: session.user.uid)
             session = try afterServerChange(.accountChanged) { try makeSession(tokens, replacing: session) }
-            return AuthResult(user: session.user, isNewUser: isNewUser, providerId: credential.providerId, expiresAt: session.expiresAt)
+            return AuthResult(
+                user: session.user, isNewUser: isNewUser, providerId: credential.providerId,
+                expiresAt: session.expiresAt)
         }
     }
 
@@ -37,14 +43,16 @@ extension AuthClient {
             guard session.user.providers.contains(where: { $0.providerId == providerId }) else {
                 throw FauthError(.noSuchProvider, message: "The user has no \(providerId) provider.")
             }
-            let response = try backend.call(UpdateAccountEndpoint(idToken: session.idToken, deleteProvider: [providerId]))
+            let response = try backend.call(
+                UpdateAccountEndpoint(idToken: session.idToken, deleteProvider: [providerId]))
             if let tokens = response.tokens {
                 try checkTokens(tokens, belongTo: session.user.uid)
                 session = try afterServerChange(.accountChanged) { try makeSession(tokens, replacing: session) }
             } else {
                 session.user = session.user.removingProvider(providerId, answer: response)
             }
-            return AuthResult(user: session.user, isNewUser: false, providerId: providerId, expiresAt: session.expiresAt)
+            return AuthResult(
+                user: session.user, isNewUser: false, providerId: providerId, expiresAt: session.expiresAt)
         }
     }
 
@@ -55,8 +63,10 @@ extension AuthClient {
         try Self.requireUserCredential(credential, for: "reauth")
         return try withSession(usesSessionToken: false) { session in
             if case .emailLink(let email, _) = credential, email.lowercased() != session.user.email?.lowercased() {
-                throw FauthError(.userMismatch, message: "The email link is for \(email), not for the signed-in user's "
-                    + "email; nothing was sent and the session is unchanged.")
+                throw FauthError(
+                    .userMismatch,
+                    message: "The email link is for \(email), not for the signed-in user's "
+                        + "email; nothing was sent and the session is unchanged.")
             }
             let outcome: SignInOutcome
             do {
@@ -65,12 +75,14 @@ extension AuthClient {
                 throw FauthError(.userMismatch, server: error.server)
             }
             guard let tokens = outcome.tokens else {
-                throw try pendSecondFactor(outcome, purpose: .reauth, credential: credential, uid: session.user.uid, isNewUser: false)
+                throw try pendSecondFactor(
+                    outcome, purpose: .reauth, credential: credential, uid: session.user.uid, isNewUser: false)
             }
             try checkTokens(tokens, belongTo: session.user.uid, mismatch: .userMismatch)
             let user = try lookUpUser(idToken: tokens.idToken, of: session.user.uid, mismatch: .userMismatch)
             session = session.replacingTokens(tokens, user: user, now: now())
-            return AuthResult(user: session.user, isNewUser: false, providerId: credential.providerId, expiresAt: session.expiresAt)
+            return AuthResult(
+                user: session.user, isNewUser: false, providerId: credential.providerId, expiresAt: session.expiresAt)
         }
     }
 

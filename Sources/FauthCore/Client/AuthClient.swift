@@ -18,9 +18,11 @@ public struct AuthClient: Sendable {
     let warn: (@Sendable (FauthWarning) -> Void)?
 
     /// Makes a client; `trace` receives one line per request for `--verbose`, `warn` the warnings.
-    public init(configuration: ResolvedConfiguration, store: SessionStore, transport: any HTTPTransport,
-                trace: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (FauthWarning) -> Void)? = nil,
-                now: @escaping @Sendable () -> UnixTime = { UnixTime.now() }) {
+    public init(
+        configuration: ResolvedConfiguration, store: SessionStore, transport: any HTTPTransport,
+        trace: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (FauthWarning) -> Void)? = nil,
+        now: @escaping @Sendable () -> UnixTime = { UnixTime.now() }
+    ) {
         self.configuration = configuration
         self.store = store
         self.backend = Backend(configuration: configuration.backendConfiguration, transport: transport, trace: trace)
@@ -38,8 +40,10 @@ public struct AuthClient: Sendable {
     func lookUpAccount(idToken: String, of uid: String, mismatch: ErrorCode = .internalError) throws -> AccountInfo {
         let account = try backend.call(LookupEndpoint(idToken: idToken)).user
         guard account.localId == uid else {
-            throw FauthError(mismatch, message: "The server looked up another user (\(account.localId)) than the "
-                + "ID token's (\(uid)); the session was left as it was.")
+            throw FauthError(
+                mismatch,
+                message: "The server looked up another user (\(account.localId)) than the "
+                    + "ID token's (\(uid)); the session was left as it was.")
         }
         return account
     }
@@ -51,11 +55,14 @@ public struct AuthClient: Sendable {
 
     /// `makeSession` with the user's second factors, from the same lookup. The tokens are checked first
     /// (`checkTokens`: a JWT, of `previous`'s user when there is one), and the account looked up must be theirs.
-    func makeSessionWithSecondFactors(_ tokens: SessionTokens, replacing previous: Session?) throws -> (session: Session, secondFactors: [MFAEnrollment]) {
+    func makeSessionWithSecondFactors(_ tokens: SessionTokens, replacing previous: Session?) throws -> (
+        session: Session, secondFactors: [MFAEnrollment]
+    ) {
         let uid = try checkTokens(tokens, belongTo: previous?.user.uid)
         let account = try lookUpAccount(idToken: tokens.idToken, of: uid)
-        let session = Session(tokens: tokens, user: UserProfile(account, idToken: tokens.idToken),
-                              project: configuration.projectSettings, previous: previous, now: now())
+        let session = Session(
+            tokens: tokens, user: UserProfile(account, idToken: tokens.idToken),
+            project: configuration.projectSettings, previous: previous, now: now())
         return (session, account.mfaInfo)
     }
 

@@ -29,15 +29,19 @@ extension IdpCredential {
     public func validate() throws(FauthError) {
         let reserved: Set = ["password", "phone", "anonymous", "custom", "emailLink", "firebase"]
         guard !providerId.isEmpty, !reserved.contains(providerId), providerId == providerId.lowercased(),
-              providerId.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" }) else {
-            throw FauthError(.invalidProviderID, message: "'\(providerId)' is not an identity provider id (google.com, apple.com, oidc.example, …).")
+            providerId.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" })
+        else {
+            throw FauthError(
+                .invalidProviderID,
+                message: "'\(providerId)' is not an identity provider id (google.com, apple.com, oidc.example, …).")
         }
         let needs: String?
         switch providerId {
         case _ where requestUri != nil: needs = nil
         case "google.com": needs = idToken == nil && accessToken == nil ? "an ID token or an access token" : nil
         case "facebook.com", "github.com": needs = accessToken == nil ? "an access token" : nil
-        case "twitter.com": needs = accessToken == nil || tokenSecret == nil ? "an access token and a token secret" : nil
+        case "twitter.com":
+            needs = accessToken == nil || tokenSecret == nil ? "an access token and a token secret" : nil
         case "apple.com": needs = idToken == nil ? "an ID token (and the raw nonce)" : nil
         default: needs = idToken == nil && accessToken == nil ? "an ID token or an access token" : nil
         }

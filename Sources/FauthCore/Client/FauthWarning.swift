@@ -12,6 +12,9 @@ public struct FauthWarning: Sendable, Equatable {
 
     /// `{"code", "message", "requirements"}`.
     public var jsonObject: JSONValue {
-        ["code": .string(code.rawValue), "message": .string(message), "requirements": .array(requirements.map(\.jsonObject))]
+        [
+            "code": .string(code.rawValue), "message": .string(message),
+            "requirements": .array(requirements.map(\.jsonObject)),
+        ]
     }
 }

@@ -23,7 +23,9 @@ public struct PasswordPolicy: Sendable, Equatable {
         schemaVersion = json["schemaVersion"]?.int ?? Self.supportedSchemaVersion
         isEnforced = json["enforcementState"]?.string == "ENFORCE"
         let options = json["customStrengthOptions"]?.object ?? [:]
-        let symbols = json["allowedNonAlphanumericCharacters"]?.array.map { $0.compactMap(\.string).joined() } ?? Self.defaultSymbols
+        let symbols =
+            json["allowedNonAlphanumericCharacters"]?.array.map { $0.compactMap(\.string).joined() }
+            ?? Self.defaultSymbols
         var rules: [PasswordRule] = [.minLength(options["minPasswordLength"]?.int ?? 6)]
         if let maximum = options["maxPasswordLength"]?.int { rules.append(.maxLength(maximum)) }
         if options["containsLowercaseCharacter"]?.bool == true { rules.append(.lowercase) }
@@ -41,7 +43,9 @@ public struct PasswordPolicy: Sendable, Equatable {
 
 /// One requirement of a password policy.
 enum PasswordRule: Sendable, Equatable {
-    case minLength(Int), maxLength(Int), lowercase, uppercase, numeric
+    case minLength(Int)
+    case maxLength(Int)
+    case lowercase, uppercase, numeric
     /// A character of this set.
     case symbol(Set<Character>)
 

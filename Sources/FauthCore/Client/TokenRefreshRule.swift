@@ -25,7 +25,9 @@ public struct TokenRefreshRule: Sendable {
 
     /// Whether the session read under the lock needs a refresh, for a caller that read the file without the lock
     /// first (with `unlockedStamp`) and decided it needed one (or was asked to force one).
-    public func needsRefresh(locked: Session, lockedStamp: SessionFileStamp, unlockedStamp: SessionFileStamp, forced: Bool) -> Bool {
+    public func needsRefresh(
+        locked: Session, lockedStamp: SessionFileStamp, unlockedStamp: SessionFileStamp, forced: Bool
+    ) -> Bool {
         guard lockedStamp == unlockedStamp else {
             return locked.expiresAt <= now  // another process rewrote the file: its refresh is this one's
         }

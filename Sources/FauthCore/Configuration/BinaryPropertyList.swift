@@ -16,8 +16,9 @@ struct BinaryPropertyList {
         let objectCount = try integer(at: trailer + 8, size: 8)
         let topObject = try integer(at: trailer + 16, size: 8)
         let tableOffset = try integer(at: trailer + 24, size: 8)
-        guard (1 ... 8).contains(offsetSize), (1 ... 8).contains(referenceSize), topObject < objectCount,
-              tableOffset <= trailer, objectCount <= (trailer - tableOffset) / offsetSize else {
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), topObject < objectCount,
+            tableOffset <= trailer, objectCount <= (trailer - tableOffset) / offsetSize
+        else {
             throw PropertyListStrings.Malformed()
         }
         let offset = { (object: Int) throws(PropertyListStrings.Malformed) -> Int in
@@ -29,11 +30,12 @@ struct BinaryPropertyList {
         let (count, start) = try length(at: top)
         guard count <= (tableOffset - start) / (2 * referenceSize) else { throw PropertyListStrings.Malformed() }
         var strings: [String: String] = [:]
-        for member in 0 ..< count {
+        for member in 0..<count {
             let key = try integer(at: start + member * referenceSize, size: referenceSize)
             let value = try integer(at: start + (count + member) * referenceSize, size: referenceSize)
             if let key = try string(at: offset(key), end: tableOffset),
-               let value = try string(at: offset(value), end: tableOffset) {
+                let value = try string(at: offset(value), end: tableOffset)
+            {
                 strings[key] = value
             }
         }
@@ -48,14 +50,14 @@ struct BinaryPropertyList {
         let (count, start) = try length(at: position)
         let byteCount = kind == 0x5 ? count : 2 * count
         guard byteCount <= end - start else { throw PropertyListStrings.Malformed() }
-        let content = bytes[start ..< start + byteCount]
+        let content = bytes[start..<start + byteCount]
         if kind == 0x5 {
             guard content.allSatisfy({ $0 < 0x80 }) else { throw PropertyListStrings.Malformed() }
             return String(decoding: content, as: UTF8.self)
         }
         var units: [UInt16] = []
         units.reserveCapacity(count)
-        for unit in 0 ..< count {
+        for unit in 0..<count {
             units.append(UInt16(content[start + 2 * unit]) << 8 | UInt16(content[start + 2 * unit + 1]))
         }
         guard let text = String(validating: units, as: UTF16.self) else { throw PropertyListStrings.Malformed() }
@@ -77,7 +79,7 @@ struct BinaryPropertyList {
     private func integer(at position: Int, size: Int) throws(PropertyListStrings.Malformed) -> Int {
         guard position >= 0, size <= bytes.count - position else { throw PropertyListStrings.Malformed() }
         var value: UInt64 = 0
-        for byte in bytes[position ..< position + size] {
+        for byte in bytes[position..<position + size] {
             value = value << 8 | UInt64(byte)
         }
         guard value <= UInt64(Int.max / 2) else { throw PropertyListStrings.Malformed() }

@@ -10,13 +10,16 @@ import Darwin
 public enum CertificateAuthorities {
     /// The trust setting the flag and environment give; empty variables count as unset. A file that is a pipe is
     /// read whole now, within `timeout` seconds (`PipedCertificateBundle`).
-    public static func resolve(caFileFlag: String?, environment: [String: String],
-                               timeout: Double = ResolvedConfiguration.defaultTimeout) throws -> TrustedCertificates {
+    public static func resolve(
+        caFileFlag: String?, environment: [String: String],
+        timeout: Double = ResolvedConfiguration.defaultTimeout
+    ) throws -> TrustedCertificates {
         if let caFileFlag {
             return try bundle(caFileFlag, source: .input(.caFile), timeout: timeout)
         }
         let fileVariable = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].first { !(environment[$0] ?? "").isEmpty }
-        var trust = try fileVariable.map { try bundle(environment[$0]!, source: .variable($0), timeout: timeout) } ?? .system
+        var trust =
+            try fileVariable.map { try bundle(environment[$0]!, source: .variable($0), timeout: timeout) } ?? .system
         trust.caDirectory = try environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             .map { try folder($0, source: .variable("SSL_CERT_DIR")) }
         return trust

@@ -15,22 +15,26 @@ public enum ConfigurationResolver {
 
         let (emulatorHost, endpoint) = try server(flags: flags, environment: environment, session: session)
         let session = session.flatMap { settings in
-            BackendIdentity.sameServer(BackendIdentity.Server(emulatorHost: settings.emulatorHost, endpoint: settings.endpoint),
-                                       BackendIdentity.Server(emulatorHost: emulatorHost, endpoint: endpoint)) ? settings : nil
+            BackendIdentity.sameServer(
+                BackendIdentity.Server(emulatorHost: settings.emulatorHost, endpoint: settings.endpoint),
+                BackendIdentity.Server(emulatorHost: emulatorHost, endpoint: endpoint)) ? settings : nil
         }
 
-        let apiKey = try choose(flags.apiKey, .apiKey, environment, "FAUTH_API_KEY")
+        let apiKey =
+            try choose(flags.apiKey, .apiKey, environment, "FAUTH_API_KEY")
             ?? configFile?.apiKey ?? session?.apiKey
             ?? (emulatorHost != nil ? ResolvedConfiguration.emulatorPlaceholderAPIKey : nil)
         guard let apiKey else {
             throw FauthError(.noAPIKey)
         }
-        let tenantId = try choose(flags.tenantId, .tenantId, environment, "FAUTH_TENANT")
+        let tenantId =
+            try choose(flags.tenantId, .tenantId, environment, "FAUTH_TENANT")
             ?? session?.tenantId
         return ResolvedConfiguration(
             apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId,
             projectId: configFile?.projectId ?? session?.projectId, timeout: timeout,
-            trust: try CertificateAuthorities.resolve(caFileFlag: flags.caFile, environment: environment, timeout: timeout))
+            trust: try CertificateAuthorities.resolve(
+                caFileFlag: flags.caFile, environment: environment, timeout: timeout))
     }
 
     /// The emulator or the production endpoint override, from the first level that names one (flags, then
@@ -44,7 +48,10 @@ public enum ConfigurationResolver {
         let endpointVariable = environment["FAUTH_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
         let levels: [(emulator: String?, endpoint: String?, sources: (InputSource, InputSource))] = [
             (emulatorFlag, endpointFlag, (.input(.emulatorHost), .input(.endpoint))),
-            (emulatorVariable, endpointVariable, (.variable("FIREBASE_AUTH_EMULATOR_HOST"), .variable("FAUTH_ENDPOINT"))),
+            (
+                emulatorVariable, endpointVariable,
+                (.variable("FIREBASE_AUTH_EMULATOR_HOST"), .variable("FAUTH_ENDPOINT"))
+            ),
         ]
         for level in levels where level.emulator != nil || level.endpoint != nil {
             switch (level.emulator, level.endpoint) {

@@ -1,7 +1,8 @@
+import FauthJSON
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FauthJSON
 
 /// The API key and project id read from a Firebase config file: a `GoogleService-Info.plist`, a
 /// `google-services.json`, or a web config JSON (`{"apiKey","projectId",…}`, also nested under `firebaseConfig`
@@ -48,7 +49,8 @@ public struct FirebaseConfigFile: Sendable, Equatable {
             values = try jsonValues(content, path: path)
         default:
             throw FauthError(
-                .usage, message: "The config file \(path) is not a GoogleService-Info.plist, google-services.json "
+                .usage,
+                message: "The config file \(path) is not a GoogleService-Info.plist, google-services.json "
                     + "or web config JSON.")
         }
         guard let apiKey = values.apiKey, !apiKey.isEmpty else {

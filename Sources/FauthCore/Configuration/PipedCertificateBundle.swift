@@ -1,7 +1,8 @@
+import CCurlShim
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CCurlShim
 
 /// A CA bundle that comes through a pipe (`--ca-file <(…)`, a FIFO, `SSL_CERT_FILE` naming one): read to its end
 /// once, when the configuration is resolved, at most `limit` bytes and within the command's timeout, and kept in an
@@ -34,8 +35,9 @@ enum PipedCertificateBundle {
             try FileDescriptorIO.writeAll(copy, bytes)
         } catch {
             if copy >= 0 { close(copy) }
-            throw FauthError(.ioError, message: "Cannot keep the CA certificates read from '\(path)': \(error.description).",
-                             underlying: error.underlying)
+            throw FauthError(
+                .ioError, message: "Cannot keep the CA certificates read from '\(path)': \(error.description).",
+                underlying: error.underlying)
         }
         return "/proc/self/fd/\(copy)"  // open for the rest of the process
     }

@@ -15,14 +15,16 @@ public enum ProductionEndpoint {
         let rest = base.dropFirst(scheme.count + 3)
         let authority = rest.prefix { $0 != "/" }
         guard !rest.contains("?"), !rest.contains("#"), !authority.contains("@"),
-              !rest.contains(where: { $0.isWhitespace || !$0.isASCII }) else {
+            !rest.contains(where: { $0.isWhitespace || !$0.isASCII })
+        else {
             throw problem(text, source, "must be scheme://host[:port][/path], without user, query or fragment")
         }
         guard let (host, _) = URLParts.split(authority: authority) else {
             throw problem(text, source, "has no valid host and port")
         }
         if scheme == "http", LoopbackHost.addresses(of: host) == nil {
-            throw problem(text, source, "is plain http to another machine (tokens would travel unencrypted); use https://")
+            throw problem(
+                text, source, "is plain http to another machine (tokens would travel unencrypted); use https://")
         }
         return String(base)
     }

@@ -23,7 +23,8 @@ public struct ResolvedConfiguration: Sendable, Equatable {
     /// Makes a resolved configuration.
     public init(
         apiKey: String?, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
-        projectId: String? = nil, timeout: Double = ResolvedConfiguration.defaultTimeout, trust: TrustedCertificates = .system
+        projectId: String? = nil, timeout: Double = ResolvedConfiguration.defaultTimeout,
+        trust: TrustedCertificates = .system
     ) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
@@ -43,6 +44,7 @@ public struct ResolvedConfiguration: Sendable, Equatable {
 
     /// The settings a new session remembers.
     public var projectSettings: ProjectSettings {
-        ProjectSettings(apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId, projectId: projectId)
+        ProjectSettings(
+            apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId, projectId: projectId)
     }
 }

@@ -44,7 +44,9 @@ struct XMLPropertyList {
     /// The next element tag, past any text, comments, processing instructions and declarations.
     private mutating func nextTag() throws(PropertyListStrings.Malformed) -> Tag {
         while true {
-            guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else { throw PropertyListStrings.Malformed() }
+            guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else {
+                throw PropertyListStrings.Malformed()
+            }
             index = open
             if starts(with: "<!--") {
                 try skip(past: "-->")
@@ -53,8 +55,10 @@ struct XMLPropertyList {
             } else if starts(with: "<!") {
                 try skip(past: ">")
             } else {
-                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { throw PropertyListStrings.Malformed() }
-                var inside = bytes[(index + 1) ..< close]
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else {
+                    throw PropertyListStrings.Malformed()
+                }
+                var inside = bytes[(index + 1)..<close]
                 index = close + 1
                 let closing = inside.first == UInt8(ascii: "/")
                 let empty = inside.last == UInt8(ascii: "/")
@@ -70,7 +74,7 @@ struct XMLPropertyList {
     /// The decoded text up to the closing tag `</name>`, which it consumes.
     private mutating func text(until name: String) throws(PropertyListStrings.Malformed) -> String {
         guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else { throw PropertyListStrings.Malformed() }
-        let raw = bytes[index ..< end]
+        let raw = bytes[index..<end]
         index = end
         let tag = try nextTag()
         guard tag.closing, tag.name == name else { throw PropertyListStrings.Malformed() }
@@ -96,7 +100,7 @@ struct XMLPropertyList {
         let pattern = Array(terminator.utf8)
         var at = index
         while at + pattern.count <= bytes.count {
-            if bytes[at ..< at + pattern.count].elementsEqual(pattern) {
+            if bytes[at..<at + pattern.count].elementsEqual(pattern) {
                 index = at + pattern.count
                 return
             }
@@ -117,7 +121,7 @@ struct XMLPropertyList {
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
             guard let semicolon = rest[amp...].firstIndex(of: ";") else { throw PropertyListStrings.Malformed() }
-            let entity = rest[rest.index(after: amp) ..< semicolon]
+            let entity = rest[rest.index(after: amp)..<semicolon]
             if let predefined = predefinedEntities[String(entity)] {
                 out += predefined
             } else {

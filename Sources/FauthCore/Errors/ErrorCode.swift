@@ -136,31 +136,31 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .requiresRecentLogin:
             return .recentSignInRequired
         case .wrongPassword, .invalidCredential, .invalidCustomToken, .customTokenMismatch, .userNotFound,
-             .userDisabled, .userMismatch, .missingOrInvalidNonce, .invalidVerificationCode, .invalidVerificationID,
-             .sessionExpired, .invalidMultiFactorSession, .missingMultiFactorSession:
+            .userDisabled, .userMismatch, .missingOrInvalidNonce, .invalidVerificationCode, .invalidVerificationID,
+            .sessionExpired, .invalidMultiFactorSession, .missingMultiFactorSession:
             return .credentialsRejected
         case .emailAlreadyInUse, .credentialAlreadyInUse, .providerAlreadyLinked,
-             .accountExistsWithDifferentCredential, .noSuchProvider, .secondFactorAlreadyEnrolled,
-             .maximumSecondFactorCountExceeded:
+            .accountExistsWithDifferentCredential, .noSuchProvider, .secondFactorAlreadyEnrolled,
+            .maximumSecondFactorCountExceeded:
             return .conflict
         case .invalidEmail, .missingEmail, .weakPassword, .passwordDoesNotMeetRequirements, .invalidProviderID,
-             .invalidActionCode, .expiredActionCode, .invalidPhoneNumber, .missingPhoneNumber,
-             .invalidRecipientEmail, .missingIosBundleID, .missingAndroidPackageName, .invalidContinueURI,
-             .missingContinueURI, .missingVerificationCode, .missingVerificationID, .missingMultiFactorInfo,
-             .multiFactorInfoNotFound, .unverifiedEmail, .emailChangeNeedsVerification, .unsupportedFirstFactor,
-             .invalidArgument:
+            .invalidActionCode, .expiredActionCode, .invalidPhoneNumber, .missingPhoneNumber,
+            .invalidRecipientEmail, .missingIosBundleID, .missingAndroidPackageName, .invalidContinueURI,
+            .missingContinueURI, .missingVerificationCode, .missingVerificationID, .missingMultiFactorInfo,
+            .multiFactorInfoNotFound, .unverifiedEmail, .emailChangeNeedsVerification, .unsupportedFirstFactor,
+            .invalidArgument:
             return .inputRejected
         case .secondFactorRequired:
             return .secondFactorRequired
         case .networkError, .tooManyRequests, .quotaExceeded, .serviceUnavailable, .sessionBusy:
             return .temporary
         case .invalidAPIKey, .appNotAuthorized, .operationNotAllowed, .adminRestrictedOperation, .tenantIDMismatch,
-             .unsupportedTenantOperation, .unauthorizedDomain, .projectNotFound, .invalidMessagePayload,
-             .invalidSender, .invalidHostingLinkDomain, .missingClientIdentifier, .missingAppToken, .appNotVerified,
-             .captchaCheckFailed, .missingAppCredential, .invalidAppCredential, .recaptchaNotEnabled,
-             .missingRecaptchaToken, .invalidRecaptchaToken, .invalidRecaptchaAction, .missingClientType,
-             .missingRecaptchaVersion, .invalidRecaptchaVersion, .sessionBackendMismatch, .certificateError,
-             .proxyRefused:
+            .unsupportedTenantOperation, .unauthorizedDomain, .projectNotFound, .invalidMessagePayload,
+            .invalidSender, .invalidHostingLinkDomain, .missingClientIdentifier, .missingAppToken, .appNotVerified,
+            .captchaCheckFailed, .missingAppCredential, .invalidAppCredential, .recaptchaNotEnabled,
+            .missingRecaptchaToken, .invalidRecaptchaToken, .invalidRecaptchaAction, .missingClientType,
+            .missingRecaptchaVersion, .invalidRecaptchaVersion, .sessionBackendMismatch, .certificateError,
+            .proxyRefused:
             return .configuration
         case .sessionStoreError:
             return .sessionFile
@@ -193,7 +193,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .invalidCredential: return "The supplied auth credential is malformed or has expired."
         case .userDisabled: return "The user account has been disabled by an administrator."
         case .operationNotAllowed:
-            return "The given sign-in provider is disabled for this Firebase project. Enable it in the Firebase console."
+            return
+                "The given sign-in provider is disabled for this Firebase project. Enable it in the Firebase console."
         case .emailAlreadyInUse: return "The email address is already in use by another account."
         case .invalidEmail: return "The email address is badly formatted."
         case .wrongPassword: return "The password is invalid or the user does not have a password."
@@ -251,7 +252,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .tenantIDMismatch: return "The user's tenant ID does not match the configured tenant ID."
         case .unsupportedTenantOperation: return "This operation is not supported in a multi-tenant context."
         case .invalidHostingLinkDomain:
-            return "The provided hosting link domain is not configured in Firebase Hosting or is not owned by the project."
+            return
+                "The provided hosting link domain is not configured in Firebase Hosting or is not owned by the project."
         case .secondFactorRequired:
             return "Complete a second factor challenge to finish signing into this account."
         case .missingMultiFactorSession: return "The request is missing proof of first factor successful sign-in."
@@ -265,7 +267,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .maximumSecondFactorCountExceeded:
             return "The maximum allowed number of second factors on a user has been exceeded."
         case .unsupportedFirstFactor:
-            return "Enrolling a second factor or signing in with a multi-factor account requires sign-in with a supported first factor."
+            return
+                "Enrolling a second factor or signing in with a multi-factor account requires sign-in with a supported first factor."
         case .emailChangeNeedsVerification: return "Multi-factor users must always have a verified email."
         case .missingClientIdentifier: return "The request does not contain a client identifier."
         case .missingOrInvalidNonce: return "The request contains malformed or mismatched credentials."
@@ -381,8 +384,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .internalError: return ("ERROR_INTERNAL_ERROR", 17999)
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
-             .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge, .invalidArgument, .ioError,
-             .serverChanged, .interrupted, .terminated, .hangup, .quit, .sessionBusy:
+            .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge, .invalidArgument, .ioError,
+            .serverChanged, .interrupted, .terminated, .hangup, .quit, .sessionBusy:
             return nil
         }
     }

@@ -22,7 +22,8 @@ public enum InputProblem: Sendable, Equatable {
         case .empty(let input): "\(input.rawValue) needs a non-empty value."
         case .invalid(let input, let reason): "\(input.rawValue): \(reason)."
         case .noAPIKey: "No API key: give apiKey, set FAUTH_API_KEY or give configFile."
-        case .twoBackends(let first, let second): "\(first.rawValue) and \(second.rawValue) name two backends: give one."
+        case .twoBackends(let first, let second):
+            "\(first.rawValue) and \(second.rawValue) name two backends: give one."
         case .noSessionFolder:
             "Cannot find the session folder: HOME is not set to an absolute path; set HOME, XDG_STATE_HOME or "
                 + "FAUTH_SESSION, or give sessionFile."

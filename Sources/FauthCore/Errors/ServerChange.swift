@@ -20,11 +20,13 @@ extension FauthError {
         var nextStep: NextStep? = .recoverFrom(change)
         switch change {
         case .accountCreated(let uid, _, "anonymous"):
-            message = "An anonymous account (uid \(uid)) was created on the server, but fauth could not keep its "
+            message =
+                "An anonymous account (uid \(uid)) was created on the server, but fauth could not keep its "
                 + "session (\(detail)); nothing can sign in to it again."
             nextStep = nil
         case .accountCreated(let uid, let email, let providerId):
-            message = "The account \(email ?? uid) was created on the server (\(providerId)), but fauth could not "
+            message =
+                "The account \(email ?? uid) was created on the server (\(providerId)), but fauth could not "
                 + "finish signing in (\(detail))."
         case .accountChanged:
             message = "The account was changed on the server, but fauth could not update the session (\(detail))."

@@ -42,7 +42,8 @@ public enum ServerErrorMapping {
         if (300..<400).contains(httpStatus) {
             let target = location.map { " to \($0)" } ?? ""
             return FauthError(
-                .internalError, message: "The server answered \(httpStatus) (a redirect\(target)), which fauth does not follow.",
+                .internalError,
+                message: "The server answered \(httpStatus) (a redirect\(target)), which fauth does not follow.",
                 server: ServerDetail(status: httpStatus))
         }
         // A lone surrogate escape in the message keeps the message (with U+FFFD), rather than losing it as not JSON.
@@ -100,8 +101,11 @@ public enum ServerErrorMapping {
         // A value longer or shorter than the server's schema allows ("Invalid JSON payload received. /displayName must
         // be at most 256 characters") is the user's to fix; a field of the wrong type or shape stays fauth's own fault.
         if serverMessage.hasPrefix("Invalid JSON payload received."),
-           ["at most", "at least", "more than", "fewer than"].contains(where: { serverMessage.contains(text: $0) }) {
-            return FauthError(.invalidArgument, message: "The server refused a value in the request: \(serverMessage)", server: server)
+            ["at most", "at least", "more than", "fewer than"].contains(where: { serverMessage.contains(text: $0) })
+        {
+            return FauthError(
+                .invalidArgument, message: "The server refused a value in the request: \(serverMessage)", server: server
+            )
         }
         guard let code = codesByMessage[short] else {
             return nil
@@ -123,7 +127,8 @@ public enum ServerErrorMapping {
     /// internal-error for a message fauth does not know; the message names the server's text.
     private static func unknownError(serverMessage: String, httpStatus: Int) -> FauthError {
         FauthError(
-            .internalError, message: "The server reported an error fauth does not know (HTTP \(httpStatus)): \(serverMessage)",
+            .internalError,
+            message: "The server reported an error fauth does not know (HTTP \(httpStatus)): \(serverMessage)",
             server: ServerDetail(status: httpStatus, message: serverMessage))
     }
 

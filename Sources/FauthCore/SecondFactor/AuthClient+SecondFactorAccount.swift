@@ -10,7 +10,8 @@ extension AuthClient {
     public func unenroll(_ enrollmentId: String) throws -> (user: UserProfile, secondFactors: [MFAEnrollment]) {
         guard !enrollmentId.isEmpty else { throw FauthError(.missingMultiFactorInfo) }
         return try withSession(serverChange: .accountChanged) { session in
-            let tokens = try backend.call(MFAEnrollmentWithdrawEndpoint(idToken: session.idToken, enrollmentId: enrollmentId))
+            let tokens = try backend.call(
+                MFAEnrollmentWithdrawEndpoint(idToken: session.idToken, enrollmentId: enrollmentId))
             try checkTokens(tokens, belongTo: session.user.uid)
             let (replaced, remaining) = try afterServerChange(.accountChanged) {
                 try makeSessionWithSecondFactors(tokens, replacing: session)

@@ -3,13 +3,18 @@
 extension AuthClient {
     /// Starts enrolling the phone `phoneNumber` (an SMS code is sent) or, when nil, a TOTP factor (the server's secret
     /// is returned, and never stored); `displayName` names the factor when it is finished.
-    public func startEnrollment(phoneNumber: String?, displayName: String?) throws -> (started: StartedEnrollment, pending: PendingSecondFactor) {
+    public func startEnrollment(phoneNumber: String?, displayName: String?) throws -> (
+        started: StartedEnrollment, pending: PendingSecondFactor
+    ) {
         if let phoneNumber, phoneNumber.isEmpty { throw FauthError(.missingPhoneNumber) }
         return try withSession { session in
-            let started = try backend.call(MFAEnrollmentStartEndpoint(idToken: session.idToken, phoneNumber: phoneNumber))
-            let factor = MFAEnrollment(enrollmentId: "", displayName: displayName, phoneNumber: phoneNumber, isTOTP: phoneNumber == nil)
+            let started = try backend.call(
+                MFAEnrollmentStartEndpoint(idToken: session.idToken, phoneNumber: phoneNumber))
+            let factor = MFAEnrollment(
+                enrollmentId: "", displayName: displayName, phoneNumber: phoneNumber, isTOTP: phoneNumber == nil)
             let pending = PendingSecondFactor(
-                purpose: .enroll, project: session.project, expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
+                purpose: .enroll, project: session.project,
+                expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
                 factors: [factor], providerId: "", uid: session.user.uid, sessionInfo: started.sessionInfo)
             try pendingFile(.enrollment).write(pending)
             return (started, pending)
@@ -19,17 +24,25 @@ extension AuthClient {
     /// Finishes the pending enrollment with `code`: the factor is added, the new tokens replace the session's and the
     /// pending step is removed; returns the factor, the user and all their factors. A wrong code
     /// (`invalid-verification-code`) keeps the step for another try.
-    public func finishEnrollment(code: String) throws -> (factor: MFAEnrollment, user: UserProfile, secondFactors: [MFAEnrollment]) {
+    public func finishEnrollment(code: String) throws -> (
+        factor: MFAEnrollment, user: UserProfile, secondFactors: [MFAEnrollment]
+    ) {
         try withSession(serverChange: .accountChanged) { session in
             let pending = try lockedPending(.enrollment)
-            guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo, pending.uid == session.user.uid else {
+            guard let factor = pending.factors.first, let sessionInfo = pending.sessionInfo,
+                pending.uid == session.user.uid
+            else {
                 try pendingFile(.enrollment).remove()
-                var other = FauthError(.missingMultiFactorSession, message: "The pending enrollment belongs to another user than the session's.")
+                var other = FauthError(
+                    .missingMultiFactorSession,
+                    message: "The pending enrollment belongs to another user than the session's.")
                 other.nextStep = pending.beginAgain
                 throw other
             }
-            let tokens = try backend.call(MFAEnrollmentFinalizeEndpoint(
-                idToken: session.idToken, sessionInfo: sessionInfo, code: code, isTOTP: factor.isTOTP, displayName: factor.displayName))
+            let tokens = try backend.call(
+                MFAEnrollmentFinalizeEndpoint(
+                    idToken: session.idToken, sessionInfo: sessionInfo, code: code, isTOTP: factor.isTOTP,
+                    displayName: factor.displayName))
             try checkTokens(tokens, belongTo: session.user.uid)
             let (replaced, factors) = try afterServerChange(.accountChanged) {
                 let made = try makeSessionWithSecondFactors(tokens, replacing: session)

@@ -17,15 +17,18 @@ extension AuthClient {
     /// Keeps the pending step of a first factor the server answered with `mfaPendingCredential` and returns the
     /// `second-factor-required` error that lists the factors. The caller holds the session's lock; an existing
     /// session is not touched.
-    func pendSecondFactor(_ outcome: SignInOutcome, purpose: PendingSecondFactor.Purpose, credential: Credential,
-                          uid: String?, isNewUser: Bool) throws -> FauthError {
+    func pendSecondFactor(
+        _ outcome: SignInOutcome, purpose: PendingSecondFactor.Purpose, credential: Credential,
+        uid: String?, isNewUser: Bool
+    ) throws -> FauthError {
         guard case .secondFactorRequired(let pendingCredential, let enrollments) = outcome else {
             return secondFactorError(outcome, expiresAt: nil)
         }
         var email: String?
         if case .password(let address, _) = credential { email = address }
         let pending = PendingSecondFactor(
-            purpose: purpose, project: configuration.projectSettings, expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
+            purpose: purpose, project: configuration.projectSettings,
+            expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
             pendingCredential: pendingCredential, factors: enrollments, providerId: credential.providerId, email: email,
             uid: uid, isNewUser: isNewUser)
         try pendingFile(.init(purpose)).write(pending)
@@ -39,9 +42,14 @@ extension AuthClient {
             var pending = try lockedPending(.signIn)
             let factor = try pending.requireFactor(enrollmentId)
             guard !factor.isTOTP else {
-                throw FauthError(.usage, message: "The factor \(enrollmentId) is a TOTP factor: no code is sent; give the code your authenticator app shows.")
+                throw FauthError(
+                    .usage,
+                    message:
+                        "The factor \(enrollmentId) is a TOTP factor: no code is sent; give the code your authenticator app shows."
+                )
             }
-            pending.sessionInfo = try backend.call(MFASignInStartEndpoint(pendingCredential: pending.pendingCredential, enrollmentId: enrollmentId))
+            pending.sessionInfo = try backend.call(
+                MFASignInStartEndpoint(pendingCredential: pending.pendingCredential, enrollmentId: enrollmentId))
             pending.codeSentTo = enrollmentId
             try pendingFile(.signIn).write(pending)
             return pending
@@ -60,13 +68,15 @@ extension AuthClient {
                 verification = .totp(enrollmentId: enrollmentId, code: code)
             } else {
                 guard let sessionInfo = pending.sessionInfo, pending.codeSentTo == enrollmentId else {
-                    var notSent = FauthError(.missingVerificationID, message: "No SMS code was sent to the factor \(enrollmentId) yet.")
+                    var notSent = FauthError(
+                        .missingVerificationID, message: "No SMS code was sent to the factor \(enrollmentId) yet.")
                     notSent.nextStep = .sendSecondFactorCode(enrollmentId: enrollmentId)
                     throw notSent
                 }
                 verification = .phone(sessionInfo: sessionInfo, code: code)
             }
-            let tokens = try backend.call(MFASignInFinalizeEndpoint(pendingCredential: pending.pendingCredential, verification: verification))
+            let tokens = try backend.call(
+                MFASignInFinalizeEndpoint(pendingCredential: pending.pendingCredential, verification: verification))
             let session: Session
             if pending.purpose == .reauth {
                 session = try reauthenticated(file, with: tokens, uid: pending.uid)
@@ -75,7 +85,9 @@ extension AuthClient {
             }
             try file.write(session)
             try pendingFile(.signIn).remove()
-            return AuthResult(user: session.user, isNewUser: pending.isNewUser, providerId: pending.providerId, expiresAt: session.expiresAt)
+            return AuthResult(
+                user: session.user, isNewUser: pending.isNewUser, providerId: pending.providerId,
+                expiresAt: session.expiresAt)
         }
     }
 
@@ -92,13 +104,20 @@ extension AuthClient {
         }
         guard pending.expiresAt > now() else {
             try stepFile.remove()
-            var expired = FauthError(.missingMultiFactorSession, message: "The pending \(what) expired (it is kept \(Int(PendingSecondFactor.lifetime / 60)) minutes).")
+            var expired = FauthError(
+                .missingMultiFactorSession,
+                message: "The pending \(what) expired (it is kept \(Int(PendingSecondFactor.lifetime / 60)) minutes).")
             expired.nextStep = pending.beginAgain
             throw expired
         }
-        let own = BackendIdentity(pending.project), named = BackendIdentity(configuration)
+        let own = BackendIdentity(pending.project)
+        let named = BackendIdentity(configuration)
         guard own.accepts(named) else {
-            throw FauthError(.sessionBackendMismatch, message: "The pending \(what) \(stepFile.path) belongs to \(own.description), but this command names \(named.description). Nothing was sent.")
+            throw FauthError(
+                .sessionBackendMismatch,
+                message:
+                    "The pending \(what) \(stepFile.path) belongs to \(own.description), but this command names \(named.description). Nothing was sent."
+            )
         }
         return pending
     }
@@ -110,7 +129,11 @@ extension AuthClient {
         try checkTokens(tokens, belongTo: current.user.uid, mismatch: .userMismatch)
         let user = try lookUpUser(idToken: tokens.idToken, of: current.user.uid, mismatch: .userMismatch)
         guard uid == nil || uid == user.uid else {
-            throw FauthError(.userMismatch, message: "The second factor completed a sign-in of another user than the session's; the session is unchanged.")
+            throw FauthError(
+                .userMismatch,
+                message:
+                    "The second factor completed a sign-in of another user than the session's; the session is unchanged."
+            )
         }
         return current.replacingTokens(tokens, user: user, now: now())
     }
@@ -120,7 +143,11 @@ extension PendingSecondFactor {
     /// The factor `enrollmentId`, or `multi-factor-info-not-found` listing the ones there are.
     public func requireFactor(_ enrollmentId: String) throws -> MFAEnrollment {
         guard let factor = factor(enrollmentId) else {
-            throw FauthError(.multiFactorInfoNotFound, message: "The account has no second factor \(enrollmentId); its factors: \(factors.map(\.enrollmentId).joined(separator: ", ")).")
+            throw FauthError(
+                .multiFactorInfoNotFound,
+                message:
+                    "The account has no second factor \(enrollmentId); its factors: \(factors.map(\.enrollmentId).joined(separator: ", "))."
+            )
         }
         return factor
     }

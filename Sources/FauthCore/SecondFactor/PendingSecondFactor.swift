@@ -41,9 +41,11 @@ public struct PendingSecondFactor: Sendable, Equatable {
     public var codeSentTo: String?
 
     /// Makes a pending step.
-    public init(purpose: Purpose, project: ProjectSettings, expiresAt: UnixTime, pendingCredential: String = "",
-                factors: [MFAEnrollment], providerId: String, email: String? = nil, uid: String? = nil,
-                isNewUser: Bool = false, sessionInfo: String? = nil, codeSentTo: String? = nil) {
+    public init(
+        purpose: Purpose, project: ProjectSettings, expiresAt: UnixTime, pendingCredential: String = "",
+        factors: [MFAEnrollment], providerId: String, email: String? = nil, uid: String? = nil,
+        isNewUser: Bool = false, sessionInfo: String? = nil, codeSentTo: String? = nil
+    ) {
         self.purpose = purpose
         self.project = project
         self.expiresAt = expiresAt

@@ -26,8 +26,9 @@ public struct PendingSecondFactorFile {
 
     /// The pending file of `kind` of the session file at `sessionPath`.
     public init(sessionPath: String, anchor: String? = nil, kind: Kind) {
-        file = SessionFile(path: sessionPath + kind.suffix, anchor: anchor,
-                           label: kind == .signIn ? "pending second-factor file" : "pending enrollment file")
+        file = SessionFile(
+            path: sessionPath + kind.suffix, anchor: anchor,
+            label: kind == .signIn ? "pending second-factor file" : "pending enrollment file")
     }
 
     /// Every pending file of the session file at `sessionPath`.
@@ -96,23 +97,29 @@ struct StoredPendingSecondFactorV1 {
         let reader = try SessionJSONReader(document, path: "")
         let version = try reader.int("version")
         guard version == Self.version else {
-            throw SessionFormatError(member: "version", problem: "is \(version), which this fauth does not know (it reads \(Self.version))")
+            throw SessionFormatError(
+                member: "version", problem: "is \(version), which this fauth does not know (it reads \(Self.version))")
         }
         guard let purpose = PendingSecondFactor.Purpose(rawValue: try reader.string("purpose")) else {
             throw SessionFormatError(member: "purpose", problem: "must be signin, reauth or enroll")
         }
         var factors: [MFAEnrollment] = []
         for factor in try reader.readers("factors") {
-            factors.append(MFAEnrollment(
-                enrollmentId: try factor.string("uid"), displayName: try factor.optionalString("displayName"),
-                phoneNumber: try factor.optionalString("phoneNumber"), isTOTP: try factor.string("factorId") == "totp",
-                enrolledAt: try factor.optionalString("enrolledAt")))
+            factors.append(
+                MFAEnrollment(
+                    enrollmentId: try factor.string("uid"), displayName: try factor.optionalString("displayName"),
+                    phoneNumber: try factor.optionalString("phoneNumber"),
+                    isTOTP: try factor.string("factorId") == "totp",
+                    enrolledAt: try factor.optionalString("enrolledAt")))
         }
-        self.init(PendingSecondFactor(
-            purpose: purpose, project: try StoredSessionV1.project(reader.reader("project")),
-            expiresAt: try reader.date("expiresAt"), pendingCredential: try reader.string("pendingCredential"),
-            factors: factors, providerId: try reader.string("providerId"), email: try reader.optionalString("email"),
-            uid: try reader.optionalString("uid"), isNewUser: try reader.bool("isNewUser"),
-            sessionInfo: try reader.optionalString("sessionInfo"), codeSentTo: try reader.optionalString("codeSentTo")))
+        self.init(
+            PendingSecondFactor(
+                purpose: purpose, project: try StoredSessionV1.project(reader.reader("project")),
+                expiresAt: try reader.date("expiresAt"), pendingCredential: try reader.string("pendingCredential"),
+                factors: factors, providerId: try reader.string("providerId"),
+                email: try reader.optionalString("email"),
+                uid: try reader.optionalString("uid"), isNewUser: try reader.bool("isNewUser"),
+                sessionInfo: try reader.optionalString("sessionInfo"),
+                codeSentTo: try reader.optionalString("codeSentTo")))
     }
 }

@@ -75,7 +75,9 @@ public struct BackendIdentity: Sendable, Equatable {
     /// `{"server": "google"|"emulator"|"endpoint", "emulatorHost", "endpoint", "projectId", "apiKeySuffix", "tenantId"}`, null when absent;
     /// the API key by its last characters only, as traces redact it.
     public func jsonObject() -> JSONValue {
-        var kind = "google", host: String? = nil, endpoint: String? = nil
+        var kind = "google"
+        var host: String? = nil
+        var endpoint: String? = nil
         switch server {
         case .google: break
         case .emulator(let address): (kind, host) = ("emulator", address)
@@ -94,7 +96,8 @@ public struct BackendIdentity: Sendable, Equatable {
     /// `session-backend-mismatch` unless a command configured with `configuration` may use `session` (stored at
     /// `path`): the message names both backends, never a token; `InputProblem.sessionOfAnotherBackend` says what to do.
     public static func requireMatch(_ session: Session, at path: String, configuration: ResolvedConfiguration) throws {
-        let own = BackendIdentity(session.project), named = BackendIdentity(configuration)
+        let own = BackendIdentity(session.project)
+        let named = BackendIdentity(configuration)
         guard own.accepts(named) else {
             var mismatch = FauthError(
                 .sessionBackendMismatch,

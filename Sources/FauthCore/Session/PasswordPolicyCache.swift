@@ -1,7 +1,8 @@
+import FauthJSON
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FauthJSON
 
 /// The password policy of one backend (server, API key, tenant), cached in the session folder as
 /// `password-policy-<hash>.cache` (0600): `{"version": 1, "backend", "fetchedAt", "policy": {…, "schemaVersion"}}`, or
@@ -25,18 +26,21 @@ struct PasswordPolicyCache {
     init(beside store: SessionStore, identity: BackendIdentity) {
         // The project is named by the API key on Google's servers, and is the emulator's own on an emulator (which
         // takes any key); its id is left out, as it is known after a sign-in but not always before.
-        let server = switch identity.server {
-        case .google: "google " + (identity.apiKey ?? "")
-        case .emulator(let host): "emulator " + host
-        case .endpoint(let url): "endpoint " + url + " " + (identity.apiKey ?? "")
-        }
+        let server =
+            switch identity.server {
+            case .google: "google " + (identity.apiKey ?? "")
+            case .emulator(let host): "emulator " + host
+            case .endpoint(let url): "endpoint " + url + " " + (identity.apiKey ?? "")
+            }
         let key = server + "\n" + (identity.tenantId ?? "")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits: a stable file name per backend
         for byte in key.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         let hex = String(hash, radix: 16)
-        path = SessionFolder.folder(of: store.path) + "/password-policy-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
+        path =
+            SessionFolder.folder(of: store.path) + "/password-policy-" + String(repeating: "0", count: 16 - hex.count)
+            + hex + ".cache"
         backend = identity.description
         anchor = store.anchor
     }
@@ -50,11 +54,13 @@ struct PasswordPolicyCache {
     /// What was fetched less than `maxAge` seconds before `now` (`"policy": null` when the backend served none);
     /// nil when the cache holds nothing usable.
     func read(now: UnixTime) -> Entry? {
-        guard let descriptor = try? FileDescriptorIO.openForReading(path, followingLinks: false, nonBlocking: true) else { return nil }
+        guard let descriptor = try? FileDescriptorIO.openForReading(path, followingLinks: false, nonBlocking: true)
+        else { return nil }
         defer { close(descriptor) }
         guard let bytes = try? FileDescriptorIO.readAll(descriptor, limit: Self.sizeLimit) ?? nil,
-              let document = try? JSONValue.parse(bytes), document["version"]?.int == 1,
-              let fetchedAt = document["fetchedAt"]?.number, let stored = document["policy"] else { return nil }
+            let document = try? JSONValue.parse(bytes), document["version"]?.int == 1,
+            let fetchedAt = document["fetchedAt"]?.number, let stored = document["policy"]
+        else { return nil }
         let age = now.seconds - fetchedAt
         guard age >= 0, age < Self.maxAge else { return nil }
         if stored == .null { return Entry(policy: nil) }
@@ -73,7 +79,9 @@ struct PasswordPolicyCache {
         ]
         let temporaryPath = path + "~tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         guard (try? SessionFolder.prepare(forFile: path, anchor: anchor)) != nil,
-              (try? FileDescriptorIO.replaceAtomically(path, with: document.serializedBytes(), temporaryPath: temporaryPath)) != nil else {
+            (try? FileDescriptorIO.replaceAtomically(
+                path, with: document.serializedBytes(), temporaryPath: temporaryPath)) != nil
+        else {
             return
         }
         SessionFolder.sync(SessionFolder.folder(of: path))

@@ -1,7 +1,8 @@
+import FauthJSON
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import FauthJSON
 
 /// One session file, handed out by `SessionStore.withLock` for a read-modify-write under the lock. Its checked
 /// reads, atomic writes and removal also serve the profile's other protected file (`PendingSecondFactorFile`).
@@ -100,7 +101,8 @@ public struct SessionFile {
     /// Replaces the file's bytes atomically, as `write` does.
     func replaceContents(with bytes: [UInt8]) throws {
         try SessionFolder.prepare(forFile: path, anchor: anchor)
-        let temporaryPath = SessionFolder.folder(of: path) + "/" + temporaryPrefix
+        let temporaryPath =
+            SessionFolder.folder(of: path) + "/" + temporaryPrefix
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         do {
             try FileDescriptorIO.replaceAtomically(path, with: bytes, temporaryPath: temporaryPath)
@@ -153,7 +155,9 @@ public struct SessionFile {
             guard errno == ENOENT else { throw failure("read", SystemError.current("lstat")) }
             return false
         }
-        if let problem = Self.irregularKind(info.st_mode) ?? Self.ownerProblem(owner: info.st_uid, expectedOwner: geteuid()) {
+        if let problem = Self.irregularKind(info.st_mode)
+            ?? Self.ownerProblem(owner: info.st_uid, expectedOwner: geteuid())
+        {
             throw refusal(problem)
         }
         return true
@@ -179,7 +183,8 @@ public struct SessionFile {
         do {
             _ = try StoredSessionV1(document: JSONValue.parse(bytes))
         } catch {
-            throw FauthError(.internalError, message: "fauth refused to write a session it could not read back (\(error)).")
+            throw FauthError(
+                .internalError, message: "fauth refused to write a session it could not read back (\(error)).")
         }
     }
 
@@ -209,7 +214,8 @@ public struct SessionFile {
         let longest = temporaryPrefix.utf8.count + 16  // the temporary file's name, its longest sibling
         let limit = pathconf(folder, Int32(_PC_NAME_MAX))
         if limit > 0 && longest > limit {
-            throw refusal("has a name too long: its temporary file's name would be \(longest) bytes, over the folder's \(limit)")
+            throw refusal(
+                "has a name too long: its temporary file's name would be \(longest) bytes, over the folder's \(limit)")
         }
     }
 

@@ -45,10 +45,13 @@ enum SessionFolder {
                 guard let anchor else { return false }
                 if !anchor.isEmpty && anchor.starts(with: walked) {
                     throw FauthError(
-                        .sessionStoreError, message: "The folder \(current) does not exist, and fauth does not create a home folder: "
+                        .sessionStoreError,
+                        message: "The folder \(current) does not exist, and fauth does not create a home folder: "
                             + "set HOME to an existing folder, or set XDG_STATE_HOME or FAUTH_SESSION.")
                 }
-                guard mkdir(current, 0o700) == 0 || errno == EEXIST else { throw failure(current, SystemError.current("mkdir")) }
+                guard mkdir(current, 0o700) == 0 || errno == EEXIST else {
+                    throw failure(current, SystemError.current("mkdir"))
+                }
                 guard lstat(current, &info) == 0 else { throw failure(current, SystemError.current("lstat")) }
             }
             if let problem = problem(info, at: current, last: parts.isEmpty) {
@@ -69,7 +72,8 @@ enum SessionFolder {
     static func problem(_ info: stat, at folder: String, last: Bool) -> String? {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: break
-        case S_IFLNK: return "is a symbolic link; fauth does not follow links to its session file: name the real folder."
+        case S_IFLNK:
+            return "is a symbolic link; fauth does not follow links to its session file: name the real folder."
         default: return "is not a folder."
         }
         if info.st_uid != geteuid() && info.st_uid != 0 {
@@ -108,7 +112,8 @@ enum SessionFolder {
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
         }
         return names
     }

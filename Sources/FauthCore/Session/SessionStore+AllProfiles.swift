@@ -39,7 +39,8 @@ extension SessionStore {
                 defer { close(descriptor) }
                 let file = SessionFile(path: store.path)
                 file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
-                let removedPending = try pendingNames.contains(name)
+                let removedPending =
+                    try pendingNames.contains(name)
                     ? PendingSecondFactorFile.all(sessionPath: store.path).filter { try $0.remove() }.map(\.path) : []
                 if sessionNames.contains(name), try file.remove(syncingFolder: false) {
                     removed.append(store.path)
@@ -67,7 +68,9 @@ extension SessionStore {
     /// The profile file `<file>.mfa-pending` or `<file>.mfa-enrollment` is a pending second-factor file of, nil for
     /// any other name.
     static func profileFileName(ofPendingFile name: String) -> String? {
-        guard let suffix = PendingSecondFactorFile.Kind.allCases.map(\.suffix).first(where: name.hasSuffix) else { return nil }
+        guard let suffix = PendingSecondFactorFile.Kind.allCases.map(\.suffix).first(where: name.hasSuffix) else {
+            return nil
+        }
         let owner = String(name.dropLast(suffix.count))
         return isProfileFileName(owner) ? owner : nil
     }

@@ -92,7 +92,8 @@ public struct SessionStore: Sendable {
             throw FauthError(.sessionStoreError, message: "The lock file \(lockPath) \(kind).")
         }
         guard info.st_uid == geteuid() else {
-            throw FauthError(.sessionStoreError, message: "The lock file \(lockPath) is owned by another user (uid \(info.st_uid)).")
+            throw FauthError(
+                .sessionStoreError, message: "The lock file \(lockPath) is owned by another user (uid \(info.st_uid)).")
         }
         guard fchmod(descriptor, 0o600) == 0 else {
             throw lockFailure(SystemError.current("fchmod"))
@@ -111,7 +112,8 @@ public struct SessionStore: Sendable {
             let remaining = deadline.seconds(since: MonotonicTime.now())
             guard remaining > 0 else {
                 throw FauthError(
-                    .sessionBusy, message: "The session's lock \(lockPath) was held by another fauth for all of the "
+                    .sessionBusy,
+                    message: "The session's lock \(lockPath) was held by another fauth for all of the "
                         + "\(lockTimeout) s timeout; nothing was sent: run the command again when it is done.")
             }
             let seconds = min(pause, remaining)

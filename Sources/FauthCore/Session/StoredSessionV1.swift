@@ -41,11 +41,12 @@ public struct StoredSessionV1: Sendable, Equatable {
             throw SessionFormatError(
                 member: "version", problem: "is \(version), which this fauth does not know (it reads \(Self.version))")
         }
-        self.init(Session(
-            project: try Self.project(reader.reader("project")), user: try Self.user(reader.reader("user")),
-            idToken: try reader.string("idToken", allowingEmpty: false),
-            refreshToken: try reader.string("refreshToken", allowingEmpty: false),
-            expiresAt: try reader.date("expiresAt"), authTime: try reader.optionalDate("authTime")))
+        self.init(
+            Session(
+                project: try Self.project(reader.reader("project")), user: try Self.user(reader.reader("user")),
+                idToken: try reader.string("idToken", allowingEmpty: false),
+                refreshToken: try reader.string("refreshToken", allowingEmpty: false),
+                expiresAt: try reader.date("expiresAt"), authTime: try reader.optionalDate("authTime")))
     }
 
     // MARK: Members

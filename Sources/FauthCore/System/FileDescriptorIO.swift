@@ -9,7 +9,9 @@ package enum FileDescriptorIO {
     /// opened non-blocking (a pipe), every read waits in `poll` until there is data or the writer has gone (on a FIFO
     /// nobody has opened yet, a read would say end of file at once), all within that many seconds: past them, an
     /// `ETIMEDOUT` error from `poll`.
-    package static func readAll(_ descriptor: Int32, limit: Int, within seconds: Double? = nil) throws(SystemError) -> [UInt8]? {
+    package static func readAll(_ descriptor: Int32, limit: Int, within seconds: Double? = nil) throws(SystemError)
+        -> [UInt8]?
+    {
         let deadline = seconds.map { MonotonicTime.now().adding(seconds: $0) }
         var content: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -68,7 +70,9 @@ package enum FileDescriptorIO {
     /// Replaces `path` atomically with `bytes`: a 0600 file at `temporaryPath` (same folder) written in full and
     /// synced (`writeNewFile`), then renamed over `path`; any failure removes the temporary file and leaves `path` as
     /// it was. The caller syncs the folder.
-    package static func replaceAtomically(_ path: String, with bytes: [UInt8], temporaryPath: String) throws(SystemError) {
+    package static func replaceAtomically(_ path: String, with bytes: [UInt8], temporaryPath: String)
+        throws(SystemError)
+    {
         try writeNewFile(temporaryPath, bytes)
         guard rename(temporaryPath, path) == 0 else {
             let error = SystemError.current("rename")
@@ -96,9 +100,12 @@ package enum FileDescriptorIO {
 
     /// Opens a file for reading (with `O_NOFOLLOW` unless `followingLinks`, `O_NONBLOCK` when `nonBlocking`, so that
     /// opening a FIFO never waits for a writer); retries `EINTR`.
-    package static func openForReading(_ path: String, followingLinks: Bool, nonBlocking: Bool = false) throws(SystemError) -> Int32 {
+    package static func openForReading(_ path: String, followingLinks: Bool, nonBlocking: Bool = false)
+        throws(SystemError) -> Int32
+    {
         while true {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW) | (nonBlocking ? O_NONBLOCK : 0))
+            let descriptor = open(
+                path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW) | (nonBlocking ? O_NONBLOCK : 0))
             if descriptor >= 0 {
                 return descriptor
             }

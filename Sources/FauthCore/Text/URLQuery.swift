@@ -25,7 +25,9 @@ struct URLQuery: Equatable {
         var items: [Item] = []
         for part in beforeFragment[(mark + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let equals = part.firstIndex(of: UInt8(ascii: "="))
-            guard let name = Self.decoded(part[..<(equals ?? part.endIndex)], formEncoded: formEncoded) else { return nil }
+            guard let name = Self.decoded(part[..<(equals ?? part.endIndex)], formEncoded: formEncoded) else {
+                return nil
+            }
             var value: String?
             if let equals {
                 guard let decoded = Self.decoded(part[(equals + 1)...], formEncoded: formEncoded) else { return nil }
@@ -48,7 +50,9 @@ struct URLQuery: Equatable {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
+                else {
                     return nil
                 }
                 out.append(high << 4 | low)
@@ -66,9 +70,9 @@ struct URLQuery: Equatable {
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a") ... UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A") ... UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
     }

@@ -25,11 +25,13 @@ final class BackgroundLookup: @unchecked Sendable {  // `answer` and `finished` 
         pthread_condattr_destroy(&attributes)
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let lookup = Unmanaged<BackgroundLookup>.fromOpaque(context!).takeRetainedValue()
-            lookup.finish(lookup.work())
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let lookup = Unmanaged<BackgroundLookup>.fromOpaque(context!).takeRetainedValue()
+                lookup.finish(lookup.work())
+                return nil
+            }, context)
         if started == 0 {
             pthread_detach(thread)
         } else {

@@ -1,9 +1,10 @@
+import CCurlShim
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CCurlShim
 
 /// One libcurl easy handle kept for every request a transport sends, so that libcurl's connection cache, which
 /// lives in the handle, reuses one connection (one TLS handshake) for all of a command's calls. Requests take
@@ -24,7 +25,9 @@ final class CurlHandle: @unchecked Sendable {  // `stored` is only touched while
     }
 
     /// Runs `body` with the handle (made when there is none yet), then resets its options.
-    func withHandle(_ body: (UnsafeMutableRawPointer) throws(TransportFailure) -> TransportResponse) throws(TransportFailure) -> TransportResponse {
+    func withHandle(_ body: (UnsafeMutableRawPointer) throws(TransportFailure) -> TransportResponse)
+        throws(TransportFailure) -> TransportResponse
+    {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         if stored == nil {

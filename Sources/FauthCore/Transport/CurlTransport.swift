@@ -30,8 +30,10 @@ public struct CurlTransport: HTTPTransport {
     private let handle = CurlHandle()
 
     /// Makes a transport with these limits and proxies.
-    public init(maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
-                connectTimeout: Double = CurlTransport.defaultConnectTimeout, proxies: ProxySettings = .none) {
+    public init(
+        maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
+        connectTimeout: Double = CurlTransport.defaultConnectTimeout, proxies: ProxySettings = .none
+    ) {
         self.maximumBodySize = maximumBodySize
         self.connectTimeout = connectTimeout
         self.proxies = proxies
@@ -44,7 +46,8 @@ public struct CurlTransport: HTTPTransport {
         guard fauth_curl_load(&loadMessage) == 0 else {
             return "libcurl could not be loaded: " + (loadMessage.map { String(cString: $0) } ?? "unknown reason")
         }
-        var curl: UnsafePointer<CChar>?, tls: UnsafePointer<CChar>?
+        var curl: UnsafePointer<CChar>?
+        var tls: UnsafePointer<CChar>?
         fauth_curl_versions(&curl, &tls)
         let tlsName = tls.map { String(cString: $0) } ?? ""
         return "libcurl/" + (curl.map { String(cString: $0) } ?? "") + " " + (tlsName.isEmpty ? "(no TLS)" : tlsName)
@@ -70,7 +73,8 @@ public struct CurlTransport: HTTPTransport {
         }
     }
 
-    private func send(_ request: TransportRequest, on handle: UnsafeMutableRawPointer
+    private func send(
+        _ request: TransportRequest, on handle: UnsafeMutableRawPointer
     ) throws(TransportFailure) -> TransportResponse {
         let scheme = try Self.scheme(of: request.url)
         var headerList: UnsafeMutablePointer<fauth_curl_slist>?
@@ -95,8 +99,9 @@ public struct CurlTransport: HTTPTransport {
             try body.withUnsafeBufferPointer { (bodyBytes) throws(TransportFailure) -> Int32 in
                 try errorBuffer.withUnsafeMutableBufferPointer { (errorBytes) throws(TransportFailure) -> Int32 in
                     let options = CurlOptions(handle: handle)
-                    try configure(options, request: request, scheme: scheme, proxy: proxy, headerList: headerList,
-                                  body: bodyBytes, errorBuffer: errorBytes, collector: collector)
+                    try configure(
+                        options, request: request, scheme: scheme, proxy: proxy, headerList: headerList,
+                        body: bodyBytes, errorBuffer: errorBytes, collector: collector)
                     let code = fauth_curl_easy_perform(handle)
                     // The buffers above live only in these closures: libcurl must not keep pointers to them.
                     _ = fauth_curl_setopt_pointer(handle, Int32(FAUTH_CURLOPT_ERRORBUFFER), nil)
@@ -107,16 +112,20 @@ public struct CurlTransport: HTTPTransport {
         }
 
         guard result == Int32(FAUTH_CURLE_OK) else {
-            var verifyResult = 0, proxyVerifyResult = 0, connectStatus = 0
+            var verifyResult = 0
+            var proxyVerifyResult = 0
+            var connectStatus = 0
             _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_SSL_VERIFYRESULT), &verifyResult)
             _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_PROXY_SSL_VERIFYRESULT), &proxyVerifyResult)
             _ = fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_HTTP_CONNECTCODE), &connectStatus)
-            throw failure(code: result, errorBuffer: errorBuffer, collector: collector, proxy: proxy,
-                          trust: request.trust, verifyResults: (verifyResult, proxyVerifyResult),
-                          connectStatus: connectStatus)
+            throw failure(
+                code: result, errorBuffer: errorBuffer, collector: collector, proxy: proxy,
+                trust: request.trust, verifyResults: (verifyResult, proxyVerifyResult),
+                connectStatus: connectStatus)
         }
         var status = 0
-        guard fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_RESPONSE_CODE), &status) == Int32(FAUTH_CURLE_OK) else {
+        guard fauth_curl_getinfo_long(handle, Int32(FAUTH_CURLINFO_RESPONSE_CODE), &status) == Int32(FAUTH_CURLE_OK)
+        else {
             throw .other(code: Int(FAUTH_CURLE_FAILED_INIT), message: "the response status could not be read")
         }
         return TransportResponse(status: status, headers: collector.headers, body: collector.body)
@@ -148,7 +157,8 @@ public struct CurlTransport: HTTPTransport {
         }
         try options.set(FAUTH_CURLOPT_HTTP_VERSION, long: Int(FAUTH_CURL_HTTP_VERSION_2TLS))
         try options.set(FAUTH_CURLOPT_TIMEOUT_MS, long: totalMilliseconds)
-        try options.set(FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
+        try options.set(
+            FAUTH_CURLOPT_CONNECTTIMEOUT_MS, long: min(totalMilliseconds, Self.milliseconds(connectTimeout)))
         try options.set(FAUTH_CURLOPT_MAXFILESIZE_LARGE, offset: Int64(maximumBodySize))
         try options.set(FAUTH_CURLOPT_HTTPHEADER, pointer: headerList)
         try options.set(FAUTH_CURLOPT_PROXY, string: proxy ?? "")  // "": none, not the environment's
@@ -168,34 +178,43 @@ public struct CurlTransport: HTTPTransport {
 
         let context = Unmanaged.passUnretained(collector).toOpaque()
         try options.set(FAUTH_CURLOPT_HEADERDATA, pointer: context)
-        try options.set(FAUTH_CURLOPT_HEADERFUNCTION, callback: { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
-            return collector.takeHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
-        })
+        try options.set(
+            FAUTH_CURLOPT_HEADERFUNCTION,
+            callback: { data, size, count, context in
+                guard let data, let context else { return 0 }
+                let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
+                return collector.takeHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+                    ? size * count : 0
+            })
         try options.set(FAUTH_CURLOPT_WRITEDATA, pointer: context)
-        try options.set(FAUTH_CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
-            return collector.takeBody(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
-        })
+        try options.set(
+            FAUTH_CURLOPT_WRITEFUNCTION,
+            callback: { data, size, count, context in
+                guard let data, let context else { return 0 }
+                let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
+                return collector.takeBody(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
+            })
         try options.set(FAUTH_CURLOPT_PREREQDATA, pointer: context)
-        try options.set(FAUTH_CURLOPT_PREREQFUNCTION, prerequisite: { context, peer, _, _, _ in
-            guard let context, let peer else { return 1 }
-            let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
-            return collector.admitsPeer(String(cString: peer)) ? 0 : 1  // CURL_PREREQFUNC_OK, CURL_PREREQFUNC_ABORT
-        })
+        try options.set(
+            FAUTH_CURLOPT_PREREQFUNCTION,
+            prerequisite: { context, peer, _, _, _ in
+                guard let context, let peer else { return 1 }
+                let collector = Unmanaged<CurlResponseCollector>.fromOpaque(context).takeUnretainedValue()
+                return collector.admitsPeer(String(cString: peer)) ? 0 : 1  // CURL_PREREQFUNC_OK, CURL_PREREQFUNC_ABORT
+            })
     }
 
     /// The proxy for `url`, nil when none applies (plain `http://` never uses one: it goes only to this machine); the
     /// host is resolved only when a proxy would otherwise be used, within `seconds` (a resolver that stalls is a
     /// timeout, not a wait past `--timeout`), and one on this machine is reached directly. A proxy variable that names no proxy libcurl can use is refused here, before anything
     /// is sent (`ProxyURL`), by the variable's name.
-    func proxy(for url: String, within seconds: Double,
-               resolver: @escaping @Sendable (String) -> [HostAddress]? = { HostResolver.systemResolve($0) }
+    func proxy(
+        for url: String, within seconds: Double,
+        resolver: @escaping @Sendable (String) -> [HostAddress]? = { HostResolver.systemResolve($0) }
     ) throws(TransportFailure) -> String? {
         guard let parts = URLParts(url: url), parts.scheme == "https", let setting = proxies.setting,
-              try LoopbackHost.addresses(of: parts.host, within: seconds, resolver: resolver) == nil else { return nil }
+            try LoopbackHost.addresses(of: parts.host, within: seconds, resolver: resolver) == nil
+        else { return nil }
         do {
             _ = try ProxyURL(parsing: setting.value)
         } catch {
@@ -215,8 +234,9 @@ public struct CurlTransport: HTTPTransport {
     /// (https://) proxy's own, and a CONNECT answered with a status (`connectStatus`, not 2xx) is a refused tunnel,
     /// each naming the proxy. `verifyResults` are OpenSSL's verification results for the server and the proxy; a CA
     /// bundle that came through a pipe is named by the pipe, not by fauth's copy.
-    private func failure(code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector, proxy: String?,
-                         trust: TrustedCertificates, verifyResults: (server: Int, proxy: Int), connectStatus: Int
+    private func failure(
+        code: Int32, errorBuffer: [CChar], collector: CurlResponseCollector, proxy: String?,
+        trust: TrustedCertificates, verifyResults: (server: Int, proxy: Int), connectStatus: Int
     ) -> TransportFailure {
         switch collector.overflow {
         case .body?: return .tooLarge(.body, limit: maximumBodySize)
@@ -246,8 +266,9 @@ public struct CurlTransport: HTTPTransport {
                 return .tunnelRefused(proxy: authority, status: connectStatus, code: Int(code), message: message)
             }
             if proxyURL.scheme == "https" && connectStatus == 0 && code == Int32(FAUTH_CURLE_PEER_FAILED_VERIFICATION) {
-                return .proxyCertificate(proxy: authority, CertificateProblem(verifyResult: verifyResults.proxy),
-                                         code: Int(code), message: message)
+                return .proxyCertificate(
+                    proxy: authority, CertificateProblem(verifyResult: verifyResults.proxy),
+                    code: Int(code), message: message)
             }
         }
         return TransportFailure(curlCode: Int(code), message: message, verifyResult: verifyResults.server)
@@ -284,7 +305,9 @@ private struct CurlOptions {
 
     private func check(_ result: Int32, _ option: Int) throws(TransportFailure) {
         guard result == Int32(FAUTH_CURLE_OK) else {
-            throw .other(code: Int(result), message: "libcurl refused option \(option): \(String(cString: fauth_curl_strerror(result)))")
+            throw .other(
+                code: Int(result),
+                message: "libcurl refused option \(option): \(String(cString: fauth_curl_strerror(result)))")
         }
     }
 }

@@ -1,9 +1,10 @@
+import CCurlShim
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CCurlShim
 
 /// An IP address to connect to.
 enum HostAddress: Hashable {
@@ -43,7 +44,9 @@ enum HostResolver {
         if let known = literal(name) ?? reserved(name) {
             return known
         }
-        guard resolvingNames, !name.isEmpty, let resolved = try resolve(name, within: seconds, resolver), !resolved.isEmpty else {
+        guard resolvingNames, !name.isEmpty, let resolved = try resolve(name, within: seconds, resolver),
+            !resolved.isEmpty
+        else {
             return nil
         }
         return resolved
@@ -56,8 +59,9 @@ enum HostResolver {
         guard seconds.isFinite else { return resolver(name) }
         let lookup = BackgroundLookup { resolver(name) }
         guard let answer = lookup.wait(seconds: max(seconds, 0)) else {
-            throw .timedOut(code: Int(FAUTH_CURLE_OPERATION_TIMEDOUT),
-                            message: "Resolving the host name \(name) did not finish within \(seconds) s")
+            throw .timedOut(
+                code: Int(FAUTH_CURLE_OPERATION_TIMEDOUT),
+                message: "Resolving the host name \(name) did not finish within \(seconds) s")
         }
         return answer
     }
@@ -80,8 +84,10 @@ enum HostResolver {
         var entry = list
         while let current = entry?.pointee {
             entry = current.ai_next
-            guard let socketAddress = current.ai_addr, let address = Self.address(socketAddress, family: current.ai_family),
-                  !addresses.contains(address) else { continue }
+            guard let socketAddress = current.ai_addr,
+                let address = Self.address(socketAddress, family: current.ai_family),
+                !addresses.contains(address)
+            else { continue }
             addresses.append(address)
         }
         return addresses
@@ -90,7 +96,9 @@ enum HostResolver {
     private static func address(_ socketAddress: UnsafeMutablePointer<sockaddr>, family: Int32) -> HostAddress? {
         switch family {
         case AF_INET:
-            return socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { .ipv4($0.pointee.sin_addr.s_addr) }
+            return socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                .ipv4($0.pointee.sin_addr.s_addr)
+            }
         case AF_INET6:
             let bytes = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
                 withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }

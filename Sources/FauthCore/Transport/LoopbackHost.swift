@@ -17,8 +17,11 @@ enum LoopbackHost {
         of host: String, resolvingNames: Bool = true, within seconds: Double,
         resolver: @escaping @Sendable (String) -> [HostAddress]? = { HostResolver.systemResolve($0) }
     ) throws(TransportFailure) -> [HostAddress]? {
-        guard let addresses = try HostResolver.addresses(of: host, resolvingNames: resolvingNames, within: seconds,
-                                                         resolver: resolver) else { return nil }
+        guard
+            let addresses = try HostResolver.addresses(
+                of: host, resolvingNames: resolvingNames, within: seconds,
+                resolver: resolver)
+        else { return nil }
         return addresses.allSatisfy(isLocal) ? addresses : nil
     }
 

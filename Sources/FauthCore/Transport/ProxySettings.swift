@@ -29,7 +29,8 @@ public struct ProxySettings: Sendable, Equatable {
         func variable(_ names: String...) -> (name: String, value: String)? {
             names.lazy.compactMap { name in environment[name].map { (name, $0) } }.first { !$0.value.isEmpty }
         }
-        let https = variable("https_proxy", "HTTPS_PROXY"), all = variable("all_proxy", "ALL_PROXY")
+        let https = variable("https_proxy", "HTTPS_PROXY")
+        let all = variable("all_proxy", "ALL_PROXY")
         self.init(httpsProxy: https?.value, allProxy: all?.value, noProxy: variable("no_proxy", "NO_PROXY")?.value)
         httpsProxyVariable = https?.name ?? httpsProxyVariable
         allProxyVariable = all?.name ?? allProxyVariable

@@ -41,7 +41,8 @@ struct ProxyURL: Sendable, Equatable {
         if let separator = Self.schemeSeparator(in: rest) {
             scheme = rest[..<separator.lowerBound].lowercased()
             guard Self.schemes.contains(scheme) else {
-                throw Problem(reason: "its scheme is not one libcurl proxies through (\(Self.schemes.joined(separator: ", ")))")
+                throw Problem(
+                    reason: "its scheme is not one libcurl proxies through (\(Self.schemes.joined(separator: ", ")))")
             }
             rest = rest[separator.upperBound...]
         }
@@ -61,14 +62,17 @@ struct ProxyURL: Sendable, Equatable {
             let address = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
             let after = hostAndPort[hostAndPort.index(after: close)...]
             guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }),
-                  after.isEmpty || after.first == ":" else {
+                after.isEmpty || after.first == ":"
+            else {
                 throw Problem(reason: "its IPv6 address is malformed")
             }
             host = String(hostAndPort[...close])
             portText = after.isEmpty ? nil : after.dropFirst()
         } else {
             let parts = hostAndPort.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_" }) else {
+            guard !parts[0].isEmpty,
+                parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_" })
+            else {
                 throw Problem(reason: "its host name is missing or malformed")
             }
             host = String(parts[0])
@@ -79,7 +83,8 @@ struct ProxyURL: Sendable, Equatable {
             return
         }
         guard portText.count <= 5, portText.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(portText),
-              (1...65535).contains(number) else {
+            (1...65535).contains(number)
+        else {
             throw Problem(reason: "its port is not a number from 1 to 65535")
         }
         port = number

@@ -32,7 +32,8 @@ extension TransportFailure {
             return "Nothing was sent to \(host): \(scheme):// is not a scheme fauth uses (https://, or http:// to this "
                 + "machine)."
         case .plainHTTPToAnotherMachine(let peer):
-            return "Nothing was sent to \(host): plain http:// reached \(peer), which is not this machine (tokens would "
+            return
+                "Nothing was sent to \(host): plain http:// reached \(peer), which is not this machine (tokens would "
                 + "travel unencrypted); use https://."
         case .other(_, let message):
             return "The request to \(host) failed: \(message)."

@@ -47,9 +47,9 @@ public enum TransportFailure: Error, Sendable, Equatable {
     public var code: Int {
         switch self {
         case .connectionRefused(let code, _), .connectionReset(let code, _), .hostNotFound(let code, _),
-             .timedOut(let code, _), .tls(let code, _), .certificate(_, let code, _), .other(let code, _),
-             .proxyUnreachable(_, let code, _), .tunnelRefused(_, _, let code, _),
-             .proxyCertificate(_, _, let code, _), .responseTooLarge(_, _, let code, _):
+            .timedOut(let code, _), .tls(let code, _), .certificate(_, let code, _), .other(let code, _),
+            .proxyUnreachable(_, let code, _), .tunnelRefused(_, _, let code, _),
+            .proxyCertificate(_, _, let code, _), .responseTooLarge(_, _, let code, _):
             return code
         case .proxySetting:
             return Int(FAUTH_CURLE_COULDNT_RESOLVE_PROXY)  // what libcurl gives for a proxy URL it cannot parse
@@ -64,9 +64,9 @@ public enum TransportFailure: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .connectionRefused(_, let message), .connectionReset(_, let message), .hostNotFound(_, let message),
-             .timedOut(_, let message), .tls(_, let message), .certificate(_, _, let message), .other(_, let message),
-             .proxyUnreachable(_, _, let message), .tunnelRefused(_, _, _, let message),
-             .proxyCertificate(_, _, _, let message), .responseTooLarge(_, _, _, let message):
+            .timedOut(_, let message), .tls(_, let message), .certificate(_, _, let message), .other(_, let message),
+            .proxyUnreachable(_, _, let message), .tunnelRefused(_, _, _, let message),
+            .proxyCertificate(_, _, _, let message), .responseTooLarge(_, _, _, let message):
             return message
         case .proxySetting(let variable, let problem):
             return "\(variable): \(problem)"
@@ -80,8 +80,9 @@ public enum TransportFailure: Error, Sendable, Equatable {
     /// An answer that passed `overflow`'s bound, `limit`.
     static func tooLarge(_ overflow: Overflow, limit: Int) -> TransportFailure {
         let code = overflow == .body ? FAUTH_CURLE_FILESIZE_EXCEEDED : FAUTH_CURLE_WRITE_ERROR
-        return .responseTooLarge(overflow, limit: limit, code: Int(code),
-                                 message: "the answer has more than \(limit) \(overflow.rawValue)")
+        return .responseTooLarge(
+            overflow, limit: limit, code: Int(code),
+            message: "the answer has more than \(limit) \(overflow.rawValue)")
     }
 
     /// Classifies a libcurl result code; `verifyResult` is OpenSSL's certificate verification result (libcurl's
@@ -91,23 +92,23 @@ public enum TransportFailure: Error, Sendable, Equatable {
         case Int(FAUTH_CURLE_PEER_FAILED_VERIFICATION):
             self = .certificate(CertificateProblem(verifyResult: verifyResult), code: curlCode, message: message)
         case Int(FAUTH_CURLE_SSL_ISSUER_ERROR), Int(FAUTH_CURLE_SSL_PINNEDPUBKEYNOTMATCH),
-             Int(FAUTH_CURLE_SSL_INVALIDCERTSTATUS):
+            Int(FAUTH_CURLE_SSL_INVALIDCERTSTATUS):
             self = .certificate(.untrusted, code: curlCode, message: message)
         case Int(FAUTH_CURLE_SSL_CACERT_BADFILE):
             self = .certificate(.authoritiesUnusable, code: curlCode, message: message)
         case Int(FAUTH_CURLE_COULDNT_CONNECT):
             self = .connectionRefused(code: curlCode, message: message)
         case Int(FAUTH_CURLE_GOT_NOTHING), Int(FAUTH_CURLE_SEND_ERROR), Int(FAUTH_CURLE_RECV_ERROR),
-             Int(FAUTH_CURLE_PARTIAL_FILE):
+            Int(FAUTH_CURLE_PARTIAL_FILE):
             self = .connectionReset(code: curlCode, message: message)
         case Int(FAUTH_CURLE_COULDNT_RESOLVE_HOST), Int(FAUTH_CURLE_COULDNT_RESOLVE_PROXY):
             self = .hostNotFound(code: curlCode, message: message)
         case Int(FAUTH_CURLE_OPERATION_TIMEDOUT):
             self = .timedOut(code: curlCode, message: message)
         case Int(FAUTH_CURLE_SSL_CONNECT_ERROR), Int(FAUTH_CURLE_SSL_ENGINE_NOTFOUND),
-             Int(FAUTH_CURLE_SSL_ENGINE_SETFAILED), Int(FAUTH_CURLE_SSL_CERTPROBLEM), Int(FAUTH_CURLE_SSL_CIPHER),
-             Int(FAUTH_CURLE_SSL_ENGINE_INITFAILED), Int(FAUTH_CURLE_SSL_SHUTDOWN_FAILED),
-             Int(FAUTH_CURLE_SSL_CRL_BADFILE), Int(FAUTH_CURLE_SSL_CLIENTCERT):
+            Int(FAUTH_CURLE_SSL_ENGINE_SETFAILED), Int(FAUTH_CURLE_SSL_CERTPROBLEM), Int(FAUTH_CURLE_SSL_CIPHER),
+            Int(FAUTH_CURLE_SSL_ENGINE_INITFAILED), Int(FAUTH_CURLE_SSL_SHUTDOWN_FAILED),
+            Int(FAUTH_CURLE_SSL_CRL_BADFILE), Int(FAUTH_CURLE_SSL_CLIENTCERT):
             self = .tls(code: curlCode, message: message)
         default:
             self = .other(code: curlCode, message: message)

@@ -16,8 +16,10 @@ public struct TransportRequest: Sendable {
     public var trust: TrustedCertificates
 
     /// Makes a request from its parts.
-    public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [], timeout: Double,
-                trust: TrustedCertificates = .system) {
+    public init(
+        method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [], timeout: Double,
+        trust: TrustedCertificates = .system
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -34,7 +36,9 @@ extension TransportRequest {
         var lines: [String] = []
         for (name, value) in headers {
             let forbidden: (Character) -> Bool = { $0 == "\r" || $0 == "\n" || $0 == "\0" || $0 == "\r\n" }
-            guard !name.isEmpty, !name.contains(":"), !name.contains(where: forbidden), !value.contains(where: forbidden) else {
+            guard !name.isEmpty, !name.contains(":"), !name.contains(where: forbidden),
+                !value.contains(where: forbidden)
+            else {
                 throw .other(code: Int(FAUTH_CURLE_BAD_FUNCTION_ARGUMENT), message: "invalid header field \(name)")
             }
             lines.append("\(name): \(value)")

@@ -17,7 +17,8 @@ struct URLParts: Equatable {
         // A scheme holds no ":", so its end is the first one.
         guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return nil }
         let scheme = url[..<colon].lowercased()
-        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else {
             return nil
         }
         let rest = url[url.index(colon, offsetBy: 3)...]
@@ -54,7 +55,8 @@ struct URLParts: Equatable {
         guard !host.isEmpty else { return nil }
         guard let portText else { return (String(host), nil) }
         guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy(\.isASCIIDigit), let port = UInt16(portText),
-              port > 0 else {
+            port > 0
+        else {
             return nil
         }
         return (String(host), port)

@@ -52,8 +52,10 @@ public enum EmulatorCommand: Sendable, Equatable {
     /// The bytes a project ID may hold.
     private static let projectIdBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._:".utf8)
 
-    private static let valueOptions = ["--host", "--port", "--project", "--import", "--export-on-exit", "--max-connections",
-                                       "--idle-timeout", "--request-memory"]
+    private static let valueOptions = [
+        "--host", "--port", "--project", "--import", "--export-on-exit", "--max-connections",
+        "--idle-timeout", "--request-memory",
+    ]
     private static let flagOptions = ["--help", "-h", "--version"]
 
     /// Parses the arguments that follow the program name.
@@ -83,7 +85,10 @@ public enum EmulatorCommand: Sendable, Equatable {
             try apply(name, value, to: &options)
         }
         if isExec {
-            guard !command.isEmpty else { throw EmulatorUsageError(description: "exec needs a command: fauth-emulator exec [OPTIONS] -- COMMAND [ARGS...]") }
+            guard !command.isEmpty else {
+                throw EmulatorUsageError(
+                    description: "exec needs a command: fauth-emulator exec [OPTIONS] -- COMMAND [ARGS...]")
+            }
             return .exec(options, command: command)
         }
         if !command.isEmpty { throw unexpectedArgument(command[0]) }
@@ -96,13 +101,15 @@ public enum EmulatorCommand: Sendable, Equatable {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    private static func apply(_ name: String, _ value: String, to options: inout EmulatorOptions) throws(EmulatorUsageError) {
+    private static func apply(_ name: String, _ value: String, to options: inout EmulatorOptions)
+        throws(EmulatorUsageError)
+    {
         switch name {
         case "--host":
             guard !value.isEmpty else { throw EmulatorUsageError(description: "--host needs a non-empty value") }
             options.host = value.hasPrefix("[") && value.hasSuffix("]") ? String(value.dropFirst().dropLast()) : value
         case "--port":
-            guard let port = Int(value), (0 ... 65535).contains(port) else {
+            guard let port = Int(value), (0...65535).contains(port) else {
                 throw EmulatorUsageError(description: "invalid port \(value): expected a number from 0 to 65535")
             }
             options.port = port
@@ -111,23 +118,26 @@ public enum EmulatorCommand: Sendable, Equatable {
             // IDs (with the old domain-scoped `example.com:name`) are.
             guard !value.isEmpty else { throw EmulatorUsageError(description: "--project needs a non-empty value") }
             guard value.utf8.allSatisfy({ Self.projectIdBytes.contains($0) }) else {
-                throw EmulatorUsageError(description: "invalid project ID \(value): use letters, digits, '-', '.', '_' or ':'")
+                throw EmulatorUsageError(
+                    description: "invalid project ID \(value): use letters, digits, '-', '.', '_' or ':'")
             }
             options.projectId = value
         case "--import":
             options.importDirectory = value
         case "--max-connections":
-            guard let count = Int(value), (1 ... 1_000_000).contains(count) else {
-                throw EmulatorUsageError(description: "invalid --max-connections \(value): expected a number from 1 to 1000000")
+            guard let count = Int(value), (1...1_000_000).contains(count) else {
+                throw EmulatorUsageError(
+                    description: "invalid --max-connections \(value): expected a number from 1 to 1000000")
             }
             options.maxConnections = count
         case "--idle-timeout":
             guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-                throw EmulatorUsageError(description: "invalid --idle-timeout \(value): expected seconds, more than 0 and at most 86400")
+                throw EmulatorUsageError(
+                    description: "invalid --idle-timeout \(value): expected seconds, more than 0 and at most 86400")
             }
             options.idleTimeoutSeconds = seconds
         case "--request-memory":
-            guard let mebibytes = Int(value), (1 ... 65_536).contains(mebibytes) else {
+            guard let mebibytes = Int(value), (1...65_536).contains(mebibytes) else {
                 throw EmulatorUsageError(description: "invalid --request-memory \(value): expected MiB from 1 to 65536")
             }
             options.requestMemoryMiB = mebibytes
@@ -156,10 +166,11 @@ public enum EmulatorCommand: Sendable, Equatable {
     /// The edit distance between two strings, over characters, where swapping two neighbours costs one
     /// (optimal string alignment).
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let left = Array(lhs), right = Array(rhs)
+        let left = Array(lhs)
+        let right = Array(rhs)
         var distance = [[Int]](repeating: [Int](repeating: 0, count: right.count + 1), count: left.count + 1)
-        for i in 0 ... left.count { distance[i][0] = i }
-        for j in 0 ... right.count { distance[0][j] = j }
+        for i in 0...left.count { distance[i][0] = i }
+        for j in 0...right.count { distance[0][j] = j }
         for i in stride(from: 1, through: left.count, by: 1) {
             for j in stride(from: 1, through: right.count, by: 1) {
                 let cost = left[i - 1] == right[j - 1] ? 0 : 1

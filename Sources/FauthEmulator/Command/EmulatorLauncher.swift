@@ -42,7 +42,10 @@ public enum EmulatorLauncher {
         let signals = SignalWaiter(blocking: [SIGINT, SIGTERM, SIGCHLD])
         guard let (emulator, server) = start(options, defaultPort: 0) else { return 1 }
         let authority = EmulatorOptions.authority(host: options.host, port: server.port)
-        guard let stateHome = ExecEnvironment.makeStateFolder(temporaryDirectory: getenv("TMPDIR").map { String(cString: $0) }) else {
+        guard
+            let stateHome = ExecEnvironment.makeStateFolder(
+                temporaryDirectory: getenv("TMPDIR").map { String(cString: $0) })
+        else {
             Console.complain("cannot create a state folder for the command: \(String(cString: strerror(errno)))")
             server.stop()
             return 1
@@ -54,7 +57,8 @@ public enum EmulatorLauncher {
         // command that will not stop, so here signals are only relayed to it.
         let status: Int32
         if let guarded = ExecGuard.guarded(command) {
-            status = ExecRunner(signals: signals, stopGraceSeconds: nil).run(guarded, environment: environment + [ExecGuard.marker])
+            status = ExecRunner(signals: signals, stopGraceSeconds: nil).run(
+                guarded, environment: environment + [ExecGuard.marker])
         } else {
             status = ExecRunner(signals: signals).run(command, environment: environment)
         }
@@ -79,16 +83,18 @@ public enum EmulatorLauncher {
                 return nil
             }
         }
-        let configuration = HTTPServerConfiguration(host: options.host, port: options.port ?? defaultPort,
-                                                    idleTimeoutSeconds: options.idleTimeoutSeconds,
-                                                    maxConnections: options.maxConnections,
-                                                    maxBufferedBytes: options.requestMemoryMiB << 20)
+        let configuration = HTTPServerConfiguration(
+            host: options.host, port: options.port ?? defaultPort,
+            idleTimeoutSeconds: options.idleTimeoutSeconds,
+            maxConnections: options.maxConnections,
+            maxBufferedBytes: options.requestMemoryMiB << 20)
         do {
             let server = try HTTPServer(configuration: configuration, handler: { emulator.handle($0) })
             emulator.setLinkAuthority(EmulatorOptions.authority(host: options.host, port: server.port))
             if !isLoopback(options.host) {
-                Console.complain("warning: listening on \(options.host), beyond this machine: anyone who can reach it can read and "
-                    + "change every account (passwords are stored in clear), with no credential but `Bearer owner`")
+                Console.complain(
+                    "warning: listening on \(options.host), beyond this machine: anyone who can reach it can read and "
+                        + "change every account (passwords are stored in clear), with no credential but `Bearer owner`")
             }
             server.start()
             return (emulator, server)
@@ -121,7 +127,7 @@ public enum EmulatorLauncher {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        return String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func currentEnvironment() -> [String] {

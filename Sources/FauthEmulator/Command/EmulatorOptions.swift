@@ -18,8 +18,10 @@ public struct EmulatorOptions: Sendable, Equatable {
     public var requestMemoryMiB = 64
 
     /// Makes options; every parameter has a default.
-    public init(host: String = "127.0.0.1", port: Int? = nil, projectId: String = "demo-fauth", importDirectory: String? = nil,
-                exportOnExitDirectory: String? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int? = nil, projectId: String = "demo-fauth", importDirectory: String? = nil,
+        exportOnExitDirectory: String? = nil
+    ) {
         self.host = host
         self.port = port
         self.projectId = projectId

@@ -14,7 +14,9 @@ enum ExecEnvironment {
     static let removed = ["FAUTH_ENDPOINT"]
 
     /// `base` (`NAME=value` entries) with the variables `exec` sets replaced and those it removes gone.
-    static func make(base: [String], authority: String, projectId: String, stateHome: String, binaries: String?) -> [String] {
+    static func make(base: [String], authority: String, projectId: String, stateHome: String, binaries: String?)
+        -> [String]
+    {
         let path = base.last { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) }
         var environment = base.filter { entry in !(replaced + removed).contains { entry.hasPrefix($0 + "=") } }
         environment.append("FIREBASE_AUTH_EMULATOR_HOST=\(authority)")
@@ -49,11 +51,13 @@ enum ExecEnvironment {
         }
         var children: [[CChar]] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                Array($0.prefix { $0 != 0 }.map { CChar(bitPattern: $0) })
+            }
             if name != [46], name != [46, 46] { children.append(path + [47] + name) }  // not "." or ".."
         }
         closedir(stream)
-        children.forEach { removeTree(bytes: $0) }
+        for child in children { removeTree(bytes: child) }
         rmdir(terminated)
     }
 }

@@ -23,12 +23,15 @@ enum ExecGuard {
     /// `arguments` (after the program name) as the command with `environment()` less the variable, and returns its
     /// exit status; nil, with nothing changed, for any other start (another program's variable included).
     static func runIfGuard(arguments: [String], environment: () -> [String]) -> Int32? {
-        guard let value = getenv(variable), let parent = pid_t(String(cString: value)), getppid() == parent else { return nil }
+        guard let value = getenv(variable), let parent = pid_t(String(cString: value)), getppid() == parent else {
+            return nil
+        }
         let signals = SignalWaiter(blocking: [SIGINT, SIGTERM, SIGCHLD])
         ExecRunner.prctl(setParentDeathSignal, UInt(SIGTERM))
         // The emulator died before the signal was asked for: stop as that signal would have made it.
         guard getppid() == parent else { return 128 + SIGTERM }
         let prefix = variable + "="
-        return ExecRunner(signals: signals).run(Array(arguments.dropFirst()), environment: environment().filter { !$0.hasPrefix(prefix) })
+        return ExecRunner(signals: signals).run(
+            Array(arguments.dropFirst()), environment: environment().filter { !$0.hasPrefix(prefix) })
     }
 }

@@ -17,7 +17,7 @@ struct ExecRunner {
     /// relayed.
     var stopGraceSeconds: Double? = 10
 
-    private static let setChildSubreaper: Int32 = 36 // PR_SET_CHILD_SUBREAPER from <linux/prctl.h>
+    private static let setChildSubreaper: Int32 = 36  // PR_SET_CHILD_SUBREAPER from <linux/prctl.h>
 
     /// Runs `command` with `environment` (`NAME=value` entries) and returns its exit status: the status it exited
     /// with, 128+N when signal N ended it, 127 when it could not be started. A bare command name is looked up in the
@@ -103,7 +103,8 @@ struct ExecRunner {
     /// The argv to run for `command`: a single argument holding a space or tab that names no file (`exec 'npm test'`,
     /// Firebase's form) is a shell command line, run with `/bin/sh -c`; anything else is run as it is.
     static func commandLine(_ command: [String]) -> [String] {
-        guard command.count == 1, command[0].contains(where: { $0 == " " || $0 == "\t" }), access(command[0], F_OK) != 0 else {
+        guard command.count == 1, command[0].contains(where: { $0 == " " || $0 == "\t" }), access(command[0], F_OK) != 0
+        else {
             return command
         }
         return ["/bin/sh", "-c", command[0]]
@@ -150,8 +151,8 @@ struct ExecRunner {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for argument in argv { free(argument) }
+            for variable in envp { free(variable) }
         }
         var pid = pid_t()
         let result = posix_spawn(&pid, executable, nil, &attributes, argv, envp)

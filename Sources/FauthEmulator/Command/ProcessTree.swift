@@ -9,8 +9,10 @@ enum ProcessTree {
         var zombies: Set<pid_t> = []
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
-            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let (state, parent) = parseStat(stat) else { continue }
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let (state, parent) = parseStat(stat)
+            else { continue }
             children[parent, default: []].append(pid)
             if state == "Z" { zombies.insert(pid) }
         }

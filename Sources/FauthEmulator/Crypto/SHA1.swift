@@ -5,7 +5,9 @@ public struct SHA1: Sendable {
     /// The block length in bytes.
     public static let blockLength = 64
 
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
+    )
     private var buffer: [UInt8] = []
     private var totalLength: UInt64 = 0
 
@@ -50,8 +52,10 @@ public struct SHA1: Sendable {
         var digest: [UInt8] = []
         digest.reserveCapacity(SHA1.digestLength)
         for word in [state.0, state.1, state.2, state.3, state.4] {
-            digest.append(contentsOf: [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16),
-                                       UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)])
+            digest.append(contentsOf: [
+                UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16),
+                UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word),
+            ])
         }
         return digest
     }
@@ -60,21 +64,31 @@ public struct SHA1: Sendable {
         var schedule = [UInt32](repeating: 0, count: 80)
         for index in 0..<16 {
             let offset = index * 4
-            schedule[index] = UInt32(block[offset]) << 24 | UInt32(block[offset + 1]) << 16
+            schedule[index] =
+                UInt32(block[offset]) << 24 | UInt32(block[offset + 1]) << 16
                 | UInt32(block[offset + 2]) << 8 | UInt32(block[offset + 3])
         }
         for index in 16..<80 {
-            schedule[index] = rotateLeft(schedule[index - 3] ^ schedule[index - 8] ^ schedule[index - 14] ^ schedule[index - 16], by: 1)
+            schedule[index] = rotateLeft(
+                schedule[index - 3] ^ schedule[index - 8] ^ schedule[index - 14] ^ schedule[index - 16], by: 1)
         }
         var (a, b, c, d, e) = state
         for index in 0..<80 {
             let mix: UInt32
             let constant: UInt32
             switch index {
-            case 0..<20: mix = (b & c) | (~b & d); constant = 0x5A82_7999
-            case 20..<40: mix = b ^ c ^ d; constant = 0x6ED9_EBA1
-            case 40..<60: mix = (b & c) | (b & d) | (c & d); constant = 0x8F1B_BCDC
-            default: mix = b ^ c ^ d; constant = 0xCA62_C1D6
+            case 0..<20:
+                mix = (b & c) | (~b & d)
+                constant = 0x5A82_7999
+            case 20..<40:
+                mix = b ^ c ^ d
+                constant = 0x6ED9_EBA1
+            case 40..<60:
+                mix = (b & c) | (b & d) | (c & d)
+                constant = 0x8F1B_BCDC
+            default:
+                mix = b ^ c ^ d
+                constant = 0xCA62_C1D6
             }
             let temp = rotateLeft(a, by: 5) &+ mix &+ e &+ constant &+ schedule[index]
             e = d

@@ -10,7 +10,8 @@ public enum TOTP {
         let message = (0..<8).map { UInt8(truncatingIfNeeded: counter >> UInt64(56 - $0 * 8)) }
         let mac = HMACSHA1.authenticationCode(for: message, key: secret)
         let offset = Int(mac[mac.count - 1] & 0x0F)
-        let binary = UInt32(mac[offset] & 0x7F) << 24 | UInt32(mac[offset + 1]) << 16
+        let binary =
+            UInt32(mac[offset] & 0x7F) << 24 | UInt32(mac[offset + 1]) << 16
             | UInt32(mac[offset + 2]) << 8 | UInt32(mac[offset + 3])
         var modulus: UInt32 = 1
         for _ in 0..<digits { modulus &*= 10 }
@@ -24,13 +25,17 @@ public enum TOTP {
     }
 
     /// The RFC 6238 TOTP code at a Unix time in seconds.
-    public static func code(secret: [UInt8], at unixTime: Int64, period: Int = defaultPeriod, digits: Int = defaultDigits) -> String {
+    public static func code(
+        secret: [UInt8], at unixTime: Int64, period: Int = defaultPeriod, digits: Int = defaultDigits
+    ) -> String {
         hotp(secret: secret, counter: timeStep(at: unixTime, period: period), digits: digits)
     }
 
     /// Whether `code` is the TOTP code of the step at `unixTime` or of one step before or after it.
-    public static func verify(_ code: String, secret: [UInt8], at unixTime: Int64,
-                                  period: Int = defaultPeriod, digits: Int = defaultDigits) -> Bool {
+    public static func verify(
+        _ code: String, secret: [UInt8], at unixTime: Int64,
+        period: Int = defaultPeriod, digits: Int = defaultDigits
+    ) -> Bool {
         guard code.utf8.count == digits else { return false }
         let step = timeStep(at: unixTime, period: period)
         let candidates = [step == 0 ? nil : step - 1, step, step + 1].compactMap { $0 }

@@ -12,7 +12,9 @@ enum IdpAccountDecision {
     case signUp(copiesEmail: Bool)
 
     /// Decides, throwing FEDERATED_USER_ID_ALREADY_LINKED or EMAIL_EXISTS when linking is impossible.
-    init(_ profile: IdpProfile, linkingUser: UserRecord?, in project: ProjectState, oneAccountPerEmail: Bool) throws(APIError) {
+    init(_ profile: IdpProfile, linkingUser: UserRecord?, in project: ProjectState, oneAccountPerEmail: Bool)
+        throws(APIError)
+    {
         let linked = project.user(providerId: profile.providerId, rawId: profile.rawId)
         if let linkingUser {
             try ensure(linked == nil, "FEDERATED_USER_ID_ALREADY_LINKED")
@@ -26,7 +28,9 @@ enum IdpAccountDecision {
             self = .signUp(copiesEmail: false)
         } else if let email = profile.email, let owner = project.user(email: email) {
             if profile.emailVerified {
-                let recycled = owner.providerUserInfo.contains { $0.providerId == profile.providerId && $0.rawId != profile.rawId }
+                let recycled = owner.providerUserInfo.contains {
+                    $0.providerId == profile.providerId && $0.rawId != profile.rawId
+                }
                 self = .mergeByVerifiedEmail(owner, emailRecycled: recycled)
             } else {
                 self = .needConfirmation(owner)

@@ -22,9 +22,10 @@ struct IdpAuthSessions: Sendable {
 
     /// Starts a session for `providerId` returning to `continueUri`; `sessionId` is the client's or a new one.
     mutating func start(providerId: String, continueUri: String, sessionId: String?) -> IdpAuthSession {
-        let session = IdpAuthSession(sessionId: sessionId ?? RandomID.alphanumeric(count: 27), state: RandomID.alphanumeric(count: 32),
-                                     providerId: providerId.lowercased(),
-                                     continueBase: IdpRequestURI(absolute: continueUri, postBody: nil)?.base ?? continueUri)
+        let session = IdpAuthSession(
+            sessionId: sessionId ?? RandomID.alphanumeric(count: 27), state: RandomID.alphanumeric(count: 32),
+            providerId: providerId.lowercased(),
+            continueBase: IdpRequestURI(absolute: continueUri, postBody: nil)?.base ?? continueUri)
         sessions.removeAll { $0.sessionId == session.sessionId }
         if sessions.count >= Self.capacity { sessions.removeFirst() }
         sessions.append(session)
@@ -39,15 +40,23 @@ struct IdpAuthSessions: Sendable {
         let index = sessionId.flatMap { id in sessions.firstIndex { $0.sessionId == id } }
         guard let index else {
             guard let requestState, sessions.contains(where: { $0.state == requestState }) else { return }
-            throw .badRequest(Self.refusal(sessionId == nil ? "The requestUri carries a state but no sessionId was sent."
-                                                : "The sessionId is not the one createAuthUri issued with this state."))
+            throw .badRequest(
+                Self.refusal(
+                    sessionId == nil
+                        ? "The requestUri carries a state but no sessionId was sent."
+                        : "The sessionId is not the one createAuthUri issued with this state."))
         }
         let session = sessions[index]
-        try ensure(!session.isUsed, Self.refusal("This sign-in was already completed; start a new one with createAuthUri."))
+        try ensure(
+            !session.isUsed, Self.refusal("This sign-in was already completed; start a new one with createAuthUri."))
         try ensure(requestState != nil, Self.refusal("The requestUri has no state."))
         try ensure(requestState == session.state, Self.refusal("The state in requestUri does not match the sessionId."))
-        try ensure(providerId == session.providerId, Self.refusal("The providerId is not the one createAuthUri was asked for."))
-        try ensure(requestUri.base == session.continueBase, Self.refusal("The requestUri is not the continueUri given to createAuthUri."))
+        try ensure(
+            providerId == session.providerId, Self.refusal("The providerId is not the one createAuthUri was asked for.")
+        )
+        try ensure(
+            requestUri.base == session.continueBase,
+            Self.refusal("The requestUri is not the continueUri given to createAuthUri."))
         sessions[index].isUsed = true
     }
 

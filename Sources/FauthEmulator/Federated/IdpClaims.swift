@@ -10,15 +10,19 @@ enum IdpClaims {
         let claims: JSONObject
         if credential.hasPrefix("{") {
             guard let object = (try? JSONValue.parse(credential))?.object else {
-                throw .badRequest("INVALID_IDP_RESPONSE : Unable to parse id_token: \(credential) ((Auth Emulator failed to parse fake id_token as strict JSON.))")
+                throw .badRequest(
+                    "INVALID_IDP_RESPONSE : Unable to parse id_token: \(credential) ((Auth Emulator failed to parse fake id_token as strict JSON.))"
+                )
             }
             claims = object
         } else {
             guard let payload = IDToken.decodePayload(credential) else { return nil }
             claims = payload
         }
-        try ensure(claims["sub"].map(JavaScriptTruthiness.isTruthy) ?? false,
-                   #"INVALID_IDP_RESPONSE : Invalid Idp Response: id_token missing required fields. ((Missing "sub" field. This field is required and must be a unique identifier.))"#)
+        try ensure(
+            claims["sub"].map(JavaScriptTruthiness.isTruthy) ?? false,
+            #"INVALID_IDP_RESPONSE : Invalid Idp Response: id_token missing required fields. ((Missing "sub" field. This field is required and must be a unique identifier.))"#
+        )
         try ensure(claims["sub"]?.string != nil, #"INVALID_IDP_RESPONSE : ((The "sub" field must be a string.))"#)
         return claims
     }

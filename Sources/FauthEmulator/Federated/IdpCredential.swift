@@ -31,9 +31,13 @@ struct IdpCredential: Sendable {
         } else if let fromAccessToken = try IdpClaims.parse(accessToken) {
             claims = fromAccessToken
         } else if let idToken {
-            throw .badRequest("INVALID_IDP_RESPONSE : Unable to parse id_token: \(idToken) ((Auth Emulator only accepts strict JSON or JWTs as fake id_tokens.))")
+            throw .badRequest(
+                "INVALID_IDP_RESPONSE : Unable to parse id_token: \(idToken) ((Auth Emulator only accepts strict JSON or JWTs as fake id_tokens.))"
+            )
         } else if accessToken != nil, providerId == "google.com" || providerId == "apple.com" {
-            throw .notImplemented("The Auth Emulator only support sign-in with \(providerId) using id_token, not access_token. Please update your code to use id_token.")
+            throw .notImplemented(
+                "The Auth Emulator only support sign-in with \(providerId) using id_token, not access_token. Please update your code to use id_token."
+            )
         } else if accessToken != nil {
             throw .notImplemented("The Auth Emulator does not support \(providerId) sign-in with credentials.")
         } else {
@@ -51,11 +55,15 @@ struct IdpCredential: Sendable {
             throw .unexpected("Unexpected token in SAMLResponse", reason: "SyntaxError")
         }
         let assertion = response["assertion"]
-        try ensure(assertion.map(JavaScriptTruthiness.isTruthy) ?? false, "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))")
-        try ensure(assertion?["subject"].map(JavaScriptTruthiness.isTruthy) ?? false,
-                   "INVALID_IDP_RESPONSE ((Missing assertion.subject in SAMLResponse.))")
-        try ensure(assertion?["subject"]?["nameId"].map(JavaScriptTruthiness.isTruthy) ?? false,
-                   "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))")
+        try ensure(
+            assertion.map(JavaScriptTruthiness.isTruthy) ?? false,
+            "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))")
+        try ensure(
+            assertion?["subject"].map(JavaScriptTruthiness.isTruthy) ?? false,
+            "INVALID_IDP_RESPONSE ((Missing assertion.subject in SAMLResponse.))")
+        try ensure(
+            assertion?["subject"]?["nameId"].map(JavaScriptTruthiness.isTruthy) ?? false,
+            "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))")
         return response
     }
 }

@@ -74,7 +74,9 @@ struct IdpProfile: Sendable {
 
     /// The credential fields of the response, before any account decision (`kind` … `federatedId`).
     var responseFields: JSONObject {
-        var fields: JSONObject = ["kind": "identitytoolkit#VerifyAssertionResponse", "context": "", "providerId": .string(providerId)]
+        var fields: JSONObject = [
+            "kind": "identitytoolkit#VerifyAssertionResponse", "context": "", "providerId": .string(providerId),
+        ]
         fields["displayName"] = displayName.map(JSONValue.string)
         fields["fullName"] = displayName.map(JSONValue.string)
         fields["screenName"] = screenName.map(JSONValue.string)

@@ -19,7 +19,8 @@ enum CORSPolicy {
     /// The headers added to every response: the reflected origin when the request named one, `Vary: Origin`, and
     /// `Access-Control-Allow-Private-Network: true` when the request asks for it (as Firebase's emulator answers).
     static func originHeaders(for request: HTTPRequest) -> [(name: String, value: String)] {
-        var headers: [(name: String, value: String)] = request.header("Origin").map { [("Access-Control-Allow-Origin", $0)] } ?? []
+        var headers: [(name: String, value: String)] =
+            request.header("Origin").map { [("Access-Control-Allow-Origin", $0)] } ?? []
         headers.append(("Vary", "Origin"))
         if request.header("Access-Control-Request-Private-Network") != nil {
             headers.append(("Access-Control-Allow-Private-Network", "true"))

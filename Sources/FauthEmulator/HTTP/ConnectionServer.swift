@@ -26,17 +26,20 @@ struct ConnectionServer: Sendable {
                 continue
             }
             guard count > 0 else { return table.close(connection) }
-            connection.parser.append(UnsafeRawBufferPointer(rebasing: buffer[0 ..< count]))
+            connection.parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             if !table.account(connection) {
                 // Over the budget for request bytes held across all connections: this request is refused, not buffered.
-                connection.parser = HTTPRequestParser(maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
+                connection.parser = HTTPRequestParser(
+                    maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
                 _ = table.account(connection)
                 refuse(connection, status: 503, phase: &phase, deadline: &deadline)
                 continue
             }
             guard answerComplete(connection, phase: &phase, deadline: &deadline) else { return table.close(connection) }
             if phase == .draining { continue }
-            if connection.parser.takeContinueRequest(), !SocketIO.sendAll(connection.fd, HTTPResponseEncoder.continueResponse) {
+            if connection.parser.takeContinueRequest(),
+                !SocketIO.sendAll(connection.fd, HTTPResponseEncoder.continueResponse)
+            {
                 return table.close(connection)
             }
             if connection.parser.hasPartialRequest, phase == .idle {
@@ -51,7 +54,9 @@ struct ConnectionServer: Sendable {
 
     /// Answers the complete requests the parser holds, in order, or a malformed one with its error status; false
     /// when the connection must close.
-    private func answerComplete(_ connection: HTTPConnection, phase: inout HTTPConnection.Phase, deadline: inout Double) -> Bool {
+    private func answerComplete(_ connection: HTTPConnection, phase: inout HTTPConnection.Phase, deadline: inout Double)
+        -> Bool
+    {
         while true {
             let parsed: ParsedHTTPRequest?
             do {
@@ -63,14 +68,18 @@ struct ConnectionServer: Sendable {
             }
             _ = table.account(connection)
             guard let parsed else { return true }
-            guard connection.answer(parsed, handler: handler, keepAliveAllowed: { !table.isStopping }) else { return false }
+            guard connection.answer(parsed, handler: handler, keepAliveAllowed: { !table.isStopping }) else {
+                return false
+            }
             phase = .idle
             deadline = MonotonicClock.seconds() + configuration.idleTimeoutSeconds
         }
     }
 
     /// Answers with a bare error status and starts draining what the client still sends.
-    private func refuse(_ connection: HTTPConnection, status: Int, phase: inout HTTPConnection.Phase, deadline: inout Double) {
+    private func refuse(
+        _ connection: HTTPConnection, status: Int, phase: inout HTTPConnection.Phase, deadline: inout Double
+    ) {
         connection.sendErrorAndHalfClose(status: status)
         phase = .draining
         deadline = MonotonicClock.seconds() + 1

@@ -90,7 +90,10 @@ final class ConnectionTable: @unchecked Sendable {
         // of a connection it owns; other threads change it only for connections nobody owns).
         if held == connection.accountedBytes { return true }
         return lock.withLock {
-            guard held <= connection.accountedBytes || bufferedBytes + held - connection.accountedBytes <= maxBufferedBytes else {
+            guard
+                held <= connection.accountedBytes
+                    || bufferedBytes + held - connection.accountedBytes <= maxBufferedBytes
+            else {
                 return false
             }
             bufferedBytes += held - connection.accountedBytes

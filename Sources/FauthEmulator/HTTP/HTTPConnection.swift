@@ -33,7 +33,8 @@ final class HTTPConnection {
     init(id: UInt64, fd: Int32, configuration: HTTPServerConfiguration, now: Double) {
         self.id = id
         self.fd = fd
-        parser = HTTPRequestParser(maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
+        parser = HTTPRequestParser(
+            maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
         deadline = now + configuration.idleTimeoutSeconds
     }
 
@@ -47,14 +48,17 @@ final class HTTPConnection {
     /// Answers one request: calls the handler, writes the answer; false when the connection must
     /// close afterwards (`Connection: close`, a dropped response, a write that failed, or the server stopping).
     /// `keepAliveAllowed` is asked once the handler has answered.
-    func answer(_ parsed: ParsedHTTPRequest, handler: (HTTPRequest) -> HTTPResponse, keepAliveAllowed: () -> Bool) -> Bool {
+    func answer(_ parsed: ParsedHTTPRequest, handler: (HTTPRequest) -> HTTPResponse, keepAliveAllowed: () -> Bool)
+        -> Bool
+    {
         let request = parsed.request
         let response = CORSPolicy.preflightResponse(for: request) ?? handler(request)
         if response.dropsConnection { return false }
         let keepAlive = parsed.keepAlive && keepAliveAllowed()
         let extraHeaders = request.method == "OPTIONS" ? [] : CORSPolicy.originHeaders(for: request)
-        let bytes = HTTPResponseEncoder.encode(status: response.status, headers: response.headers, extraHeaders: extraHeaders,
-                                               body: response.body, keepAlive: keepAlive, headRequest: request.method == "HEAD")
+        let bytes = HTTPResponseEncoder.encode(
+            status: response.status, headers: response.headers, extraHeaders: extraHeaders,
+            body: response.body, keepAlive: keepAlive, headRequest: request.method == "HEAD")
         return SocketIO.sendAll(fd, bytes) && keepAlive
     }
 
@@ -62,7 +66,8 @@ final class HTTPConnection {
     /// second at most), so that closing does not reset the connection before the client has read the answer.
     func sendErrorAndHalfClose(status: Int, body: [UInt8] = []) {
         let headers = body.isEmpty ? [] : [(name: "Content-Type", value: "application/json; charset=utf-8")]
-        let bytes = HTTPResponseEncoder.encode(status: status, headers: headers, body: body, keepAlive: false, headRequest: false)
+        let bytes = HTTPResponseEncoder.encode(
+            status: status, headers: headers, body: body, keepAlive: false, headRequest: false)
         _ = SocketIO.sendAll(fd, bytes)
         shutdown(fd, Int32(SHUT_WR))
     }

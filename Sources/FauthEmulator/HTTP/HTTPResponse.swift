@@ -31,7 +31,9 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Makes a response from its parts.
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], dropsConnection: Bool = false) {
+    public init(
+        status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], dropsConnection: Bool = false
+    ) {
         self.status = status
         self.headers = headers
         self.content = .bytes(body)
@@ -48,7 +50,9 @@ public struct HTTPResponse: Sendable {
 
     /// A response whose compact JSON body `build` makes when the body is read: a handler that runs under the
     /// emulator's lock leaves the building of a large answer from values it has copied to after the lock.
-    public init(status: Int, headers: [(name: String, value: String)], building build: @escaping @Sendable () -> JSONValue) {
+    public init(
+        status: Int, headers: [(name: String, value: String)], building build: @escaping @Sendable () -> JSONValue
+    ) {
         self.status = status
         self.headers = headers
         self.content = .builtJSON(build)

@@ -28,7 +28,9 @@ public final class HTTPServer: @unchecked Sendable {
     private var stopped = false
 
     /// Binds and listens; requests are served once `start()` is called.
-    public init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+    public init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse)
+        throws
+    {
         self.configuration = configuration
         (listener, port) = try ListeningSocket.open(host: configuration.host, port: configuration.port)
         loop = ServerLoop(listener: listener, configuration: configuration, handler: handler)

@@ -22,9 +22,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var workerThreads: Int
 
     /// Makes a configuration; every parameter has a default.
-    public init(host: String = "127.0.0.1", port: Int = 9099, maxBodyBytes: Int = 4 << 20, maxHeaderBytes: Int = 16 * 1024,
-                idleTimeoutSeconds: Double = 15, requestTimeoutSeconds: Double = 30, maxConnections: Int = 10_000,
-                maxBufferedBytes: Int = 64 << 20, workerThreads: Int = 16) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 9099, maxBodyBytes: Int = 4 << 20, maxHeaderBytes: Int = 16 * 1024,
+        idleTimeoutSeconds: Double = 15, requestTimeoutSeconds: Double = 30, maxConnections: Int = 10_000,
+        maxBufferedBytes: Int = 64 << 20, workerThreads: Int = 16
+    ) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes

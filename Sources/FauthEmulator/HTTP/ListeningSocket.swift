@@ -9,7 +9,7 @@ enum ListeningSocket {
     /// Resolves `host`, then binds and listens on the first address that works (IPv4 before IPv6); returns the
     /// socket and the bound port.
     static func open(host: String, port: Int) throws -> (Int32, Int) {
-        guard (0 ... 65535).contains(port) else { throw HTTPServerError(description: "invalid port \(port)") }
+        guard (0...65535).contains(port) else { throw HTTPServerError(description: "invalid port \(port)") }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -57,9 +57,13 @@ enum ListeningSocket {
         let family = storage.ss_family
         return withUnsafePointer(to: &storage) { pointer in
             if family == sa_family_t(AF_INET6) {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
             }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                Int(UInt16(bigEndian: $0.pointee.sin_port))
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
+import CEventPoll
 import FauthHTTPCodec
 import Foundation
-import CEventPoll
 import Glibc
 
 /// The server's threads. A fixed set of serving threads, about two per core at a time (`ServingTurns`), wait together
@@ -34,7 +34,10 @@ final class ServerLoop: @unchecked Sendable {
     /// The epoll data that names the wake-up descriptor (connection ids count up from 1).
     private static let wakeId = UInt64.max
 
-    init(listener: Int32, configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    init(
+        listener: Int32, configuration: HTTPServerConfiguration,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
         self.listener = listener
         self.configuration = configuration
         let limit = FileDescriptorLimit.raise(to: configuration.maxConnections + 2 * Self.spareDescriptors)
@@ -52,7 +55,7 @@ final class ServerLoop: @unchecked Sendable {
         let serving = max(1, configuration.workerThreads)
         lifecycle.withLock { runningThreads = serving + 1 }
         spawn("fauth-emulator accept") { [self] in acceptLoop() }
-        for index in 0 ..< serving {
+        for index in 0..<serving {
             spawn("fauth-emulator serve \(index)") { [self] in serveLoop(seat: turns.seats[index]) }
         }
     }
@@ -113,7 +116,10 @@ final class ServerLoop: @unchecked Sendable {
     // MARK: Accepting thread
 
     private func acceptLoop() {
-        var watched = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var watched = [
+            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             let count = poll(&watched, 2, 50)
             if watched[1].revents != 0 { break }
@@ -137,7 +143,7 @@ final class ServerLoop: @unchecked Sendable {
             let fd = acceptNonBlocking()
             if fd < 0 {
                 if errno == EINTR { continue }
-                if (errno == EMFILE || errno == ENFILE), reserve >= 0 {
+                if errno == EMFILE || errno == ENFILE, reserve >= 0 {
                     close(reserve)
                     let refused = acceptNonBlocking()
                     if refused >= 0 { refuse(refused, now: nil) }
@@ -165,9 +171,11 @@ final class ServerLoop: @unchecked Sendable {
     /// descriptor to spare.
     @discardableResult
     private func refuse(_ fd: Int32, now: Double?) -> HTTPConnection? {
-        let body = #"{"error":{"code":503,"message":"fauth-emulator is at its connection limit","status":"UNAVAILABLE"}}"#
+        let body =
+            #"{"error":{"code":503,"message":"fauth-emulator is at its connection limit","status":"UNAVAILABLE"}}"#
         guard let now, table.count < maxConnections + Self.spareDescriptors / 2 else {
-            HTTPConnection(id: 0, fd: fd, configuration: configuration, now: 0).sendErrorAndHalfClose(status: 503, body: Array(body.utf8))
+            HTTPConnection(id: 0, fd: fd, configuration: configuration, now: 0).sendErrorAndHalfClose(
+                status: 503, body: Array(body.utf8))
             close(fd)
             return nil
         }

@@ -31,7 +31,7 @@ final class ServingTurns: @unchecked Sendable {
     /// Turns for `threads` serving threads: `limit`, by default two per core (at least two), at most `threads`.
     init(threads: Int, limit: Int = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)) {
         self.limit = min(threads, limit)
-        seats = (0 ..< threads).map { _ in Seat() }
+        seats = (0..<threads).map { _ in Seat() }
     }
 
     /// Waits for a free turn and takes it; false once the server stops.
@@ -67,7 +67,8 @@ final class ServingTurns: @unchecked Sendable {
         for seat in seats {
             let since = seat.busySince.load(ordering: .relaxed)
             guard since != 0, now - since >= Self.lendAfter,
-                  seat.lent.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { continue }
+                seat.lent.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+            else { continue }
             condition.withLock {
                 lentOut += 1
                 condition.signal()

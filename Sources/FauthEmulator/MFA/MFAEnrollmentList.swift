@@ -6,8 +6,10 @@ import FauthJSON
 enum MFAEnrollmentList {
     /// The enrollments of `entries`; `generatingIds` ignores the ids sent (signUp), else each entry needs one.
     /// An entry keeps the `enrolledAt` it was sent with, else that of the user's enrollment with the same id, else now.
-    static func parse(_ entries: [JSONValue], generatingIds: Bool, existing: [MFAEnrollment],
-                      nowMillis: Int) throws(APIError) -> [MFAEnrollment] {
+    static func parse(
+        _ entries: [JSONValue], generatingIds: Bool, existing: [MFAEnrollment],
+        nowMillis: Int
+    ) throws(APIError) -> [MFAEnrollment] {
         var enrollments: [MFAEnrollment] = []
         for entry in entries {
             let phone = entry["phoneInfo"]?.string ?? ""
@@ -19,10 +21,13 @@ enum MFAEnrollmentList {
             }
             try ensure(!id.isEmpty, "INVALID_MFA_ENROLLMENT_ID : mfaEnrollmentId must be defined.")
             try ensure(!enrollments.contains { $0.mfaEnrollmentId == id }, "DUPLICATE_MFA_ENROLLMENT_ID")
-            let enrolledAt = entry["enrolledAt"]?.string ?? existing.first { $0.mfaEnrollmentId == id }?.enrolledAt
+            let enrolledAt =
+                entry["enrolledAt"]?.string ?? existing.first { $0.mfaEnrollmentId == id }?.enrolledAt
                 ?? Timestamp.iso8601(millis: nowMillis)
-            enrollments.append(MFAEnrollment(mfaEnrollmentId: id, displayName: entry["displayName"]?.string, phoneInfo: phone,
-                                             totpSharedSecret: nil, enrolledAt: enrolledAt))
+            enrollments.append(
+                MFAEnrollment(
+                    mfaEnrollmentId: id, displayName: entry["displayName"]?.string, phoneInfo: phone,
+                    totpSharedSecret: nil, enrolledAt: enrolledAt))
         }
         return enrollments
     }

@@ -5,10 +5,14 @@ extension EmulatorState {
     static let mfaIneligibleProviders: Set<String> = ["anonymous", "phone", "custom", "gc.apple.com"]
 
     /// The ID token of an MFA enrollment request: MISSING_ID_TOKEN, the ID-token errors, UNSUPPORTED_FIRST_FACTOR.
-    func parseEnrollmentIdToken(_ request: RouteRequest, in project: ProjectState, nowMillis: Int) throws(APIError) -> ParsedIDToken {
-        let token = try parseIdToken(try request.requireField("idToken", else: "MISSING_ID_TOKEN"), in: project, nowMillis: nowMillis)
-        try ensure(!Self.mfaIneligibleProviders.contains(token.signInProvider),
-                   "UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.")
+    func parseEnrollmentIdToken(_ request: RouteRequest, in project: ProjectState, nowMillis: Int) throws(APIError)
+        -> ParsedIDToken
+    {
+        let token = try parseIdToken(
+            try request.requireField("idToken", else: "MISSING_ID_TOKEN"), in: project, nowMillis: nowMillis)
+        try ensure(
+            !Self.mfaIneligibleProviders.contains(token.signInProvider),
+            "UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.")
         return token
     }
 
@@ -20,8 +24,9 @@ extension EmulatorState {
         case .phone:
             let state = config["state"]?.string
             let providers = config["enabledProviders"]?.array ?? []
-            try ensure((state == "ENABLED" || state == "MANDATORY") && providers.contains("PHONE_SMS"),
-                       "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
+            try ensure(
+                (state == "ENABLED" || state == "MANDATORY") && providers.contains("PHONE_SMS"),
+                "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
         case .totp:
             let enabled = (config["providerConfigs"]?.array ?? []).contains {
                 $0["state"]?.string == "ENABLED" && $0["totpProviderConfig"] != nil
@@ -41,13 +46,17 @@ extension EmulatorState {
     }
 
     /// Reads `mfaPendingCredential` for `project` with Firebase's errors, and the user it names.
-    func parsePendingCredential(_ encoded: String, in project: ProjectState) throws(APIError) -> (MFAPendingCredential, UserRecord) {
+    func parsePendingCredential(_ encoded: String, in project: ProjectState) throws(APIError) -> (
+        MFAPendingCredential, UserRecord
+    ) {
         guard let pending = MFAPendingCredential(decoding: encoded) else {
             throw APIError.badRequest("((Invalid phoneVerificationInfo.mfaPendingCredential.))")
         }
-        try ensure(pending.projectId == projectId, "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
+        try ensure(
+            pending.projectId == projectId, "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
         if let tenantId = project.tenantId {
-            try ensure(pending.tenantId == tenantId, "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
+            try ensure(
+                pending.tenantId == tenantId, "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
         }
         guard let user = project.user(localId: pending.localId) else {
             throw APIError.badRequest("((User in pendingCredentialPayload does not exist.))")

@@ -1,5 +1,5 @@
-import FauthText
 import FauthJSON
+import FauthText
 
 extension EmulatorState {
     /// An enrollment as sign-in responses show it: the phone number masked as `+*******0100`.

@@ -3,8 +3,9 @@ import FauthJSON
 extension ProjectState {
     /// "Sends" a 6-digit SMS code to `phoneNumber`: records it for `GET …/verificationCodes` and returns its sessionInfo.
     func issueVerificationCode(phoneNumber: String) -> String {
-        let code = VerificationCode(code: RandomID.digits(count: 6), phoneNumber: phoneNumber,
-                                    sessionInfo: RandomID.alphanumeric(count: 64), mfaContext: nil)
+        let code = VerificationCode(
+            code: RandomID.digits(count: 6), phoneNumber: phoneNumber,
+            sessionInfo: RandomID.alphanumeric(count: 64), mfaContext: nil)
         verificationCodes.append(code)
         return code.sessionInfo
     }
@@ -14,7 +15,8 @@ extension ProjectState {
     func consumePhoneVerification(_ phone: JSONObject) throws(APIError) -> String {
         try rejectUnimplemented(phone["androidVerificationProof"] != nil, "androidVerificationProof is unsupported!")
         let code = try RouteRequest.requireMember("code", of: phone, in: "phoneVerificationInfo", else: "MISSING_CODE")
-        let sessionInfo = try RouteRequest.requireMember("sessionInfo", of: phone, in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
+        let sessionInfo = try RouteRequest.requireMember(
+            "sessionInfo", of: phone, in: "phoneVerificationInfo", else: "MISSING_SESSION_INFO")
         return try consumeVerificationCode(sessionInfo: sessionInfo, code: code)
     }
 

@@ -27,9 +27,10 @@ struct TOTPEnrollmentSession: Sendable, Equatable {
 
     /// Reads an encoded session; nil when it is not one.
     init?(decoding sessionInfo: String) {
-        guard let object = MarkedJSONToken.decode(sessionInfo, marker: Self.marker), let localId = object["localId"]?.string,
-              let secret = object["sharedSecretKey"]?.string, Base32.decode(secret) != nil,
-              let expiry = object["expiresAt"]?.int
+        guard let object = MarkedJSONToken.decode(sessionInfo, marker: Self.marker),
+            let localId = object["localId"]?.string,
+            let secret = object["sharedSecretKey"]?.string, Base32.decode(secret) != nil,
+            let expiry = object["expiresAt"]?.int
         else { return nil }
         self.localId = localId
         sharedSecretKey = secret
@@ -38,8 +39,10 @@ struct TOTPEnrollmentSession: Sendable, Equatable {
 
     /// The `sessionInfo` string.
     var encoded: String {
-        let object: JSONObject = ["localId": .string(localId), "sharedSecretKey": .string(sharedSecretKey),
-                                  "expiresAt": .number(Double(expiresAtMillis))]
+        let object: JSONObject = [
+            "localId": .string(localId), "sharedSecretKey": .string(sharedSecretKey),
+            "expiresAt": .number(Double(expiresAtMillis)),
+        ]
         return MarkedJSONToken.encode(object, marker: Self.marker)
     }
 }

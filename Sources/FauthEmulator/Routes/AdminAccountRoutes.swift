@@ -2,18 +2,23 @@ extension RouteTable {
     private static let adminProject = "/identitytoolkit.googleapis.com/v1/projects/{project}/"
 
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts`: the Admin SDKs' create user (a privileged signUp, no tokens).
-    static let adminCreateAccount = Route("POST", Route.withTenantForm(adminProject + "accounts"), access: .privileged,
-                                          schema: .signUp, handler: SignUpRoute.handle)
+    static let adminCreateAccount = Route(
+        "POST", Route.withTenantForm(adminProject + "accounts"), access: .privileged,
+        schema: .signUp, handler: SignUpRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:lookup`.
-    static let adminLookup = Route("POST", Route.withTenantForm(adminProject + "accounts:lookup"), access: .privileged,
-                                   schema: .lookup, handler: LookupRoute.handle)
+    static let adminLookup = Route(
+        "POST", Route.withTenantForm(adminProject + "accounts:lookup"), access: .privileged,
+        schema: .lookup, handler: LookupRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:update` (disable, revoke, custom claims, profile, password, links).
-    static let adminUpdate = Route("POST", Route.withTenantForm(adminProject + "accounts:update"), access: .privileged,
-                                   schema: .update, handler: UpdateRoute.handle)
+    static let adminUpdate = Route(
+        "POST", Route.withTenantForm(adminProject + "accounts:update"), access: .privileged,
+        schema: .update, handler: UpdateRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:sendOobCode` (action links, `returnOobLink`).
-    static let adminSendOobCode = Route("POST", Route.withTenantForm(adminProject + "accounts:sendOobCode"),
-                                        access: .privileged, schema: .sendOobCode, handler: SendOobCodeRoute.handle)
+    static let adminSendOobCode = Route(
+        "POST", Route.withTenantForm(adminProject + "accounts:sendOobCode"),
+        access: .privileged, schema: .sendOobCode, handler: SendOobCodeRoute.handle)
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:delete`.
-    static let adminDelete = Route("POST", Route.withTenantForm(adminProject + "accounts:delete"), access: .privileged,
-                                   schema: .delete, handler: DeleteRoute.handle)
+    static let adminDelete = Route(
+        "POST", Route.withTenantForm(adminProject + "accounts:delete"), access: .privileged,
+        schema: .delete, handler: DeleteRoute.handle)
 }

@@ -4,14 +4,17 @@ extension RouteTable {
     private static let adminAccounts = "/identitytoolkit.googleapis.com/v1/projects/{project}/accounts"
 
     /// `GET …/projects/{p}[/tenants/{t}]/accounts:batchGet?maxResults=&nextPageToken=` (list users).
-    static let adminBatchGet = Route("GET", Route.withTenantForm(adminAccounts + ":batchGet"), access: .privileged,
-                                     handler: AdminBatchRoutes.batchGet)
+    static let adminBatchGet = Route(
+        "GET", Route.withTenantForm(adminAccounts + ":batchGet"), access: .privileged,
+        handler: AdminBatchRoutes.batchGet)
     /// `POST …/projects/{p}[/tenants/{t}]/accounts:batchDelete`.
-    static let adminBatchDelete = Route("POST", Route.withTenantForm(adminAccounts + ":batchDelete"), access: .privileged,
-                                        schema: .batchDelete, handler: AdminBatchRoutes.batchDelete)
+    static let adminBatchDelete = Route(
+        "POST", Route.withTenantForm(adminAccounts + ":batchDelete"), access: .privileged,
+        schema: .batchDelete, handler: AdminBatchRoutes.batchDelete)
     /// `POST …/projects/{p}[/tenants/{t}]/accounts:batchCreate` (import users).
-    static let adminBatchCreate = Route("POST", Route.withTenantForm(adminAccounts + ":batchCreate"), access: .privileged,
-                                        schema: .batchCreate, handler: AdminBatchRoutes.batchCreate)
+    static let adminBatchCreate = Route(
+        "POST", Route.withTenantForm(adminAccounts + ":batchCreate"), access: .privileged,
+        schema: .batchCreate, handler: AdminBatchRoutes.batchCreate)
 }
 
 /// The Admin SDKs' bulk account routes: list, delete and import, as Firebase's emulator answers them.
@@ -26,13 +29,16 @@ enum AdminBatchRoutes {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
         let requested = request.query("maxResults").flatMap(Double.init).map { $0.rounded(.down) }
-        let pageSize = min(requested.flatMap { $0 == 0 || !$0.isFinite ? nil : Int($0) } ?? defaultPageSize, maximumPageSize)
+        let pageSize = min(
+            requested.flatMap { $0 == 0 || !$0.isFinite ? nil : Int($0) } ?? defaultPageSize, maximumPageSize)
         let after = request.query("nextPageToken").flatMap { $0.isEmpty ? nil : $0 }
         let users = project.users(orderedByLocalIdAfter: after, limit: pageSize >= 0 ? pageSize : nil)
         // A full page names its last account, even when no account follows (as Firebase's emulator does).
         let nextPageToken = pageSize >= 0 && users.count == pageSize ? users.last?.localId : nil
-        var response: JSONObject = ["kind": "identitytoolkit#DownloadAccountResponse",
-                                    "users": .array(users.map { .object($0.accountInfo) })]
+        var response: JSONObject = [
+            "kind": "identitytoolkit#DownloadAccountResponse",
+            "users": .array(users.map { .object($0.accountInfo) }),
+        ]
         response["nextPageToken"] = nextPageToken.map(JSONValue.string)
         return .json(response)
     }
@@ -48,8 +54,10 @@ enum AdminBatchRoutes {
         for (index, localId) in localIds.enumerated() {
             guard let user = project.user(localId: localId) else { continue }
             if !user.disabled && !force {
-                errors.append(["index": .number(Double(index)), "localId": .string(localId),
-                               "message": "NOT_DISABLED : Disable the account before batch deletion."])
+                errors.append([
+                    "index": .number(Double(index)), "localId": .string(localId),
+                    "message": "NOT_DISABLED : Disable the account before batch deletion.",
+                ])
             } else {
                 project.deleteUser(localId: localId)
             }
@@ -64,9 +72,10 @@ enum AdminBatchRoutes {
         // The schema has checked that each user is an object.
         let users = (try request.array("users") ?? []).compactMap(\.object)
         try ensure(!users.isEmpty, "MISSING_USER_ACCOUNT")
-        let options = UserImport.Options(sanityCheck: try request.bool("sanityCheck") == true,
-                                          allowOverwrite: try request.bool("allowOverwrite") == true,
-                                          oneAccountPerEmail: !state.config.allowDuplicateEmails)
+        let options = UserImport.Options(
+            sanityCheck: try request.bool("sanityCheck") == true,
+            allowOverwrite: try request.bool("allowOverwrite") == true,
+            oneAccountPerEmail: !state.config.allowDuplicateEmails)
         try UserImport.checkBatch(users, options: options)
         var errors: [JSONValue] = []
         let nowMillis = Timestamp.nowMillis()
@@ -74,7 +83,9 @@ enum AdminBatchRoutes {
             do {
                 project.save(try UserImport.record(from: entry, into: project, options: options, nowMillis: nowMillis))
             } catch {
-                errors.append(["index": .number(Double(index)), "message": .string(UserImport.friendlyMessage(error.message))])
+                errors.append([
+                    "index": .number(Double(index)), "message": .string(UserImport.friendlyMessage(error.message)),
+                ])
             }
         }
         return .json(["kind": "identitytoolkit#UploadAccountResponse", "error": .array(errors)])
@@ -106,8 +117,9 @@ enum UserImport {
             for info in users.flatMap({ $0["providerUserInfo"]?.array ?? [] }) {
                 let providerId = info["providerId"]?.string ?? "undefined"
                 let rawId = info["rawId"]?.string ?? "undefined"
-                try ensure(identities.insert("\(providerId):\(rawId)").inserted,
-                           "DUPLICATE_RAW_ID : Provider id(\(providerId)), Raw id(\(rawId))")
+                try ensure(
+                    identities.insert("\(providerId):\(rawId)").inserted,
+                    "DUPLICATE_RAW_ID : Provider id(\(providerId)), Raw id(\(rawId))")
             }
         }
         if !options.allowOverwrite {
@@ -120,12 +132,18 @@ enum UserImport {
     }
 
     /// The members whose length is bounded, with the name their bound has.
-    private static let boundedMembers = [("displayName", "displayName"), ("photoUrl", "photoUrl"), ("email", "email"),
-                                         ("rawPassword", "password")]
+    private static let boundedMembers = [
+        ("displayName", "displayName"), ("photoUrl", "photoUrl"), ("email", "email"),
+        ("rawPassword", "password"),
+    ]
 
     /// The account for one entry; throws a business error whose message becomes the entry's `error[]` message.
-    static func record(from entry: JSONObject, into project: ProjectState, options: Options, nowMillis: Int) throws(APIError) -> UserRecord {
-        guard let localId = entry["localId"]?.string, !localId.isEmpty else { throw APIError.badRequest("localId is missing") }
+    static func record(from entry: JSONObject, into project: ProjectState, options: Options, nowMillis: Int)
+        throws(APIError) -> UserRecord
+    {
+        guard let localId = entry["localId"]?.string, !localId.isEmpty else {
+            throw APIError.badRequest("localId is missing")
+        }
         if let tenantId = entry["tenantId"]?.string, !tenantId.isEmpty {
             try ensure(project.tenantId == tenantId, "Tenant id in userInfo does not match the tenant id in request.")
         }
@@ -154,8 +172,10 @@ enum UserImport {
             let providerId = info["providerId"]?.string ?? ""
             if providerId == "password" || providerId == "phone" { continue }
             guard let rawId = info["rawId"]?.string, !rawId.isEmpty, !providerId.isEmpty else {
-                try ensure(info["federatedId"]?.string == nil,
-                           "((Parsing federatedId is not implemented in Auth Emulator; please specify providerId AND rawId as a workaround.))")
+                try ensure(
+                    info["federatedId"]?.string == nil,
+                    "((Parsing federatedId is not implemented in Auth Emulator; please specify providerId AND rawId as a workaround.))"
+                )
                 throw APIError.badRequest("federatedId or (providerId & rawId) is required")
             }
             if let owner = project.user(providerId: providerId, rawId: rawId) {
@@ -172,9 +192,11 @@ enum UserImport {
         if let email = entry["email"]?.string, !email.isEmpty {
             try ensure(isValidEmail(email), "email is invalid")
             if let owner = project.user(email: email) {
-                try ensure(owner.localId == localId, options.sanityCheck && options.oneAccountPerEmail
-                           ? "email exists in other account in database"
-                           : "((Auth Emulator does not support importing duplicate email: \(email)))")
+                try ensure(
+                    owner.localId == localId,
+                    options.sanityCheck && options.oneAccountPerEmail
+                        ? "email exists in other account in database"
+                        : "((Auth Emulator does not support importing duplicate email: \(email)))")
             }
             user.email = email.lowercased()
         }
@@ -201,7 +223,8 @@ enum UserImport {
         return message
     }
 
-    private static func importedEnrollments(_ entries: [JSONValue], nowMillis: Int) throws(APIError) -> [MFAEnrollment] {
+    private static func importedEnrollments(_ entries: [JSONValue], nowMillis: Int) throws(APIError) -> [MFAEnrollment]
+    {
         var ids: Set<String> = []
         for id in entries.compactMap({ $0["mfaEnrollmentId"]?.string }) where !id.isEmpty {
             try ensure(ids.insert(id).inserted, "Enrollment id already exists.")
@@ -217,9 +240,11 @@ enum UserImport {
                 throw APIError.badRequest("Second factor not supported.")
             }
             try ensure(isValidPhoneNumber(phone), "Phone number format is invalid")
-            enrollments.append(MFAEnrollment(mfaEnrollmentId: id, displayName: entry["displayName"]?.string, phoneInfo: phone,
-                                             totpSharedSecret: nil,
-                                             enrolledAt: entry["enrolledAt"]?.string ?? Timestamp.iso8601(millis: nowMillis)))
+            enrollments.append(
+                MFAEnrollment(
+                    mfaEnrollmentId: id, displayName: entry["displayName"]?.string, phoneInfo: phone,
+                    totpSharedSecret: nil,
+                    enrolledAt: entry["enrolledAt"]?.string ?? Timestamp.iso8601(millis: nowMillis)))
         }
         return enrollments
     }

@@ -2,9 +2,11 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST …/v1/projects/{p}[/tenants/{t}]/accounts:query` and `POST …/v1/projects/{p}:queryAccounts` (Admin SDKs).
-    static let adminQuery = Route("POST", Route.withTenantForm("/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:query")
-                                  + ["/identitytoolkit.googleapis.com/v1/projects/{project}:queryAccounts"],
-                                  access: .privileged, schema: .query, handler: AdminQueryRoute.handle)
+    static let adminQuery = Route(
+        "POST",
+        Route.withTenantForm("/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:query")
+            + ["/identitytoolkit.googleapis.com/v1/projects/{project}:queryAccounts"],
+        access: .privileged, schema: .query, handler: AdminQueryRoute.handle)
 }
 
 /// The admin account query as Firebase's emulator answers it: every user sorted by localId, or only their count;
@@ -13,7 +15,9 @@ enum AdminQueryRoute {
     /// The API's `order` enum, in its declared order.
     static let orders = ["ORDER_UNSPECIFIED", "ASC", "DESC"]
     /// The API's `sortBy` enum, in its declared order.
-    static let sortFields = ["SORT_BY_FIELD_UNSPECIFIED", "USER_ID", "NAME", "CREATED_AT", "LAST_LOGIN_AT", "USER_EMAIL"]
+    static let sortFields = [
+        "SORT_BY_FIELD_UNSPECIFIED", "USER_ID", "NAME", "CREATED_AT", "LAST_LOGIN_AT", "USER_EMAIL",
+    ]
 
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
@@ -29,9 +33,12 @@ enum AdminQueryRoute {
         try rejectUnimplemented(!offset.isEmpty && offset != "0", "offset is not implemented.")
         let order = try request.string("order") ?? "ASC"
         let sortBy = try request.string("sortBy") ?? "USER_ID"
-        try rejectUnimplemented(sortBy != "USER_ID" && sortBy != "SORT_BY_FIELD_UNSPECIFIED", "Only sorting by USER_ID is implemented.")
+        try rejectUnimplemented(
+            sortBy != "USER_ID" && sortBy != "SORT_BY_FIELD_UNSPECIFIED", "Only sorting by USER_ID is implemented.")
         var users = project.allUsers.sorted { $0.localId < $1.localId }
         if order == "DESC" { users.reverse() }
-        return .json(["recordsCount": .string(String(users.count)), "userInfo": .array(users.map { .object($0.accountInfo) })])
+        return .json([
+            "recordsCount": .string(String(users.count)), "userInfo": .array(users.map { .object($0.accountInfo) }),
+        ])
     }
 }

@@ -30,15 +30,19 @@ extension BlockingFunctions {
     /// answer is stored before the caller refuses the sign-in): a new user meets beforeCreate, then everyone
     /// beforeSignIn unless the user is disabled or, where `secondFactorWaits`, the sign-in stops for a second factor
     /// (that one is called when the second factor is checked). Returns the user and beforeSignIn's session claims.
-    static func signIn(_ user: UserRecord, isNewUser: Bool, event: SignInEvent, in project: ProjectState,
-                       state: EmulatorState, secondFactorWaits: Bool = true,
-                       nowMillis: Int) throws(APIError) -> (user: UserRecord, sessionClaims: JSONObject?) {
+    static func signIn(
+        _ user: UserRecord, isNewUser: Bool, event: SignInEvent, in project: ProjectState,
+        state: EmulatorState, secondFactorWaits: Bool = true,
+        nowMillis: Int
+    ) throws(APIError) -> (user: UserRecord, sessionClaims: JSONObject?) {
         var user = user
         if isNewUser {
             user = try call(.beforeCreate, user: user, signIn: event, state: state, nowMillis: nowMillis).user
             project.save(user)
         }
-        guard !user.disabled, !(secondFactorWaits && state.stopsForSecondFactor(user, in: project)) else { return (user, nil) }
+        guard !user.disabled, !(secondFactorWaits && state.stopsForSecondFactor(user, in: project)) else {
+            return (user, nil)
+        }
         let answered = try call(.beforeSignIn, user: user, signIn: event, state: state, nowMillis: nowMillis)
         project.save(answered.user)
         return answered

@@ -18,32 +18,41 @@ enum BlockingFunctions {
 
     /// Calls the function configured for `event` (if any) about `user` and returns the user with the answer's updates
     /// applied, and the answer's session claims (beforeSignIn only).
-    static func call(_ event: Event, user: UserRecord, signIn: SignInEvent, state: EmulatorState,
-                     nowMillis: Int) throws(APIError) -> (user: UserRecord, sessionClaims: JSONObject?) {
+    static func call(
+        _ event: Event, user: UserRecord, signIn: SignInEvent, state: EmulatorState,
+        nowMillis: Int
+    ) throws(APIError) -> (user: UserRecord, sessionClaims: JSONObject?) {
         guard let uri = state.config.blockingFunctions["triggers"]?[event.triggerName]?["functionUri"]?.string else {
             return (user, nil)
         }
-        var claims = claims(event, user: user, uri: uri, signIn: signIn, projectId: state.projectId, issuedAt: nowMillis / 1000)
-        signIn.addForwardedCredentials(to: &claims, forwarding: state.config.blockingFunctions["forwardInboundCredentials"])
+        var claims = claims(
+            event, user: user, uri: uri, signIn: signIn, projectId: state.projectId, issuedAt: nowMillis / 1000)
+        signIn.addForwardedCredentials(
+            to: &claims, forwarding: state.config.blockingFunctions["forwardInboundCredentials"])
         let jwt = IDToken.encode(claims)
         let body = JSONValue.object(["data": ["jwt": .string(jwt)]]).serializedBytes()
         // The wait for the function's answer is made without the state lock, so other requests go on meanwhile.
         let (status, text) = try state.lock.releasing { () throws(APIError) in
             try BlockingFunctionHTTP.post(body, to: uri, timeoutSeconds: timeoutSeconds)
         }
-        try ensure((200 ..< 300).contains(status),
-                   "BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to \(uri) returned HTTP error \(status): \(text)))")
+        try ensure(
+            (200..<300).contains(status),
+            "BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to \(uri) returned HTTP error \(status): \(text)))")
         guard let answer = try? JSONValue.parse(Array(text.utf8)) else {
-            throw APIError.internalError("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Response body is not valid JSON.))", reason: "SyntaxError")
+            throw APIError.internalError(
+                "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Response body is not valid JSON.))", reason: "SyntaxError")
         }
         return try apply(answer, of: event, to: user)
     }
 
     /// The answer's `userRecord` fields named by its `updateMask`, applied as Firebase's emulator applies them.
-    static func apply(_ answer: JSONValue, of event: Event, to user: UserRecord) throws(APIError) -> (user: UserRecord, sessionClaims: JSONObject?) {
+    static func apply(_ answer: JSONValue, of event: Event, to user: UserRecord) throws(APIError) -> (
+        user: UserRecord, sessionClaims: JSONObject?
+    ) {
         guard let record = answer["userRecord"]?.object else { return (user, nil) }
         guard let mask = record["updateMask"].flatMap({ JavaScriptTruthiness.isTruthy($0) ? $0.string : nil }) else {
-            throw APIError.badRequest("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Response UserRecord is missing updateMask.))")
+            throw APIError.badRequest(
+                "BLOCKING_FUNCTION_ERROR_RESPONSE : ((Response UserRecord is missing updateMask.))")
         }
         var updated = user
         var sessionClaims: JSONObject?
@@ -52,7 +61,8 @@ enum BlockingFunctions {
             case "displayName": updated.displayName = CustomToken.identifier(record["displayName"])
             case "photoUrl": updated.photoUrl = CustomToken.identifier(record["photoUrl"])
             case "disabled": updated.disabledFlag = record["disabled"].map(JavaScriptTruthiness.isTruthy) ?? false
-            case "emailVerified": updated.emailVerified = record["emailVerified"].map(JavaScriptTruthiness.isTruthy) ?? false
+            case "emailVerified":
+                updated.emailVerified = record["emailVerified"].map(JavaScriptTruthiness.isTruthy) ?? false
             case "customClaims":
                 let serialized = (record["customClaims"] ?? .null).serialized()
                 _ = try CustomClaims.validate(serialized: serialized)
@@ -68,8 +78,10 @@ enum BlockingFunctions {
     }
 
     /// The event JWT's claims (Firebase's emulator's field names; absent values are left out, as JSON.stringify does).
-    static func claims(_ event: Event, user: UserRecord, uri: String, signIn: SignInEvent, projectId: String,
-                       issuedAt: Int) -> JSONObject {
+    static func claims(
+        _ event: Event, user: UserRecord, uri: String, signIn: SignInEvent, projectId: String,
+        issuedAt: Int
+    ) -> JSONObject {
         var record: JSONObject = ["uid": .string(user.localId)]
         record["email"] = user.email.map(JSONValue.string)
         record["email_verified"] = user.emailVerified.map(JSONValue.bool)
@@ -77,26 +89,31 @@ enum BlockingFunctions {
         record["photo_url"] = user.photoUrl.map(JSONValue.string)
         record["disabled"] = user.disabledFlag.map(JSONValue.bool)
         record["phone_number"] = user.phoneNumber.map(JSONValue.string)
-        record["custom_claims"] = .object(user.customAttributes.flatMap { try? JSONValue.parse(Array($0.utf8)).object } ?? [:])
+        record["custom_claims"] = .object(
+            user.customAttributes.flatMap { try? JSONValue.parse(Array($0.utf8)).object } ?? [:])
         if let tenantId = user.tenantId { record["tenant_id"] = .string(tenantId) }
-        record["provider_data"] = .array(user.providerUserInfo.map { info in
-            var provider: JSONObject = ["provider_id": .string(info.providerId)]
-            provider["display_name"] = info.displayName.map(JSONValue.string)
-            provider["photo_url"] = info.photoUrl.map(JSONValue.string)
-            provider["email"] = info.email.map(JSONValue.string)
-            provider["uid"] = .string(info.rawId)
-            provider["phone_number"] = info.phoneNumber.map(JSONValue.string)
-            return .object(provider)
-        })
+        record["provider_data"] = .array(
+            user.providerUserInfo.map { info in
+                var provider: JSONObject = ["provider_id": .string(info.providerId)]
+                provider["display_name"] = info.displayName.map(JSONValue.string)
+                provider["photo_url"] = info.photoUrl.map(JSONValue.string)
+                provider["email"] = info.email.map(JSONValue.string)
+                provider["uid"] = .string(info.rawId)
+                provider["phone_number"] = info.phoneNumber.map(JSONValue.string)
+                return .object(provider)
+            })
         if let enrollments = user.mfaEnrollments {
-            record["multi_factor"] = ["enrolled_factors": .array(enrollments.map { enrollment in
-                var factor: JSONObject = ["uid": .string(enrollment.mfaEnrollmentId)]
-                factor["display_name"] = enrollment.displayName.map(JSONValue.string)
-                factor["enrollment_time"] = .string(enrollment.enrolledAt)
-                factor["phone_number"] = enrollment.phoneInfo.map(JSONValue.string)
-                factor["factor_id"] = "phone"
-                return .object(factor)
-            })]
+            record["multi_factor"] = [
+                "enrolled_factors": .array(
+                    enrollments.map { enrollment in
+                        var factor: JSONObject = ["uid": .string(enrollment.mfaEnrollmentId)]
+                        factor["display_name"] = enrollment.displayName.map(JSONValue.string)
+                        factor["enrollment_time"] = .string(enrollment.enrolledAt)
+                        factor["phone_number"] = enrollment.phoneInfo.map(JSONValue.string)
+                        factor["factor_id"] = "phone"
+                        return .object(factor)
+                    })
+            ]
         }
         var metadata: JSONObject = ["creation_time": .string(String(user.createdAt))]
         metadata["last_sign_in_time"] = user.lastLoginAt.map { .string(String($0)) }

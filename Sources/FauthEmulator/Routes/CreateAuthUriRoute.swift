@@ -2,8 +2,9 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:createAuthUri`.
-    static let createAuthUri = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:createAuthUri", access: .apiKey,
-                                     schema: .createAuthUri, handler: CreateAuthUriRoute.handle)
+    static let createAuthUri = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:createAuthUri", access: .apiKey,
+        schema: .createAuthUri, handler: CreateAuthUriRoute.handle)
 }
 
 /// `accounts:createAuthUri`: whether an email is registered and how it can sign in (hidden with email privacy on).
@@ -18,7 +19,8 @@ enum CreateAuthUriRoute {
         let continueUri = try request.requireField("continueUri", else: "MISSING_CONTINUE_URI")
         try ensure(state.config.acceptsEmail(identifier), "INVALID_IDENTIFIER")
         try ensure(isAbsoluteURI(continueUri), "INVALID_CONTINUE_URI")
-        let sessionId = try request.string("sessionId").flatMap { $0.isEmpty ? nil : $0 } ?? RandomID.alphanumeric(count: 27)
+        let sessionId =
+            try request.string("sessionId").flatMap { $0.isEmpty ? nil : $0 } ?? RandomID.alphanumeric(count: 27)
         var response: JSONObject = ["kind": "identitytoolkit#CreateAuthUriResponse"]
         if state.config.improvedEmailPrivacy {
             response["sessionId"] = .string(sessionId)

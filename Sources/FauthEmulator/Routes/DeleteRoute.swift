@@ -1,7 +1,8 @@
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:delete`.
-    static let delete = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:delete", access: .apiKey,
-                              schema: .delete, handler: DeleteRoute.handle)
+    static let delete = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:delete", access: .apiKey,
+        schema: .delete, handler: DeleteRoute.handle)
 }
 
 /// `accounts:delete`: the ID token's user, or (privileged) a user by localId.

@@ -7,8 +7,9 @@ extension RouteTable {
     static let root = Route("GET", "/", access: .open) { _, _ throws(APIError) in
         HTTPResponse.expressJSON([
             "authEmulator": [
-                "ready": true, "docs": "https://firebase.google.com/docs/emulator-suite", "apiSpec": "/emulator/openapi.json",
-            ],
+                "ready": true, "docs": "https://firebase.google.com/docs/emulator-suite",
+                "apiSpec": "/emulator/openapi.json",
+            ]
         ])
     }
 
@@ -37,36 +38,42 @@ extension RouteTable {
     }
 
     /// `GET /emulator/v1/projects/{p}/config`: Firebase's keys and the `"fauth"` extensions.
-    static let emulatorGetConfig = Route("GET", emulatorProject + "config", access: .open) { _, state throws(APIError) in
+    static let emulatorGetConfig = Route("GET", emulatorProject + "config", access: .open) {
+        _, state throws(APIError) in
         HTTPResponse.json(state.config.json)
     }
 
     /// `PATCH /emulator/v1/projects/{p}/config`: updates the keys present, returns the full config.
-    static let emulatorPatchConfig = Route("PATCH", emulatorProject + "config", access: .open) { request, state throws(APIError) in
+    static let emulatorPatchConfig = Route("PATCH", emulatorProject + "config", access: .open) {
+        request, state throws(APIError) in
         try state.config.apply(request.body)
         return HTTPResponse.json(state.config.json)
     }
 
     /// `POST /emulator/v1/projects/{p}/faults` (fauth extension): queues a fault.
-    static let emulatorAddFault = Route("POST", emulatorProject + "faults", access: .open) { request, _ throws(APIError) in
+    static let emulatorAddFault = Route("POST", emulatorProject + "faults", access: .open) {
+        request, _ throws(APIError) in
         let fault = try TrafficControl.parseFault(request)
         request.traffic.addFault(route: fault.route, times: fault.times, action: fault.action)
         return HTTPResponse.json([:])
     }
 
     /// `DELETE /emulator/v1/projects/{p}/faults` (fauth extension): clears every fault.
-    static let emulatorClearFaults = Route("DELETE", emulatorProject + "faults", access: .open) { request, _ throws(APIError) in
+    static let emulatorClearFaults = Route("DELETE", emulatorProject + "faults", access: .open) {
+        request, _ throws(APIError) in
         request.traffic.clearFaults()
         return HTTPResponse.json([:])
     }
 
     /// `GET /emulator/v1/projects/{p}/stats` (fauth extension): requests served per route.
-    static let emulatorStatistics = Route("GET", emulatorProject + "stats", access: .open) { request, _ throws(APIError) in
+    static let emulatorStatistics = Route("GET", emulatorProject + "stats", access: .open) {
+        request, _ throws(APIError) in
         HTTPResponse.json(request.traffic.statistics())
     }
 
     /// `DELETE /emulator/v1/projects/{p}/stats` (fauth extension): resets the counters.
-    static let emulatorResetStatistics = Route("DELETE", emulatorProject + "stats", access: .open) { request, _ throws(APIError) in
+    static let emulatorResetStatistics = Route("DELETE", emulatorProject + "stats", access: .open) {
+        request, _ throws(APIError) in
         request.traffic.resetStatistics()
         return HTTPResponse.json([:])
     }

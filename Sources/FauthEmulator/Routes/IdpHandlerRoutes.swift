@@ -5,7 +5,8 @@ extension RouteTable {
     static let emulatorIdpPage = Route("GET", IdpHandlerRoutes.pagePath, access: .open, handler: IdpHandlerRoutes.page)
     /// `GET /emulator/auth/handler/finish?…&rawId=` or `…&email=[&displayName=&screenName=&photoUrl=]`: the chosen
     /// identity, sent back to `redirectUrl` (a fauth-emulator extension; Firebase's page finishes in JavaScript).
-    static let emulatorIdpFinish = Route("GET", IdpHandlerRoutes.finishPath, access: .open, handler: IdpHandlerRoutes.finish)
+    static let emulatorIdpFinish = Route(
+        "GET", IdpHandlerRoutes.finishPath, access: .open, handler: IdpHandlerRoutes.finish)
 }
 
 /// The emulator's fake IdP: the sign-in page that `createAuthUri`'s `authUri` opens, and its form's target, which
@@ -39,18 +40,24 @@ enum IdpHandlerRoutes {
                 page.problem = "That account no longer exists in this emulator."
                 return html(400, page)
             }
-            claims = fakeClaims(sub: rawId, name: info.displayName, screenName: info.screenName, email: info.email, picture: info.photoUrl)
+            claims = fakeClaims(
+                sub: rawId, name: info.displayName, screenName: info.screenName, email: info.email,
+                picture: info.photoUrl)
         } else {
             let field = { (name: String) in request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
-            page.filled = Dictionary(uniqueKeysWithValues: IdpSignInPage.formFields.compactMap { name in field(name).map { (name, $0) } })
+            page.filled = Dictionary(
+                uniqueKeysWithValues: IdpSignInPage.formFields.compactMap { name in field(name).map { (name, $0) } })
             guard let email = field("email"), email.contains("@") else {
                 page.problem = field("email") == nil ? "Email required." : "The email is missing an \"@\"."
                 return html(400, page)
             }
-            claims = fakeClaims(sub: RandomID.digits(count: 40), name: field("displayName"), screenName: field("screenName"),
-                                email: email, picture: field("photoUrl"))
+            claims = fakeClaims(
+                sub: RandomID.digits(count: 40), name: field("displayName"), screenName: field("screenName"),
+                email: email, picture: field("photoUrl"))
         }
-        var callback: [(name: String, value: String)] = [("providerId", providerId), ("id_token", JSONValue.object(claims).serialized())]
+        var callback: [(name: String, value: String)] = [
+            ("providerId", providerId), ("id_token", JSONValue.object(claims).serialized()),
+        ]
         if let returned = request.query("state") { callback.append(("state", returned)) }
         return ActionLinkRoute.redirect(try ActionLinkRoute.signInTarget(redirectUrl, adding: callback))
     }
@@ -58,7 +65,8 @@ enum IdpHandlerRoutes {
     /// The provider, when the query has the `apiKey` and `providerId` Firebase's page requires.
     private static func requiredParameters(_ request: RouteRequest) -> String? {
         guard let apiKey = request.query("apiKey"), !apiKey.isEmpty,
-              let providerId = request.query("providerId"), !providerId.isEmpty else { return nil }
+            let providerId = request.query("providerId"), !providerId.isEmpty
+        else { return nil }
         return providerId
     }
 
@@ -66,11 +74,13 @@ enum IdpHandlerRoutes {
     /// under the HTML content type the handler had already set.
     private static let missingParameters = HTTPResponse(
         status: 400, headers: [("Content-Type", "text/html; charset=utf-8")],
-        body: JSONValue.object(["authEmulator": ["error": "missing apiKey or providerId query parameters"]]).serializedBytes(pretty: true))
+        body: JSONValue.object(["authEmulator": ["error": "missing apiKey or providerId query parameters"]])
+            .serializedBytes(pretty: true))
 
     /// The chooser for the project the query names (`tenantId`, or Firebase's short `tid`), listing every account
     /// linked to `providerId`.
-    private static func chooser(_ providerId: String, _ request: RouteRequest, _ state: EmulatorState) -> IdpSignInPage {
+    private static func chooser(_ providerId: String, _ request: RouteRequest, _ state: EmulatorState) -> IdpSignInPage
+    {
         let tenantId = [request.query("tenantId"), request.query("tid")].compactMap { $0 }.first { !$0.isEmpty }
         let project = state.project(tenantId: tenantId)
         let accounts = project.allUsers.flatMap { user in user.providerUserInfo.filter { $0.providerId == providerId } }
@@ -79,7 +89,9 @@ enum IdpHandlerRoutes {
 
     /// The fake IdP claims Firebase's page puts in `id_token`: the profile, an always-verified email, and empty
     /// registered claims; absent values are left out.
-    private static func fakeClaims(sub: String, name: String?, screenName: String?, email: String?, picture: String?) -> JSONObject {
+    private static func fakeClaims(sub: String, name: String?, screenName: String?, email: String?, picture: String?)
+        -> JSONObject
+    {
         var claims: JSONObject = ["sub": .string(sub), "iss": "", "aud": "", "exp": 0, "iat": 0]
         claims["name"] = name.map(JSONValue.string)
         claims["screen_name"] = screenName.map(JSONValue.string)
@@ -90,6 +102,7 @@ enum IdpHandlerRoutes {
     }
 
     private static func html(_ status: Int, _ page: IdpSignInPage) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.html.utf8))
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.html.utf8))
     }
 }

@@ -2,8 +2,9 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:lookup`.
-    static let lookup = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:lookup", access: .apiKey,
-                              schema: .lookup, handler: LookupRoute.handle)
+    static let lookup = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:lookup", access: .apiKey,
+        schema: .lookup, handler: LookupRoute.handle)
 }
 
 /// `accounts:lookup`: the ID token's user, or (privileged) users by localId, email, phone number or federated id.
@@ -21,9 +22,13 @@ enum LookupRoute {
         }
     }
 
-    private static func ownUser(_ request: RouteRequest, _ state: EmulatorState, _ project: ProjectState) throws(APIError) -> UserRecord {
+    private static func ownUser(_ request: RouteRequest, _ state: EmulatorState, _ project: ProjectState)
+        throws(APIError) -> UserRecord
+    {
         let idToken = try request.requireField("idToken", else: "MISSING_ID_TOKEN")
-        return try state.parseIdToken(idToken, in: project, nowMillis: Timestamp.nowMillis(), decoded: request.idTokenPayload).user
+        return try state.parseIdToken(
+            idToken, in: project, nowMillis: Timestamp.nowMillis(), decoded: request.idTokenPayload
+        ).user
     }
 
     /// The users matching any of the privileged selectors, de-duplicated, in selector order.

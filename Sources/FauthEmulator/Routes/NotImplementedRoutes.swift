@@ -2,7 +2,9 @@ extension RouteTable {
     /// `GET /identitytoolkit.googleapis.com/v2/passwordPolicy`: fauth's `passwordPolicy`, or 501 as in Firebase's emulator.
     static let passwordPolicy = Route("GET", "/identitytoolkit.googleapis.com/v2/passwordPolicy", access: .apiKey) {
         _, state throws(APIError) in
-        guard let policy = state.config.passwordPolicy else { throw NotImplementedRoutes.error("identitytoolkit.getPasswordPolicy") }
+        guard let policy = state.config.passwordPolicy else {
+            throw NotImplementedRoutes.error("identitytoolkit.getPasswordPolicy")
+        }
         return HTTPResponse.json(policy.json)
     }
 
@@ -18,18 +20,31 @@ enum NotImplementedRoutes {
         APIError.notImplemented("\(operationId) is not implemented in the Auth Emulator.")
     }
 
-    private static func route(_ method: String, _ paths: [String], access: RouteAccess, _ operationId: String) -> Route {
+    private static func route(_ method: String, _ paths: [String], access: RouteAccess, _ operationId: String) -> Route
+    {
         Route(method, paths, access: access) { _, _ throws(APIError) in throw error(operationId) }
     }
 
     /// API-key routes.
     static let clientRoutes: [Route] = [
-        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithGameCenter", "identitytoolkit.accounts.signInWithGameCenter"),
-        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:verifyIosClient", "identitytoolkit.accounts.verifyIosClient"),
+        (
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithGameCenter",
+            "identitytoolkit.accounts.signInWithGameCenter"
+        ),
+        (
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:verifyIosClient",
+            "identitytoolkit.accounts.verifyIosClient"
+        ),
         ("POST", "/identitytoolkit.googleapis.com/v1/accounts:revokeToken", "identitytoolkit.accounts.revokeToken"),
-        ("POST", "/identitytoolkit.googleapis.com/v1/accounts:issueSamlResponse", "identitytoolkit.accounts.issueSamlResponse"),
+        (
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:issueSamlResponse",
+            "identitytoolkit.accounts.issueSamlResponse"
+        ),
         ("GET", "/identitytoolkit.googleapis.com/v2/recaptchaConfig", "identitytoolkit.getRecaptchaConfig"),
-        ("GET", "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys", "identitytoolkit.getSessionCookiePublicKeys"),
+        (
+            "GET", "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys",
+            "identitytoolkit.getSessionCookiePublicKeys"
+        ),
         ("POST", "/identitytoolkit.googleapis.com/v2/accounts:revokeToken", "identitytoolkit.accounts.revokeToken"),
     ].map { method, path, operationId in route(method, [path], access: .apiKey, operationId) }
 
@@ -37,13 +52,18 @@ enum NotImplementedRoutes {
     /// `identityPlatform:initializeAuth`.
     static let adminRoutes: [Route] = {
         var routes = [
-            route("GET", ["/identitytoolkit.googleapis.com/v2/defaultSupportedIdps"], access: .privileged,
-                  "identitytoolkit.defaultSupportedIdps.list"),
-            route("POST", ["/identitytoolkit.googleapis.com/v2/projects/{project}/identityPlatform:initializeAuth"], access: .privileged,
-                  "identitytoolkit.projects.identityPlatform.initializeAuth"),
+            route(
+                "GET", ["/identitytoolkit.googleapis.com/v2/defaultSupportedIdps"], access: .privileged,
+                "identitytoolkit.defaultSupportedIdps.list"),
+            route(
+                "POST", ["/identitytoolkit.googleapis.com/v2/projects/{project}/identityPlatform:initializeAuth"],
+                access: .privileged,
+                "identitytoolkit.projects.identityPlatform.initializeAuth"),
         ]
         for collection in ["oauthIdpConfigs", "inboundSamlConfigs", "defaultSupportedIdpConfigs"] {
-            for (scope, prefix) in [("projects", "/projects/{project}/"), ("projects.tenants", "/projects/{project}/tenants/{tenant}/")] {
+            for (scope, prefix) in [
+                ("projects", "/projects/{project}/"), ("projects.tenants", "/projects/{project}/tenants/{tenant}/"),
+            ] {
                 let base = "/identitytoolkit.googleapis.com/v2" + prefix + collection
                 let operation = "identitytoolkit.\(scope).\(collection)."
                 routes += [

@@ -2,17 +2,21 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:start`.
-    static let passkeyEnrollmentStart = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:start",
-                                              access: .apiKey, schema: .startPasskeyEnrollment, handler: PasskeyRoutes.startEnrollment)
+    static let passkeyEnrollmentStart = Route(
+        "POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:start",
+        access: .apiKey, schema: .startPasskeyEnrollment, handler: PasskeyRoutes.startEnrollment)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:finalize`.
-    static let passkeyEnrollmentFinalize = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:finalize",
-                                                 access: .apiKey, schema: .finalizePasskeyEnrollment, handler: PasskeyRoutes.finalizeEnrollment)
+    static let passkeyEnrollmentFinalize = Route(
+        "POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:finalize",
+        access: .apiKey, schema: .finalizePasskeyEnrollment, handler: PasskeyRoutes.finalizeEnrollment)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:start`.
-    static let passkeySignInStart = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:start",
-                                          access: .apiKey, schema: .startPasskeySignIn, handler: PasskeyRoutes.startSignIn)
+    static let passkeySignInStart = Route(
+        "POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:start",
+        access: .apiKey, schema: .startPasskeySignIn, handler: PasskeyRoutes.startSignIn)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:finalize`.
-    static let passkeySignInFinalize = Route("POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:finalize",
-                                             access: .apiKey, schema: .finalizePasskeySignIn, handler: PasskeyRoutes.finalizeSignIn)
+    static let passkeySignInFinalize = Route(
+        "POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:finalize",
+        access: .apiKey, schema: .finalizePasskeySignIn, handler: PasskeyRoutes.finalizeSignIn)
 }
 
 /// Firebase's emulator's mock passkeys: the start routes hand out WebAuthn options for the relying party `localhost`
@@ -30,9 +34,11 @@ enum PasskeyRoutes {
         let user = try state.parseIdToken(idToken, in: project, nowMillis: Timestamp.nowMillis()).user
         let options: JSONObject = [
             "rp": ["name": .string(relyingParty), "id": .string(relyingParty)],
-            "user": ["id": .string(Base64.encode(Array(user.localId.utf8))),
-                     "name": .string(nonEmpty(user.email) ?? "user@example.com"),
-                     "displayName": .string(nonEmpty(user.displayName) ?? "User")],
+            "user": [
+                "id": .string(Base64.encode(Array(user.localId.utf8))),
+                "name": .string(nonEmpty(user.email) ?? "user@example.com"),
+                "displayName": .string(nonEmpty(user.displayName) ?? "User"),
+            ],
             "challenge": .string(challenge()),
             "pubKeyCredParams": [["type": "public-key", "alg": -7], ["type": "public-key", "alg": -257]],
             "timeout": 60000,
@@ -51,17 +57,24 @@ enum PasskeyRoutes {
         let credentialId = try credentialId(request, "authenticatorRegistrationResponse")
         var user = try state.parseIdToken(idToken, in: project, nowMillis: nowMillis).user
         try ensure(project.user(passkeyCredentialId: credentialId) == nil, "CREDENTIAL_ALREADY_IN_USE")
-        let name = [try request.string("name"), try request.string("displayName")].compactMap(nonEmpty).first ?? "Unnamed Passkey"
+        let name =
+            [try request.string("name"), try request.string("displayName")].compactMap(nonEmpty).first
+            ?? "Unnamed Passkey"
         user.passkeys = (user.passkeys ?? []) + [PasskeyInfo(credentialId: credentialId, name: name)]
         project.save(user)
         let tokens = state.issueTokens(for: user, in: project, signInProvider: "passkey", nowMillis: nowMillis)
-        return .json(["localId": .string(user.localId), "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])
+        return .json([
+            "localId": .string(user.localId), "idToken": .string(tokens.idToken),
+            "refreshToken": .string(tokens.refreshToken),
+        ])
     }
 
     /// `passkeySignIn:start`: the options for `navigator.credentials.get`.
     static func startSignIn(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         try state.checkProjectEnabled(try state.project(for: request))
-        let options: JSONObject = ["challenge": .string(challenge()), "rpId": .string(relyingParty), "userVerification": "required"]
+        let options: JSONObject = [
+            "challenge": .string(challenge()), "rpId": .string(relyingParty), "userVerification": "required",
+        ]
         return .json(["credentialRequestOptions": .object(options)])
     }
 
@@ -82,7 +95,9 @@ enum PasskeyRoutes {
     /// INVALID_CREDENTIAL_ID without a non-empty id.
     private static func credentialId(_ request: RouteRequest, _ field: String) throws(APIError) -> String {
         try ensure(request.isTruthy(field), "MISSING_AUTHENTICATOR_RESPONSE")
-        guard let id = nonEmpty(try request.object(field)?["id"]?.string) else { throw APIError.badRequest("INVALID_CREDENTIAL_ID") }
+        guard let id = nonEmpty(try request.object(field)?["id"]?.string) else {
+            throw APIError.badRequest("INVALID_CREDENTIAL_ID")
+        }
         return id
     }
 

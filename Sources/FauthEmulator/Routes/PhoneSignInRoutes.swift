@@ -2,11 +2,13 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode`.
-    static let sendVerificationCode = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode",
-                                            access: .apiKey, schema: .sendVerificationCode, handler: PhoneSignInRoutes.sendVerificationCode)
+    static let sendVerificationCode = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode",
+        access: .apiKey, schema: .sendVerificationCode, handler: PhoneSignInRoutes.sendVerificationCode)
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber`.
-    static let signInWithPhoneNumber = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber",
-                                             access: .apiKey, schema: .signInWithPhoneNumber, handler: PhoneSignInRoutes.signInWithPhoneNumber)
+    static let signInWithPhoneNumber = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber",
+        access: .apiKey, schema: .signInWithPhoneNumber, handler: PhoneSignInRoutes.signInWithPhoneNumber)
 }
 
 /// Phone-number sign-in as Firebase's emulator does it: a logged 6-digit code, then sign-in, sign-up or linking, with
@@ -28,7 +30,8 @@ enum PhoneSignInRoutes {
 
     /// `accounts:signInWithPhoneNumber`: `sessionInfo` and `code`, or `phoneNumber` and a `temporaryProof`; an
     /// `idToken` links the number to that user.
-    static func signInWithPhoneNumber(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
+    static func signInWithPhoneNumber(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse
+    {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
         try ensure(project.tenantId == nil, "UNSUPPORTED_TENANT_OPERATION")
@@ -52,7 +55,10 @@ enum PhoneSignInRoutes {
             // The number is verified but taken: a proof lets the client retry without a new code.
             let newProof = RandomID.alphanumeric(count: 119)
             project.temporaryProofs[newProof] = phoneNumber
-            return .json(["phoneNumber": .string(phoneNumber), "temporaryProof": .string(newProof), "temporaryProofExpiresIn": "3600"])
+            return .json([
+                "phoneNumber": .string(phoneNumber), "temporaryProof": .string(newProof),
+                "temporaryProofExpiresIn": "3600",
+            ])
         }
         var user: UserRecord
         if let existing = linking ?? owner {
@@ -66,12 +72,17 @@ enum PhoneSignInRoutes {
         user.phoneNumber = phoneNumber
         user.syncPhoneProvider()
         user.lastLoginAt = nowMillis
-        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: isNewUser, event: SignInEvent(method: "phone"),
-                                                                      in: project, state: state, nowMillis: nowMillis)
+        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(
+            user, isNewUser: isNewUser, event: SignInEvent(method: "phone"),
+            in: project, state: state, nowMillis: nowMillis)
         try ensure(!signingIn.disabled, "USER_DISABLED")
-        var response: JSONObject = ["isNewUser": .bool(isNewUser), "phoneNumber": .string(phoneNumber), "localId": .string(user.localId)]
-        state.signIn(signingIn, signInProvider: "phone", in: project, extraClaims: sessionClaims ?? [:], nowMillis: nowMillis)
-            .add(to: &response)
+        var response: JSONObject = [
+            "isNewUser": .bool(isNewUser), "phoneNumber": .string(phoneNumber), "localId": .string(user.localId),
+        ]
+        state.signIn(
+            signingIn, signInProvider: "phone", in: project, extraClaims: sessionClaims ?? [:], nowMillis: nowMillis
+        )
+        .add(to: &response)
         return .json(response)
     }
 }

@@ -5,7 +5,9 @@ extension RouteTable {
     static let projectConfig = Route("GET", "/identitytoolkit.googleapis.com/v1/projects", access: .apiKey) {
         request, state throws(APIError) in
         try ensure(request.query("tenantId") == nil, "UNSUPPORTED_TENANT_OPERATION")
-        return HTTPResponse.json(["projectId": .string(EmulatorState.projectNumber), "authorizedDomains": ["localhost"]])
+        return HTTPResponse.json([
+            "projectId": .string(EmulatorState.projectNumber), "authorizedDomains": ["localhost"],
+        ])
     }
 
     /// `GET /identitytoolkit.googleapis.com/v1/recaptchaParams`: fake reCAPTCHA parameters.
@@ -13,7 +15,8 @@ extension RouteTable {
         _, _ throws(APIError) in
         HTTPResponse.json([
             "kind": "identitytoolkit#GetRecaptchaParamResponse",
-            "recaptchaStoken": "This-is-a-fake-token__Dont-send-this-to-the-Recaptcha-service__The-Auth-Emulator-does-not-support-Recaptcha",
+            "recaptchaStoken":
+                "This-is-a-fake-token__Dont-send-this-to-the-Recaptcha-service__The-Auth-Emulator-does-not-support-Recaptcha",
             "recaptchaSiteKey": "Fake-key__Do-not-send-this-to-Recaptcha_",
         ])
     }

@@ -2,8 +2,9 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /securetoken.googleapis.com/v1/token` (JSON or form body).
-    static let secureToken = Route("POST", "/securetoken.googleapis.com/v1/token", access: .apiKey, acceptsForm: true,
-                                   schema: .grantToken, handler: SecureTokenRoute.handle)
+    static let secureToken = Route(
+        "POST", "/securetoken.googleapis.com/v1/token", access: .apiKey, acceptsForm: true,
+        schema: .grantToken, handler: SecureTokenRoute.handle)
 }
 
 /// The Secure Token refresh: a refresh token for a new ID token (and a new refresh token).
@@ -16,7 +17,9 @@ enum SecureTokenRoute {
         if let rawToken, !rawToken.isEmpty { try ensure(decoded != nil, "INVALID_REFRESH_TOKEN") }
         let bodyTenant = try request.string("tenantId").flatMap { $0.isEmpty ? nil : $0 }
         if let tokenTenant = decoded?.tenantId, let bodyTenant {
-            try ensure(tokenTenant == bodyTenant, "TENANT_ID_MISMATCH: ((Refresh token tenant ID does not match target tenant ID.))")
+            try ensure(
+                tokenTenant == bodyTenant,
+                "TENANT_ID_MISMATCH: ((Refresh token tenant ID does not match target tenant ID.))")
         }
         guard let grantType = try request.string("grantType"), !grantType.isEmpty else {
             throw APIError.badRequest("MISSING_GRANT_TYPE")
@@ -28,14 +31,17 @@ enum SecureTokenRoute {
         }
         let project = state.project(tenantId: bodyTenant ?? token.tenantId)
         if let tenantId = project.tenantId { try ensure(token.tenantId == tenantId, "TENANT_ID_MISMATCH") }
-        guard let user = project.user(localId: token.localId) else { throw APIError.badRequest("INVALID_REFRESH_TOKEN") }
+        guard let user = project.user(localId: token.localId) else {
+            throw APIError.badRequest("INVALID_REFRESH_TOKEN")
+        }
         try ensure(!user.disabled, "USER_DISABLED")
         if state.config.refreshTokenRevocation, let validSince = user.validSince, let issuedAt = token.issuedAt {
             try ensure(issuedAt >= validSince, "TOKEN_EXPIRED")
         }
         let now = Timestamp.nowMillis()
-        let tokens = state.issueTokens(for: user, in: project, signInProvider: token.provider, extraClaims: token.extraClaims,
-                                       secondFactor: token.secondFactor, nowMillis: now)
+        let tokens = state.issueTokens(
+            for: user, in: project, signInProvider: token.provider, extraClaims: token.extraClaims,
+            secondFactor: token.secondFactor, nowMillis: now)
         var response: JSONObject = ["id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken)]
         response["expires_in"] = .string(tokens.expiresIn)
         response["refresh_token"] = .string(tokens.refreshToken)

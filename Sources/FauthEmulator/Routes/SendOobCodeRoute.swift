@@ -2,15 +2,18 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:sendOobCode`.
-    static let sendOobCode = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode", access: .apiKey,
-                                   schema: .sendOobCode, handler: SendOobCodeRoute.handle)
+    static let sendOobCode = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode", access: .apiKey,
+        schema: .sendOobCode, handler: SendOobCodeRoute.handle)
 }
 
 /// `accounts:sendOobCode`: issues an email action code; the link is logged and listed, never mailed.
 enum SendOobCodeRoute {
     /// The API's `requestType` enum, in its declared order (numeric values index it).
-    static let requestTypes = ["OOB_REQ_TYPE_UNSPECIFIED", "PASSWORD_RESET", "OLD_EMAIL_AGREE", "NEW_EMAIL_ACCEPT", "VERIFY_EMAIL",
-                               "RECOVER_EMAIL", "EMAIL_SIGNIN", "VERIFY_AND_CHANGE_EMAIL", "REVERT_SECOND_FACTOR_ADDITION"]
+    static let requestTypes = [
+        "OOB_REQ_TYPE_UNSPECIFIED", "PASSWORD_RESET", "OLD_EMAIL_AGREE", "NEW_EMAIL_ACCEPT", "VERIFY_EMAIL",
+        "RECOVER_EMAIL", "EMAIL_SIGNIN", "VERIFY_AND_CHANGE_EMAIL", "REVERT_SECOND_FACTOR_ADDITION",
+    ]
 
     /// Handles the route, with Firebase's check order per request type.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
@@ -22,7 +25,9 @@ enum SendOobCodeRoute {
         try ensure(!returnOobLink || request.isPrivileged, "INSUFFICIENT_PERMISSION")
         let continueUrl = try request.string("continueUrl").flatMap { $0.isEmpty ? nil : $0 }
         if let continueUrl {
-            try ensure(isAbsoluteURI(continueUrl), "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
+            try ensure(
+                isAbsoluteURI(continueUrl),
+                "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
         }
         let now = Timestamp.nowMillis()
         let email: String
@@ -35,21 +40,26 @@ enum SendOobCodeRoute {
             email = try request.requireField("email", else: "MISSING_EMAIL").lowercased()
             if project.user(email: email) == nil {
                 try ensure(state.config.improvedEmailPrivacy, "EMAIL_NOT_FOUND")
-                return HTTPResponse.json(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)])
+                return HTTPResponse.json([
+                    "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email),
+                ])
             }
         case "VERIFY_EMAIL":
-            email = try targetUser(request, state: state, project: project, idTokenMissing: "INVALID_ID_TOKEN", nowMillis: now)
+            email = try targetUser(
+                request, state: state, project: project, idTokenMissing: "INVALID_ID_TOKEN", nowMillis: now)
         case "VERIFY_AND_CHANGE_EMAIL":
             let wanted = try request.requireField("newEmail", else: "MISSING_NEW_EMAIL").lowercased()
-            email = try targetUser(request, state: state, project: project, idTokenMissing: "MISSING_ID_TOKEN", nowMillis: now)
+            email = try targetUser(
+                request, state: state, project: project, idTokenMissing: "MISSING_ID_TOKEN", nowMillis: now)
             try ensure(project.user(email: wanted) == nil, "EMAIL_EXISTS")
             newEmail = wanted
         default:
             throw APIError.notImplemented(requestType)
         }
-        let oob = project.issueOobCode(requestType: requestType, email: email, newEmail: newEmail,
-                                       host: state.linkAuthority,
-                                       continueUrl: continueUrl)
+        let oob = project.issueOobCode(
+            requestType: requestType, email: email, newEmail: newEmail,
+            host: state.linkAuthority,
+            continueUrl: continueUrl)
         var response: JSONObject = ["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)]
         if returnOobLink {
             response["oobCode"] = .string(oob.code)
@@ -60,8 +70,10 @@ enum SendOobCodeRoute {
 
     /// The email of the user a verification code is for: by `email` on the admin path (returnOobLink, no idToken),
     /// else the ID token's user (`idTokenMissing` when there is no idToken); MISSING_EMAIL when that user has none.
-    private static func targetUser(_ request: RouteRequest, state: EmulatorState, project: ProjectState,
-                                   idTokenMissing: String, nowMillis: Int) throws(APIError) -> String {
+    private static func targetUser(
+        _ request: RouteRequest, state: EmulatorState, project: ProjectState,
+        idTokenMissing: String, nowMillis: Int
+    ) throws(APIError) -> String {
         let idToken = try request.string("idToken") ?? ""
         if try request.bool("returnOobLink") == true, idToken.isEmpty {
             let email = try request.requireField("email", else: "MISSING_EMAIL")

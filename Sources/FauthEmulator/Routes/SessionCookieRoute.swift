@@ -2,10 +2,12 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/projects/{p}[/tenants/{t}]:createSessionCookie` (Admin SDKs).
-    static let createSessionCookie = Route("POST", [
-        "/identitytoolkit.googleapis.com/v1/projects/{project}:createSessionCookie",
-        "/identitytoolkit.googleapis.com/v1/projects/{project}/tenants/{tenant}:createSessionCookie",
-    ], access: .privileged, schema: .createSessionCookie, handler: SessionCookieRoute.handle)
+    static let createSessionCookie = Route(
+        "POST",
+        [
+            "/identitytoolkit.googleapis.com/v1/projects/{project}:createSessionCookie",
+            "/identitytoolkit.googleapis.com/v1/projects/{project}/tenants/{tenant}:createSessionCookie",
+        ], access: .privileged, schema: .createSessionCookie, handler: SessionCookieRoute.handle)
 }
 
 /// `projects:createSessionCookie`: an unsigned JWT with the ID token's claims, `iat` now, `exp` after `validDuration`

@@ -2,8 +2,9 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken`.
-    static let signInWithCustomToken = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken",
-                                             access: .apiKey, schema: .signInWithCustomToken, handler: SignInWithCustomTokenRoute.handle)
+    static let signInWithCustomToken = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken",
+        access: .apiKey, schema: .signInWithCustomToken, handler: SignInWithCustomTokenRoute.handle)
 }
 
 /// `accounts:signInWithCustomToken`: signs in (or creates) the token's user with provider `custom`, the token's
@@ -14,7 +15,8 @@ enum SignInWithCustomTokenRoute {
         let nowMillis = Timestamp.nowMillis()
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
-        let token = try CustomToken(try request.requireField("token", else: "MISSING_CUSTOM_TOKEN"), tenantId: project.tenantId)
+        let token = try CustomToken(
+            try request.requireField("token", else: "MISSING_CUSTOM_TOKEN"), tenantId: project.tenantId)
         var user: UserRecord
         let isNewUser: Bool
         if let existing = project.user(localId: token.localId) {

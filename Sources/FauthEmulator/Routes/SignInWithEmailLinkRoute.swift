@@ -37,14 +37,16 @@ enum SignInWithEmailLinkRoute {
         user.emailVerified = true
         user.emailLinkSignin = true
         user.syncPasswordProvider()
-        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: isNewUser, event: SignInEvent(method: "emailLink"),
-                                                                      in: project, state: state, nowMillis: now)
+        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(
+            user, isNewUser: isNewUser, event: SignInEvent(method: "emailLink"),
+            in: project, state: state, nowMillis: now)
         try ensure(!signingIn.disabled, "USER_DISABLED")
         var response: JSONObject = ["kind": "identitytoolkit#EmailLinkSigninResponse", "email": .string(email)]
         response["localId"] = .string(user.localId)
         response["isNewUser"] = .bool(isNewUser)
-        state.finishFirstFactor(signingIn, signInProvider: "password", in: project, extraClaims: sessionClaims ?? [:], nowMillis: now,
-                                into: &response)
+        state.finishFirstFactor(
+            signingIn, signInProvider: "password", in: project, extraClaims: sessionClaims ?? [:], nowMillis: now,
+            into: &response)
         return HTTPResponse.json(response)
     }
 }

@@ -2,8 +2,9 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithIdp`.
-    static let signInWithIdp = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp",
-                                     access: .apiKey, schema: .signInWithIdp, handler: SignInWithIdpRoute.handle)
+    static let signInWithIdp = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp",
+        access: .apiKey, schema: .signInWithIdp, handler: SignInWithIdpRoute.handle)
 }
 
 /// `accounts:signInWithIdp` with fake IdP credentials: the credential checks, then Firebase's account decision
@@ -14,25 +15,32 @@ enum SignInWithIdpRoute {
         let nowMillis = Timestamp.nowMillis()
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
-        try rejectUnimplemented(try request.bool("returnRefreshToken") == true, "returnRefreshToken is not implemented yet.")
-        try rejectUnimplemented(!(try request.string("pendingIdToken") ?? "").isEmpty, "pendingIdToken is not implemented yet.")
+        try rejectUnimplemented(
+            try request.bool("returnRefreshToken") == true, "returnRefreshToken is not implemented yet.")
+        try rejectUnimplemented(
+            !(try request.string("pendingIdToken") ?? "").isEmpty, "pendingIdToken is not implemented yet.")
 
         let returnsCredentialOnError = try request.bool("returnIdpCredential") == true
         let credential = try IdpCredential(request)
-        try state.idpSessions.complete(sessionId: try request.string("sessionId").flatMap { $0.isEmpty ? nil : $0 }, requestUri: credential.requestUri,
-                                       providerId: credential.profile.providerId)
+        try state.idpSessions.complete(
+            sessionId: try request.string("sessionId").flatMap { $0.isEmpty ? nil : $0 },
+            requestUri: credential.requestUri,
+            providerId: credential.profile.providerId)
         var response = credential.profile.responseFields
-        response["oauthAccessToken"] = .string(credential.accessToken ?? "FirebaseAuthEmulatorFakeAccessToken_\(credential.profile.providerId)")
+        response["oauthAccessToken"] = .string(
+            credential.accessToken ?? "FirebaseAuthEmulatorFakeAccessToken_\(credential.profile.providerId)")
         response["oauthIdToken"] = credential.idToken.map(JSONValue.string)
 
-        let linkingUser = try request.string("idToken").flatMap { $0.isEmpty ? nil : $0 }.map { token throws(APIError) in
+        let linkingUser = try request.string("idToken").flatMap { $0.isEmpty ? nil : $0 }.map {
+            token throws(APIError) in
             try state.parseIdToken(token, in: project, nowMillis: nowMillis).user
         }
         let decision: IdpAccountDecision
         do {
-            decision = try IdpAccountDecision(credential.profile, linkingUser: linkingUser, in: project,
-                                              oneAccountPerEmail: !state.config.allowDuplicateEmails)
-        } catch where error.httpStatus == 400 && returnsCredentialOnError {
+            decision = try IdpAccountDecision(
+                credential.profile, linkingUser: linkingUser, in: project,
+                oneAccountPerEmail: !state.config.allowDuplicateEmails)
+        } catch  where error.httpStatus == 400 && returnsCredentialOnError {
             response["errorMessage"] = .string(error.message)
             return .json(response)
         }
@@ -40,12 +48,16 @@ enum SignInWithIdpRoute {
         if case .signUp = decision, try request.bool("autoCreate") == false {
             throw APIError.badRequest("USER_NOT_FOUND")
         }
-        return .json(try finish(decision, credential: credential, response: response, in: project, state: state, nowMillis: nowMillis))
+        return .json(
+            try finish(
+                decision, credential: credential, response: response, in: project, state: state, nowMillis: nowMillis))
     }
 
     /// Applies `decision` to the project and completes the response.
-    private static func finish(_ decision: IdpAccountDecision, credential: IdpCredential, response: JSONObject,
-                               in project: ProjectState, state: EmulatorState, nowMillis: Int) throws(APIError) -> JSONObject {
+    private static func finish(
+        _ decision: IdpAccountDecision, credential: IdpCredential, response: JSONObject,
+        in project: ProjectState, state: EmulatorState, nowMillis: Int
+    ) throws(APIError) -> JSONObject {
         let profile = credential.profile
         var response = response
         var user: UserRecord
@@ -53,8 +65,9 @@ enum SignInWithIdpRoute {
         case .needConfirmation(let existing):
             response["needConfirmation"] = true
             response["localId"] = .string(existing.localId)
-            response["verifiedProvider"] = .array(existing.providerUserInfo.map(\.providerId)
-                .filter { $0 != "password" && $0 != "phone" }.map(JSONValue.string))
+            response["verifiedProvider"] = .array(
+                existing.providerUserInfo.map(\.providerId)
+                    .filter { $0 != "password" && $0 != "phone" }.map(JSONValue.string))
             return response
         case .signUp(let copiesEmail):
             user = project.newUser(nowMillis: nowMillis)
@@ -91,12 +104,14 @@ enum SignInWithIdpRoute {
         if isNewUser { response["isNewUser"] = true }
         user.upsertProvider(profile.providerUserInfo)
         user.syncPasswordProvider()
-        let event = SignInEvent(method: profile.providerId, rawUserInfo: profile.rawUserInfo,
-                                signInAttributes: credential.signInAttributes?.serialized(), oauthIdToken: credential.idToken,
-                                oauthAccessToken: response["oauthAccessToken"]?.string)
+        let event = SignInEvent(
+            method: profile.providerId, rawUserInfo: profile.rawUserInfo,
+            signInAttributes: credential.signInAttributes?.serialized(), oauthIdToken: credential.idToken,
+            oauthAccessToken: response["oauthAccessToken"]?.string)
         let sessionClaims: JSONObject?
-        (user, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: isNewUser, event: event, in: project, state: state,
-                                                             nowMillis: nowMillis)
+        (user, sessionClaims) = try BlockingFunctions.signIn(
+            user, isNewUser: isNewUser, event: event, in: project, state: state,
+            nowMillis: nowMillis)
         project.save(user)
         response["localId"] = .string(user.localId)
         if user.email == profile.email {
@@ -105,8 +120,9 @@ enum SignInWithIdpRoute {
         // The link is written first; a disabled user is refused unless a second factor comes next (as in Firebase).
         if !state.stopsForSecondFactor(user, in: project) { try ensure(!user.disabled, "USER_DISABLED") }
         if let tenantId = project.tenantId { response["tenantId"] = .string(tenantId) }
-        state.finishFirstFactor(user, signInProvider: profile.providerId, in: project, extraClaims: sessionClaims ?? [:],
-                                signInAttributes: credential.signInAttributes, nowMillis: nowMillis, into: &response)
+        state.finishFirstFactor(
+            user, signInProvider: profile.providerId, in: project, extraClaims: sessionClaims ?? [:],
+            signInAttributes: credential.signInAttributes, nowMillis: nowMillis, into: &response)
         return response
     }
 }

@@ -16,10 +16,14 @@ enum SignInWithPasswordRoute {
         try ensure(state.signInSettings(for: project).allowPasswordSignup, "PASSWORD_LOGIN_DISABLED")
         guard let rawEmail = try request.string("email") else { throw APIError.badRequest("MISSING_EMAIL") }
         try ensure(state.config.acceptsEmail(rawEmail), "INVALID_EMAIL")
-        guard let password = try request.string("password"), !password.isEmpty else { throw APIError.badRequest("MISSING_PASSWORD") }
-        try rejectUnimplemented(request.isTruthy("captchaResponse") || request.isTruthy("captchaChallenge"), "captcha unimplemented")
-        try rejectUnimplemented(request.isTruthy("idToken") || request.isTruthy("pendingIdToken"),
-                                "idToken / pendingIdToken is no longer in use and unsupported by the Auth Emulator.")
+        guard let password = try request.string("password"), !password.isEmpty else {
+            throw APIError.badRequest("MISSING_PASSWORD")
+        }
+        try rejectUnimplemented(
+            request.isTruthy("captchaResponse") || request.isTruthy("captchaChallenge"), "captcha unimplemented")
+        try rejectUnimplemented(
+            request.isTruthy("idToken") || request.isTruthy("pendingIdToken"),
+            "idToken / pendingIdToken is no longer in use and unsupported by the Auth Emulator.")
         let email = rawEmail.lowercased()
         let now = Timestamp.nowMillis()
         try state.checkSignInThrottle(email: email, in: project, nowMillis: now)
@@ -36,11 +40,13 @@ enum SignInWithPasswordRoute {
         var response: JSONObject = ["kind": "identitytoolkit#VerifyPasswordResponse", "registered": true]
         response["localId"] = .string(user.localId)
         response["email"] = .string(email)
-        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: false, event: SignInEvent(method: "password"),
-                                                                      in: project, state: state, nowMillis: now)
+        let (signingIn, sessionClaims) = try BlockingFunctions.signIn(
+            user, isNewUser: false, event: SignInEvent(method: "password"),
+            in: project, state: state, nowMillis: now)
         try ensure(!signingIn.disabled, "USER_DISABLED")
-        state.finishFirstFactor(signingIn, signInProvider: "password", in: project, extraClaims: sessionClaims ?? [:],
-                                nowMillis: now, into: &response)
+        state.finishFirstFactor(
+            signingIn, signInProvider: "password", in: project, extraClaims: sessionClaims ?? [:],
+            nowMillis: now, into: &response)
         return HTTPResponse.json(response)
     }
 }

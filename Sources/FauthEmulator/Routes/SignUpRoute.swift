@@ -2,8 +2,9 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signUp`.
-    static let signUp = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp", access: .apiKey,
-                              schema: .signUp, handler: SignUpRoute.handle)
+    static let signUp = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp", access: .apiKey,
+        schema: .signUp, handler: SignUpRoute.handle)
 }
 
 /// `accounts:signUp`: anonymous users, email+password users (or linking them to an ID token's user), admin creation.
@@ -83,8 +84,9 @@ enum SignUpRoute {
         var sessionClaims: JSONObject?
         if callsBlockingFunctions {
             // Firebase's signUp calls beforeSignIn even for a user created with second factors.
-            (user, sessionClaims) = try BlockingFunctions.signIn(user, isNewUser: true, event: SignInEvent(method: "password"), in: project,
-                                                                 state: state, secondFactorWaits: false, nowMillis: now)
+            (user, sessionClaims) = try BlockingFunctions.signIn(
+                user, isNewUser: true, event: SignInEvent(method: "password"), in: project,
+                state: state, secondFactorWaits: false, nowMillis: now)
             try ensure(!user.disabled, "USER_DISABLED")
         } else {
             project.save(user)
@@ -93,8 +95,10 @@ enum SignUpRoute {
         if let name = user.displayName { response["displayName"] = .string(name) }
         if let email = user.email { response["email"] = .string(email) }
         if let signInProvider {
-            state.signIn(user, signInProvider: signInProvider, in: project, extraClaims: sessionClaims ?? [:], nowMillis: now)
-                .add(to: &response)
+            state.signIn(
+                user, signInProvider: signInProvider, in: project, extraClaims: sessionClaims ?? [:], nowMillis: now
+            )
+            .add(to: &response)
         }
         return HTTPResponse.json(response)
     }

@@ -5,7 +5,8 @@ extension RouteTable {
 
     /// `POST /identitytoolkit.googleapis.com/v2/projects/{p}/tenants`: creates a tenant (providers off, MFA disabled
     /// unless the body says otherwise).
-    static let createTenant = Route("POST", tenantsPath, access: .privileged, schema: .tenant) { request, state throws(APIError) in
+    static let createTenant = Route("POST", tenantsPath, access: .privileged, schema: .tenant) {
+        request, state throws(APIError) in
         var tenantId = RandomID.alphanumeric(count: 28)
         while state.hasTenant(tenantId) { tenantId = RandomID.alphanumeric(count: 28) }
         let tenant = state.project(tenantId: tenantId)
@@ -24,21 +25,25 @@ extension RouteTable {
             ids = Array(ids.prefix(pageSize))
             nextPageToken = ids.last
         }
-        let tenants = ids.map { JSONValue.object(TenantAdminRoute.json(state.project(tenantId: $0), request: request, state: state)) }
+        let tenants = ids.map {
+            JSONValue.object(TenantAdminRoute.json(state.project(tenantId: $0), request: request, state: state))
+        }
         var response: JSONObject = ["tenants": .array(tenants)]
         response["nextPageToken"] = nextPageToken.map(JSONValue.string)
         return HTTPResponse.json(response)
     }
 
     /// `GET /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}` (an unknown tenant is created, everything on).
-    static let getTenant = Route("GET", tenantsPath + "/{tenant}", access: .privileged) { request, state throws(APIError) in
+    static let getTenant = Route("GET", tenantsPath + "/{tenant}", access: .privileged) {
+        request, state throws(APIError) in
         let tenant = try state.project(for: request)
         return HTTPResponse.json(TenantAdminRoute.json(tenant, request: request, state: state))
     }
 
     /// `PATCH /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}?updateMask=a,b.c`: the masked fields, or
     /// without a mask the whole tenant (absent toggles off, absent MFA disabled).
-    static let updateTenant = Route("PATCH", tenantsPath + "/{tenant}", access: .privileged, schema: .tenant) { request, state throws(APIError) in
+    static let updateTenant = Route("PATCH", tenantsPath + "/{tenant}", access: .privileged, schema: .tenant) {
+        request, state throws(APIError) in
         let tenant = try state.project(for: request)
         if let mask = request.query("updateMask"), !mask.isEmpty {
             try TenantAdminRoute.apply(request.body, mask: mask.split(separator: ",").map(String.init), to: tenant)
@@ -49,7 +54,8 @@ extension RouteTable {
     }
 
     /// `DELETE /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}`.
-    static let deleteTenant = Route("DELETE", tenantsPath + "/{tenant}", access: .privileged) { request, state throws(APIError) in
+    static let deleteTenant = Route("DELETE", tenantsPath + "/{tenant}", access: .privileged) {
+        request, state throws(APIError) in
         if let tenantId = try state.project(for: request).tenantId { state.deleteTenant(tenantId) }
         return HTTPResponse.json([:])
     }
@@ -63,7 +69,8 @@ enum TenantAdminRoute {
     /// Replaces the whole tenant with `body`: absent toggles are off, an absent `mfaConfig` is DISABLED, other
     /// fields are dropped.
     static func replace(_ tenant: ProjectState, with body: JSONObject) throws(APIError) {
-        var settings = SignInSettings(allowPasswordSignup: false, enableAnonymousUser: false, enableEmailLinkSignin: false)
+        var settings = SignInSettings(
+            allowPasswordSignup: false, enableAnonymousUser: false, enableEmailLinkSignin: false)
         for key in toggles { if let on = try toggle(body, key) { set(key, on, in: &settings) } }
         var mfaConfig = body["mfaConfig"]?.object ?? [:]
         if mfaConfig["state"] == nil { mfaConfig["state"] = "DISABLED" }

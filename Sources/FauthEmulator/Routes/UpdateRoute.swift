@@ -2,29 +2,37 @@ import FauthJSON
 
 extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:update`.
-    static let update = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:update", access: .apiKey,
-                              schema: .update, handler: UpdateRoute.handle)
+    static let update = Route(
+        "POST", "/identitytoolkit.googleapis.com/v1/accounts:update", access: .apiKey,
+        schema: .update, handler: UpdateRoute.handle)
 }
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
 enum UpdateRoute {
     /// The API's `deleteAttribute` enum, in its declared order (numeric values index it).
-    static let userAttributes = ["USER_ATTRIBUTE_NAME_UNSPECIFIED", "EMAIL", "DISPLAY_NAME", "PROVIDER", "PHOTO_URL", "PASSWORD",
-                                 "RAW_USER_INFO"]
+    static let userAttributes = [
+        "USER_ATTRIBUTE_NAME_UNSPECIFIED", "EMAIL", "DISPLAY_NAME", "PROVIDER", "PHOTO_URL", "PASSWORD",
+        "RAW_USER_INFO",
+    ]
 
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
         try state.checkProjectEnabled(project)
         try rejectUnimplemented(request.body["provider"] != nil, "provider is not implemented yet.")
-        try rejectUnimplemented(request.body["upgradeToFederatedLogin"] != nil, "upgradeToFederatedLogin is not implemented yet.")
+        try rejectUnimplemented(
+            request.body["upgradeToFederatedLogin"] != nil, "upgradeToFederatedLogin is not implemented yet.")
         if request.isPrivileged {
             try ensure(request.isTruthy("localId"), "MISSING_LOCAL_ID")
         } else {
-            try ensure(request.isTruthy("idToken") || request.isTruthy("oobCode"), "INVALID_REQ_TYPE : Unsupported request parameters.")
+            try ensure(
+                request.isTruthy("idToken") || request.isTruthy("oobCode"),
+                "INVALID_REQ_TYPE : Unsupported request parameters.")
             try ensure(request.body["customAttributes"]?.isNull ?? true, "INSUFFICIENT_PERMISSION")
         }
-        if let claims = try request.string("customAttributes"), !claims.isEmpty { _ = try CustomClaims.validate(serialized: claims) }
+        if let claims = try request.string("customAttributes"), !claims.isEmpty {
+            _ = try CustomClaims.validate(serialized: claims)
+        }
         let deleteAttributes = try request.strings("deleteAttribute") ?? []
         for attribute in ["PROVIDER", "RAW_USER_INFO"] where deleteAttributes.contains(attribute) {
             throw APIError.notImplemented("deleteAttribute: \(attribute)")
@@ -47,13 +55,15 @@ enum UpdateRoute {
         }
         let changes = try validatedChanges(request, user: user, project: project, state: state)
         if let token, !request.isPrivileged,
-           changes.email != nil || changes.password != nil || !changes.deleteProviders.isEmpty {
+            changes.email != nil || changes.password != nil || !changes.deleteProviders.isEmpty
+        {
             try state.checkRecentLogin(token, nowMillis: now)
         }
         // A password change signs the new tokens in with `password`; otherwise the ID token's provider, if any.
         let signInProvider = changes.password != nil ? "password" : token?.signInProvider
-        let revoked = try apply(changes, deleteAttributes: deleteAttributes, request: request, sessionProvider: token?.signInProvider,
-                                to: &user, nowMillis: now)
+        let revoked = try apply(
+            changes, deleteAttributes: deleteAttributes, request: request, sessionProvider: token?.signInProvider,
+            to: &user, nowMillis: now)
         project.save(user)
         if changes.email != nil, signInProvider != "anonymous", let initialEmail = user.initialEmail {
             project.issueOobCode(requestType: "RECOVER_EMAIL", email: initialEmail, host: state.linkAuthority)
@@ -80,8 +90,10 @@ enum UpdateRoute {
         var linkedProvider: ProviderUserInfo?
     }
 
-    private static func validatedChanges(_ request: RouteRequest, user: UserRecord, project: ProjectState,
-                                         state: EmulatorState) throws(APIError) -> Changes {
+    private static func validatedChanges(
+        _ request: RouteRequest, user: UserRecord, project: ProjectState,
+        state: EmulatorState
+    ) throws(APIError) -> Changes {
         var changes = Changes()
         if let email = try request.string("email"), !email.isEmpty {
             try ensure(state.config.acceptsEmail(email), "INVALID_EMAIL")
@@ -89,8 +101,9 @@ enum UpdateRoute {
             if canonical != user.email {
                 // As Google's servers (not Firebase's emulator): with email enumeration protection on, a user's own
                 // email change must go through a verification (sendOobCode VERIFY_AND_CHANGE_EMAIL).
-                try ensure(request.isPrivileged || !state.config.improvedEmailPrivacy,
-                           "OPERATION_NOT_ALLOWED : Please verify the new email before changing email.")
+                try ensure(
+                    request.isPrivileged || !state.config.improvedEmailPrivacy,
+                    "OPERATION_NOT_ALLOWED : Please verify the new email before changing email.")
                 try ensure(project.user(email: canonical) == nil, "EMAIL_EXISTS")
                 changes.email = canonical
             }
@@ -103,10 +116,13 @@ enum UpdateRoute {
         changes.deleteProviders = try request.strings("deleteProvider") ?? []
         if let mfa = try request.object("mfa") {
             // The schema has checked that `enrollments`, when present, is an array.
-            changes.enrollments = try MFAEnrollmentList.parse(mfa["enrollments"]?.array ?? [], generatingIds: false,
-                                                              existing: user.mfaInfo, nowMillis: Timestamp.nowMillis())
+            changes.enrollments = try MFAEnrollmentList.parse(
+                mfa["enrollments"]?.array ?? [], generatingIds: false,
+                existing: user.mfaInfo, nowMillis: Timestamp.nowMillis())
         }
-        if request.isPrivileged, let phone = try request.string("phoneNumber"), !phone.isEmpty, phone != user.phoneNumber {
+        if request.isPrivileged, let phone = try request.string("phoneNumber"), !phone.isEmpty,
+            phone != user.phoneNumber
+        {
             try ensure(isValidPhoneNumber(phone), "INVALID_PHONE_NUMBER : Invalid format.")
             try ensure(project.user(phoneNumber: phone) == nil, "PHONE_NUMBER_EXISTS")
             changes.phoneNumber = phone
@@ -121,11 +137,15 @@ enum UpdateRoute {
 
     /// Writes the changes; returns whether validSince was set (new tokens are then returned).
     /// `sessionProvider` is the ID token's sign-in provider: an anonymous session's email change keeps no initialEmail.
-    private static func apply(_ changes: Changes, deleteAttributes: [String], request: RouteRequest, sessionProvider: String?,
-                              to user: inout UserRecord, nowMillis: Int) throws(APIError) -> Bool {
+    private static func apply(
+        _ changes: Changes, deleteAttributes: [String], request: RouteRequest, sessionProvider: String?,
+        to user: inout UserRecord, nowMillis: Int
+    ) throws(APIError) -> Bool {
         var revoked = false
         if let email = changes.email {
-            if let oldEmail = user.email, user.initialEmail == nil, sessionProvider != "anonymous" { user.initialEmail = oldEmail }
+            if let oldEmail = user.email, user.initialEmail == nil, sessionProvider != "anonymous" {
+                user.initialEmail = oldEmail
+            }
             user.email = email
             user.emailVerified = false
             revoked = true
@@ -146,8 +166,13 @@ enum UpdateRoute {
             switch attribute {
             case "DISPLAY_NAME": user.displayName = nil
             case "PHOTO_URL": user.photoUrl = nil
-            case "PASSWORD": user.passwordHash = nil; user.salt = nil
-            case "EMAIL": user.email = nil; user.emailVerified = nil; user.emailLinkSignin = nil
+            case "PASSWORD":
+                user.passwordHash = nil
+                user.salt = nil
+            case "EMAIL":
+                user.email = nil
+                user.emailVerified = nil
+                user.emailLinkSignin = nil
             default: break
             }
         }
@@ -177,7 +202,9 @@ enum UpdateRoute {
         }
     }
 
-    private static func applyAdminFields(_ request: RouteRequest, changes: Changes, to user: inout UserRecord) throws(APIError) {
+    private static func applyAdminFields(_ request: RouteRequest, changes: Changes, to user: inout UserRecord)
+        throws(APIError)
+    {
         if let disabled = try request.bool("disableUser") { user.disabledFlag = disabled }
         if let phone = changes.phoneNumber { user.phoneNumber = phone }
         if let verified = try request.bool("emailVerified") { user.emailVerified = verified }

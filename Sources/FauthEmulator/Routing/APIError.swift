@@ -38,17 +38,21 @@ struct APIError: Error, Sendable {
     }
 
     /// A path no route serves: 404 `NOT_FOUND`.
-    static let notFound = APIError(httpStatus: 404, message: "Not Found", reason: "notFound", status: "NOT_FOUND", domain: nil)
+    static let notFound = APIError(
+        httpStatus: 404, message: "Not Found", reason: "notFound", status: "NOT_FOUND", domain: nil)
 
     /// No API key and no OAuth credential: 403 `PERMISSION_DENIED`.
     static let missingAPIKey = APIError(
-        httpStatus: 403, message: "The request is missing a valid API key.", reason: "forbidden", status: "PERMISSION_DENIED")
+        httpStatus: 403, message: "The request is missing a valid API key.", reason: "forbidden",
+        status: "PERMISSION_DENIED")
 
     /// A Bearer token that is not an accepted OAuth credential: 401 `UNAUTHENTICATED`.
     static let unauthenticated = APIError(
         httpStatus: 401,
-        message: "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
-        reason: "authError", status: "UNAUTHENTICATED", location: ("Authorization", "header"), itemMessage: "Invalid Credentials")
+        message:
+            "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+        reason: "authError", status: "UNAUTHENTICATED", location: ("Authorization", "header"),
+        itemMessage: "Invalid Credentials")
 
     /// A failure Firebase's emulator reports as an `InternalError`: 500 `INTERNAL`, reason the underlying error's name.
     static func internalError(_ message: String, reason: String) -> APIError {

@@ -25,13 +25,16 @@ func isAbsoluteURI(_ text: String) -> Bool {
         host = hostAndPort[..<portColon]
     }
     let forbidden = " #%/:<>?@[\\]^|".unicodeScalars
-    return !host.isEmpty && host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !forbidden.contains($0) }
+    return !host.isEmpty
+        && host.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !forbidden.contains($0) }
 }
 
 /// Whether `text` is a URI scheme (RFC 3986): an ASCII letter, then ASCII letters, digits, `+`, `-` and `.`.
 func isURIScheme(_ text: some StringProtocol) -> Bool {
     guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
-    return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    return text.unicodeScalars.allSatisfy {
+        $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+    }
 }
 
 /// An empty port or up to 65535, digits only.
@@ -39,6 +42,6 @@ private func isPort(_ text: Substring) -> Bool {
     text.isEmpty || (text.allSatisfy { $0.isASCII && $0.isNumber } && (Int(text) ?? Int.max) <= 65535)
 }
 
-private extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

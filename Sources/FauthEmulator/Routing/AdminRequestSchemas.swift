@@ -5,16 +5,19 @@ extension RequestSchema {
     /// `GoogleCloudIdentitytoolkitAdminV2MultiFactorAuthConfig`.
     private static let multiFactorConfig = RequestSchema.object([
         "enabledProviders": .array(.enumeration(["PROVIDER_UNSPECIFIED", "PHONE_SMS"])),
-        "providerConfigs": .array(.object([
-            "state": .enumeration(["MFA_STATE_UNSPECIFIED", "DISABLED", "ENABLED", "MANDATORY"]),
-            "totpProviderConfig": .object(["adjacentIntervals": .integer]),
-        ])),
+        "providerConfigs": .array(
+            .object([
+                "state": .enumeration(["MFA_STATE_UNSPECIFIED", "DISABLED", "ENABLED", "MANDATORY"]),
+                "totpProviderConfig": .object(["adjacentIntervals": .integer]),
+            ])),
         "state": .enumeration(["STATE_UNSPECIFIED", "DISABLED", "ENABLED", "MANDATORY"]),
     ])
     /// `GoogleCloudIdentitytoolkitAdminV2HashConfig`.
     private static let hashConfig = RequestSchema.object([
-        "algorithm": .enumeration(["HASH_ALGORITHM_UNSPECIFIED", "HMAC_SHA256", "HMAC_SHA1", "HMAC_MD5", "SCRYPT", "PBKDF_SHA1",
-                                   "MD5", "HMAC_SHA512", "SHA1", "BCRYPT", "PBKDF2_SHA256", "SHA256", "SHA512", "STANDARD_SCRYPT"]),
+        "algorithm": .enumeration([
+            "HASH_ALGORITHM_UNSPECIFIED", "HMAC_SHA256", "HMAC_SHA1", "HMAC_MD5", "SCRYPT", "PBKDF_SHA1",
+            "MD5", "HMAC_SHA512", "SHA1", "BCRYPT", "PBKDF2_SHA256", "SHA256", "SHA512", "STANDARD_SCRYPT",
+        ]),
         "memoryCost": .integer, "rounds": .integer, "saltSeparator": .string, "signerKey": .string,
     ])
     /// `GoogleCloudIdentitytoolkitAdminV2EmailPrivacyConfig`.
@@ -22,9 +25,11 @@ extension RequestSchema {
 
     /// `GoogleCloudIdentitytoolkitAdminV2Tenant`: tenant create and PATCH.
     static let tenant = RequestSchema.object([
-        "allowPasswordSignup": .boolean, "autodeleteAnonymousUsers": .boolean, "disableAuth": .boolean, "displayName": .string,
+        "allowPasswordSignup": .boolean, "autodeleteAnonymousUsers": .boolean, "disableAuth": .boolean,
+        "displayName": .string,
         "emailPrivacyConfig": emailPrivacyConfig, "enableAnonymousUser": .boolean, "enableEmailLinkSignin": .boolean,
-        "hashConfig": hashConfig, "inheritance": .object(["emailSendingConfig": .boolean]), "mfaConfig": multiFactorConfig,
+        "hashConfig": hashConfig, "inheritance": .object(["emailSendingConfig": .boolean]),
+        "mfaConfig": multiFactorConfig,
         "name": .string, "testPhoneNumbers": .map(.string),
     ])
 
@@ -32,7 +37,9 @@ extension RequestSchema {
     static let adminConfig = RequestSchema.object([
         "authorizedDomains": .array(.string), "autodeleteAnonymousUsers": .boolean,
         "blockingFunctions": .object([
-            "forwardInboundCredentials": .object(["accessToken": .boolean, "idToken": .boolean, "refreshToken": .boolean]),
+            "forwardInboundCredentials": .object([
+                "accessToken": .boolean, "idToken": .boolean, "refreshToken": .boolean,
+            ]),
             "triggers": .map(.object(["functionUri": .string, "updateTime": .string])),
         ]),
         "emailPrivacyConfig": emailPrivacyConfig, "mfa": multiFactorConfig,

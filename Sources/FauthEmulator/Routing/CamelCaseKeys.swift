@@ -64,10 +64,10 @@ enum CamelCaseKeys {
 
     private static func kind(_ scalar: Unicode.Scalar) -> Kind {
         switch scalar.value {
-        case 0x41 ... 0x5A, 0xC0 ... 0xD6, 0xD8 ... 0xDE: return .upper
-        case 0x30 ... 0x39: return .digit
-        case 0x61 ... 0x7A, 0xDF ... 0xF6, 0xF8 ... 0xFF: return .lower
-        case 0x00 ... 0xBF, 0xD7, 0xF7, 0x2000 ... 0x206F: return .separator
+        case 0x41...0x5A, 0xC0...0xD6, 0xD8...0xDE: return .upper
+        case 0x30...0x39: return .digit
+        case 0x61...0x7A, 0xDF...0xF6, 0xF8...0xFF: return .lower
+        case 0x00...0xBF, 0xD7, 0xF7, 0x2000...0x206F: return .separator
         default: return scalar.properties.isWhitespace ? .separator : .lower
         }
     }
@@ -98,7 +98,7 @@ enum CamelCaseKeys {
                     end = end - start > 1 ? end - 1 : run(of: .lower, from: end)
                 }
             }
-            words.append(String(String.UnicodeScalarView(scalars[start ..< end])))
+            words.append(String(String.UnicodeScalarView(scalars[start..<end])))
             start = end
         }
         return words

@@ -18,6 +18,7 @@ extension HTTPResponse {
     /// An answer Express writes itself (`res.json`, `json spaces` 2): error bodies, `GET /` and `/emulator/action`,
     /// indented by two spaces with `Content-Type: application/json; charset=utf-8`.
     static func expressJSON(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], json: value, pretty: true)
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json; charset=utf-8")], json: value, pretty: true)
     }
 }

@@ -59,7 +59,9 @@ enum LegacyPaths {
                 let bodyQuery = FormURLEncoding.encode(pairs)
                 rewritten.query = request.query.isEmpty ? bodyQuery : request.query + "&" + bodyQuery
                 rewritten.body = []
-                rewritten.headers.removeAll { $0.name.lowercased() == "content-type" || $0.name.lowercased() == "content-length" }
+                rewritten.headers.removeAll {
+                    $0.name.lowercased() == "content-type" || $0.name.lowercased() == "content-length"
+                }
             } else {
                 rewritten.body = JSONValue.object(body).serializedBytes(pretty: false)
             }

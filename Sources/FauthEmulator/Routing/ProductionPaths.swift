@@ -23,8 +23,8 @@ enum ProductionPaths {
     }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: Character) -> String {
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: Character) -> String {
         last == suffix ? String(dropLast()) : self
     }
 }

@@ -14,7 +14,8 @@ enum RequestAuthentication {
                 throw APIError.unauthenticated
             }
         }
-        let hasKey = !(request.queryItems.first { $0.name == "key" }?.value ?? "").isEmpty
+        let hasKey =
+            !(request.queryItems.first { $0.name == "key" }?.value ?? "").isEmpty
             || !(request.header("x-goog-api-key") ?? "").isEmpty
         switch access {
         case .open:
@@ -24,7 +25,8 @@ enum RequestAuthentication {
         case .privileged:
             if !isPrivileged, !hasKey { throw APIError.missingAPIKey }
             if !isPrivileged {
-                throw APIError.badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+                throw APIError.badRequest(
+                    "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
             }
         }
         return isPrivileged

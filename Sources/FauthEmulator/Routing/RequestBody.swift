@@ -1,6 +1,6 @@
 import FauthHTTPCodec
-import Foundation
 import FauthJSON
+import Foundation
 
 /// Turns a request body into the JSON object a handler reads, as Firebase's emulator does before its handlers run.
 enum RequestBody {

@@ -31,7 +31,9 @@ indirect enum RequestSchema: Sendable {
     /// The object with its coerced members, or nil when no member changes. The members are checked in the body's
     /// order and, only when one fails, again in the validator's (alphabetical) order, so that the error is the one
     /// it names (checks have no side effects). A pointer is spelled out only for an error.
-    private static func validate(_ object: JSONObject, fields: [String: RequestSchema], pointer: () -> String) throws(APIError) -> JSONObject? {
+    private static func validate(_ object: JSONObject, fields: [String: RequestSchema], pointer: () -> String)
+        throws(APIError) -> JSONObject?
+    {
         do {
             return try checkMembers(object, fields: fields, alphabetically: false, pointer: pointer)
         } catch {
@@ -40,12 +42,15 @@ indirect enum RequestSchema: Sendable {
         }
     }
 
-    private static func checkMembers(_ object: JSONObject, fields: [String: RequestSchema], alphabetically: Bool,
-                                     pointer: () -> String) throws(APIError) -> JSONObject? {
+    private static func checkMembers(
+        _ object: JSONObject, fields: [String: RequestSchema], alphabetically: Bool,
+        pointer: () -> String
+    ) throws(APIError) -> JSONObject? {
         var result: JSONObject?
         func check(_ name: String, _ value: JSONValue) throws(APIError) {
             guard let schema = fields[name],
-                  let changed = try schema.check(value, pointer: { pointer() + "/" + name }) else { return }
+                let changed = try schema.check(value, pointer: { pointer() + "/" + name })
+            else { return }
             if result == nil { result = object }
             result?[name] = changed
         }
@@ -72,7 +77,8 @@ indirect enum RequestSchema: Sendable {
             // Firebase's fix-up looks the value, as a string, up as an index into the allowed values.
             let text = value.string ?? value.serialized()
             guard let index = Int(text), String(index) == text, values.indices.contains(index) else {
-                throw APIError.invalidArgument("Invalid JSON payload received. \(pointer()) must be equal to one of the allowed values")
+                throw APIError.invalidArgument(
+                    "Invalid JSON payload received. \(pointer()) must be equal to one of the allowed values")
             }
             return .string(values[index])
         case (.array(let element), .array(let elements)):

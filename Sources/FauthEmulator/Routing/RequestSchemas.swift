@@ -9,41 +9,66 @@ extension RequestSchema {
     }
 
     /// `GoogleCloudIdentitytoolkitV1ProviderUserInfo`.
-    static let providerUserInfo = strings(["displayName", "email", "federatedId", "phoneNumber", "photoUrl", "providerId",
-                                           "rawId", "screenName"])
+    static let providerUserInfo = strings([
+        "displayName", "email", "federatedId", "phoneNumber", "photoUrl", "providerId",
+        "rawId", "screenName",
+    ])
     /// `GoogleCloudIdentitytoolkitV1MfaEnrollment`.
-    static let mfaEnrollment = strings(["displayName", "enrolledAt", "mfaEnrollmentId", "phoneInfo", "unobfuscatedPhoneInfo"])
+    static let mfaEnrollment = strings([
+        "displayName", "enrolledAt", "mfaEnrollmentId", "phoneInfo", "unobfuscatedPhoneInfo",
+    ])
     /// `GoogleCloudIdentitytoolkitV1UserInfo` (batchCreate's users).
-    static let userInfo = strings([
-        "createdAt", "customAttributes", "dateOfBirth", "displayName", "email", "initialEmail", "language", "lastLoginAt",
-        "lastRefreshAt", "localId", "passwordHash", "phoneNumber", "photoUrl", "rawPassword", "salt", "screenName", "tenantId",
-        "timeZone", "validSince",
-    ], ["customAuth": .boolean, "disabled": .boolean, "emailLinkSignin": .boolean, "emailVerified": .boolean,
-        "mfaInfo": .array(mfaEnrollment), "passwordUpdatedAt": .number, "providerUserInfo": .array(providerUserInfo),
-        "version": .integer])
+    static let userInfo = strings(
+        [
+            "createdAt", "customAttributes", "dateOfBirth", "displayName", "email", "initialEmail", "language",
+            "lastLoginAt",
+            "lastRefreshAt", "localId", "passwordHash", "phoneNumber", "photoUrl", "rawPassword", "salt", "screenName",
+            "tenantId",
+            "timeZone", "validSince",
+        ],
+        [
+            "customAuth": .boolean, "disabled": .boolean, "emailLinkSignin": .boolean, "emailVerified": .boolean,
+            "mfaInfo": .array(mfaEnrollment), "passwordUpdatedAt": .number,
+            "providerUserInfo": .array(providerUserInfo),
+            "version": .integer,
+        ])
     /// `GoogleCloudIdentitytoolkitV2StartMfaPhoneRequestInfo`.
-    private static let startMfaPhoneInfo = strings(["iosReceipt", "iosSecret", "phoneNumber", "recaptchaToken", "safetyNetToken"],
-                                                   ["autoRetrievalInfo": strings(["appSignatureHash"])])
+    private static let startMfaPhoneInfo = strings(
+        ["iosReceipt", "iosSecret", "phoneNumber", "recaptchaToken", "safetyNetToken"],
+        ["autoRetrievalInfo": strings(["appSignatureHash"])])
     /// `GoogleCloudIdentitytoolkitV2FinalizeMfaPhoneRequestInfo`.
-    private static let finalizeMfaPhoneInfo = strings(["androidVerificationProof", "code", "phoneNumber", "sessionInfo"])
+    private static let finalizeMfaPhoneInfo = strings([
+        "androidVerificationProof", "code", "phoneNumber", "sessionInfo",
+    ])
 
     /// `accounts:signUp` and the admin `POST …/accounts`.
-    static let signUp = strings([
-        "captchaChallenge", "captchaResponse", "displayName", "email", "idToken", "instanceId", "localId", "password",
-        "phoneNumber", "photoUrl", "targetProjectId", "tenantId",
-    ], ["disabled": .boolean, "emailVerified": .boolean, "mfaInfo": .array(strings(["displayName", "phoneInfo"]))])
+    static let signUp = strings(
+        [
+            "captchaChallenge", "captchaResponse", "displayName", "email", "idToken", "instanceId", "localId",
+            "password",
+            "phoneNumber", "photoUrl", "targetProjectId", "tenantId",
+        ], ["disabled": .boolean, "emailVerified": .boolean, "mfaInfo": .array(strings(["displayName", "phoneInfo"]))])
     /// `accounts:signInWithPassword`.
-    static let signInWithPassword = strings([
-        "captchaChallenge", "captchaResponse", "delegatedProjectNumber", "email", "idToken", "instanceId", "password",
-        "pendingIdToken", "tenantId",
-    ], ["returnSecureToken": .boolean])
+    static let signInWithPassword = strings(
+        [
+            "captchaChallenge", "captchaResponse", "delegatedProjectNumber", "email", "idToken", "instanceId",
+            "password",
+            "pendingIdToken", "tenantId",
+        ], ["returnSecureToken": .boolean])
     /// `accounts:signInWithIdp`.
-    static let signInWithIdp = strings([
-        "delegatedProjectNumber", "idToken", "pendingIdToken", "pendingToken", "postBody", "requestUri", "sessionId", "tenantId",
-    ], ["autoCreate": .boolean, "returnIdpCredential": .boolean, "returnRefreshToken": .boolean, "returnSecureToken": .boolean])
+    static let signInWithIdp = strings(
+        [
+            "delegatedProjectNumber", "idToken", "pendingIdToken", "pendingToken", "postBody", "requestUri",
+            "sessionId", "tenantId",
+        ],
+        [
+            "autoCreate": .boolean, "returnIdpCredential": .boolean, "returnRefreshToken": .boolean,
+            "returnSecureToken": .boolean,
+        ])
     /// `accounts:signInWithCustomToken`.
-    static let signInWithCustomToken = strings(["delegatedProjectNumber", "instanceId", "tenantId", "token"],
-                                               ["returnSecureToken": .boolean])
+    static let signInWithCustomToken = strings(
+        ["delegatedProjectNumber", "instanceId", "tenantId", "token"],
+        ["returnSecureToken": .boolean])
     /// `accounts:signInWithEmailLink`.
     static let signInWithEmailLink = strings(["email", "idToken", "oobCode", "tenantId"])
     /// `accounts:signInWithPhoneNumber`.
@@ -51,38 +76,54 @@ extension RequestSchema {
         ["code", "idToken", "phoneNumber", "sessionInfo", "temporaryProof", "tenantId", "verificationProof"],
         ["operation": .enumeration(["VERIFY_OP_UNSPECIFIED", "SIGN_UP_OR_IN", "REAUTH", "UPDATE", "LINK"])])
     /// `accounts:sendVerificationCode`.
-    static let sendVerificationCode = strings(["iosReceipt", "iosSecret", "phoneNumber", "recaptchaToken", "safetyNetToken", "tenantId"],
-                                              ["autoRetrievalInfo": strings(["appSignatureHash"])])
+    static let sendVerificationCode = strings(
+        ["iosReceipt", "iosSecret", "phoneNumber", "recaptchaToken", "safetyNetToken", "tenantId"],
+        ["autoRetrievalInfo": strings(["appSignatureHash"])])
     /// `accounts:lookup`.
-    static let lookup = strings(["delegatedProjectNumber", "idToken", "targetProjectId", "tenantId"], [
-        "email": .array(.string), "federatedUserId": .array(strings(["providerId", "rawId"])), "initialEmail": .array(.string),
-        "localId": .array(.string), "phoneNumber": .array(.string),
-    ])
+    static let lookup = strings(
+        ["delegatedProjectNumber", "idToken", "targetProjectId", "tenantId"],
+        [
+            "email": .array(.string), "federatedUserId": .array(strings(["providerId", "rawId"])),
+            "initialEmail": .array(.string),
+            "localId": .array(.string), "phoneNumber": .array(.string),
+        ])
     /// `accounts:update`.
-    static let update = strings([
-        "captchaChallenge", "captchaResponse", "createdAt", "customAttributes", "delegatedProjectNumber", "displayName", "email",
-        "idToken", "instanceId", "lastLoginAt", "localId", "oobCode", "password", "phoneNumber", "photoUrl", "targetProjectId",
-        "tenantId", "validSince",
-    ], [
-        "deleteAttribute": .array(.enumeration(UpdateRoute.userAttributes)), "deletePasskey": .array(.string),
-        "deleteProvider": .array(.string),
-        "disableUser": .boolean, "emailVerified": .boolean, "linkProviderUserInfo": providerUserInfo,
-        "mfa": .object(["enrollments": .array(mfaEnrollment)]), "provider": .array(.string), "returnSecureToken": .boolean,
-        "upgradeToFederatedLogin": .boolean,
-    ])
+    static let update = strings(
+        [
+            "captchaChallenge", "captchaResponse", "createdAt", "customAttributes", "delegatedProjectNumber",
+            "displayName", "email",
+            "idToken", "instanceId", "lastLoginAt", "localId", "oobCode", "password", "phoneNumber", "photoUrl",
+            "targetProjectId",
+            "tenantId", "validSince",
+        ],
+        [
+            "deleteAttribute": .array(.enumeration(UpdateRoute.userAttributes)), "deletePasskey": .array(.string),
+            "deleteProvider": .array(.string),
+            "disableUser": .boolean, "emailVerified": .boolean, "linkProviderUserInfo": providerUserInfo,
+            "mfa": .object(["enrollments": .array(mfaEnrollment)]), "provider": .array(.string),
+            "returnSecureToken": .boolean,
+            "upgradeToFederatedLogin": .boolean,
+        ])
     /// `accounts:delete`.
     static let delete = strings(["delegatedProjectNumber", "idToken", "localId", "targetProjectId", "tenantId"])
     /// `accounts:createAuthUri`.
-    static let createAuthUri = strings([
-        "appId", "authFlowType", "context", "continueUri", "hostedDomain", "identifier", "oauthConsumerKey", "oauthScope",
-        "openidRealm", "otaApp", "providerId", "sessionId", "tenantId",
-    ], ["customParameter": .map(.string)])
+    static let createAuthUri = strings(
+        [
+            "appId", "authFlowType", "context", "continueUri", "hostedDomain", "identifier", "oauthConsumerKey",
+            "oauthScope",
+            "openidRealm", "otaApp", "providerId", "sessionId", "tenantId",
+        ], ["customParameter": .map(.string)])
     /// `accounts:sendOobCode`.
-    static let sendOobCode = strings([
-        "androidMinimumVersion", "androidPackageName", "captchaResp", "challenge", "continueUrl", "dynamicLinkDomain", "email",
-        "iOSAppStoreId", "iOSBundleId", "idToken", "newEmail", "targetProjectId", "tenantId", "userIp",
-    ], ["androidInstallApp": .boolean, "canHandleCodeInApp": .boolean, "returnOobLink": .boolean,
-        "requestType": .enumeration(SendOobCodeRoute.requestTypes)])
+    static let sendOobCode = strings(
+        [
+            "androidMinimumVersion", "androidPackageName", "captchaResp", "challenge", "continueUrl",
+            "dynamicLinkDomain", "email",
+            "iOSAppStoreId", "iOSBundleId", "idToken", "newEmail", "targetProjectId", "tenantId", "userIp",
+        ],
+        [
+            "androidInstallApp": .boolean, "canHandleCodeInApp": .boolean, "returnOobLink": .boolean,
+            "requestType": .enumeration(SendOobCodeRoute.requestTypes),
+        ])
     /// `accounts:resetPassword`.
     static let resetPassword = strings(["email", "newPassword", "oldPassword", "oobCode", "tenantId"])
     /// Secure Token `token` (`GrantTokenRequest`).
@@ -90,35 +131,44 @@ extension RequestSchema {
     /// `mfaEnrollment:start`.
     static let startMfaEnrollment = strings(["idToken", "tenantId"], ["phoneEnrollmentInfo": startMfaPhoneInfo])
     /// `mfaEnrollment:finalize`.
-    static let finalizeMfaEnrollment = strings(["displayName", "idToken", "tenantId"], ["phoneVerificationInfo": finalizeMfaPhoneInfo])
+    static let finalizeMfaEnrollment = strings(
+        ["displayName", "idToken", "tenantId"], ["phoneVerificationInfo": finalizeMfaPhoneInfo])
     /// `mfaEnrollment:withdraw`.
     static let withdrawMfa = strings(["idToken", "mfaEnrollmentId", "tenantId"])
     /// `mfaSignIn:start`.
-    static let startMfaSignIn = strings(["mfaEnrollmentId", "mfaPendingCredential", "tenantId"], ["phoneSignInInfo": startMfaPhoneInfo])
+    static let startMfaSignIn = strings(
+        ["mfaEnrollmentId", "mfaPendingCredential", "tenantId"], ["phoneSignInInfo": startMfaPhoneInfo])
     /// `mfaSignIn:finalize`.
-    static let finalizeMfaSignIn = strings(["mfaPendingCredential", "tenantId"], ["phoneVerificationInfo": finalizeMfaPhoneInfo])
+    static let finalizeMfaSignIn = strings(
+        ["mfaPendingCredential", "tenantId"], ["phoneVerificationInfo": finalizeMfaPhoneInfo])
     /// `passkeyEnrollment:start`.
     static let startPasskeyEnrollment = strings(["idToken", "tenantId"])
     /// `passkeyEnrollment:finalize`.
-    static let finalizePasskeyEnrollment = strings(["displayName", "idToken", "name", "tenantId"],
-                                                   ["authenticatorRegistrationResponse": .object([:])])
+    static let finalizePasskeyEnrollment = strings(
+        ["displayName", "idToken", "name", "tenantId"],
+        ["authenticatorRegistrationResponse": .object([:])])
     /// `passkeySignIn:start`.
     static let startPasskeySignIn = strings(["tenantId"])
     /// `passkeySignIn:finalize`.
     static let finalizePasskeySignIn = strings(["tenantId"], ["authenticatorAuthenticationResponse": .object([:])])
     /// `accounts:batchCreate` (`UploadAccountRequest`).
-    static let batchCreate = strings(["delegatedProjectNumber", "hashAlgorithm", "saltSeparator", "signerKey", "tenantId"], [
-        "allowOverwrite": .boolean, "blockSize": .integer, "cpuMemCost": .integer, "dkLen": .integer, "memoryCost": .integer,
-        "parallelization": .integer, "rounds": .integer, "sanityCheck": .boolean, "users": .array(userInfo),
-        "passwordHashOrder": .enumeration(["UNSPECIFIED_ORDER", "SALT_AND_PASSWORD", "PASSWORD_AND_SALT"]),
-    ])
+    static let batchCreate = strings(
+        ["delegatedProjectNumber", "hashAlgorithm", "saltSeparator", "signerKey", "tenantId"],
+        [
+            "allowOverwrite": .boolean, "blockSize": .integer, "cpuMemCost": .integer, "dkLen": .integer,
+            "memoryCost": .integer,
+            "parallelization": .integer, "rounds": .integer, "sanityCheck": .boolean, "users": .array(userInfo),
+            "passwordHashOrder": .enumeration(["UNSPECIFIED_ORDER", "SALT_AND_PASSWORD", "PASSWORD_AND_SALT"]),
+        ])
     /// `accounts:batchDelete`.
     static let batchDelete = strings(["tenantId"], ["force": .boolean, "localIds": .array(.string)])
     /// `accounts:query` (`QueryUserInfoRequest`).
-    static let query = strings(["limit", "offset", "tenantId"], [
-        "expression": .array(strings(["email", "phoneNumber", "userId"])), "returnUserInfo": .boolean,
-        "order": .enumeration(AdminQueryRoute.orders), "sortBy": .enumeration(AdminQueryRoute.sortFields),
-    ])
+    static let query = strings(
+        ["limit", "offset", "tenantId"],
+        [
+            "expression": .array(strings(["email", "phoneNumber", "userId"])), "returnUserInfo": .boolean,
+            "order": .enumeration(AdminQueryRoute.orders), "sortBy": .enumeration(AdminQueryRoute.sortFields),
+        ])
     /// `{project}:createSessionCookie`.
     static let createSessionCookie = strings(["idToken", "tenantId", "validDuration"])
 }

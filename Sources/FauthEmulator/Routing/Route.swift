@@ -31,8 +31,11 @@ struct Route: Sendable {
     let handler: Handler
 
     /// A route answering `method` on each of `paths`.
-    init(_ method: String, _ paths: [String], access: RouteAccess, acceptsForm: Bool = false, schema: RequestSchema? = nil,
-         handler: @escaping Handler) {
+    init(
+        _ method: String, _ paths: [String], access: RouteAccess, acceptsForm: Bool = false,
+        schema: RequestSchema? = nil,
+        handler: @escaping Handler
+    ) {
         self.method = method
         self.patterns = paths.map(PathPattern.init)
         self.access = access
@@ -42,8 +45,10 @@ struct Route: Sendable {
     }
 
     /// A route answering `method` on `path`.
-    init(_ method: String, _ path: String, access: RouteAccess, acceptsForm: Bool = false, schema: RequestSchema? = nil,
-         handler: @escaping Handler) {
+    init(
+        _ method: String, _ path: String, access: RouteAccess, acceptsForm: Bool = false, schema: RequestSchema? = nil,
+        handler: @escaping Handler
+    ) {
         self.init(method, [path], access: access, acceptsForm: acceptsForm, schema: schema, handler: handler)
     }
 
@@ -116,7 +121,7 @@ struct PathPattern: Sendable {
                     end += 1
                 }
                 if end > start {
-                    let segment = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)
+                    let segment = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     segments.append(encoded ? FormURLEncoding.percentDecode(Substring(segment)) : segment)
                 }
                 start = end + 1

@@ -111,7 +111,9 @@ struct RouteRequest: Sendable {
 extension RouteRequest {
     /// A string member of a nested request object (`phoneVerificationInfo.code`), or the business error
     /// `missingCode` when it is absent or empty.
-    static func requireMember(_ key: String, of object: JSONObject, in parent: String, else missingCode: String) throws(APIError) -> String {
+    static func requireMember(_ key: String, of object: JSONObject, in parent: String, else missingCode: String)
+        throws(APIError) -> String
+    {
         guard let value = try coerceString(object[key], pointer: "/\(parent)/\(key)"), !value.isEmpty else {
             throw APIError.badRequest(missingCode)
         }

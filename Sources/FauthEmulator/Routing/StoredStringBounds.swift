@@ -24,11 +24,14 @@ enum StoredStringBounds {
         // character): Character-wise, this search cost more than all the rest of an ID token's lookup.
         let bytes = pointer.utf8
         var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
+            end = bytes.index(before: end)
+        }
         let path = bytes[..<end]
         let member = path.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path
         if let limit = maximum[String(Substring(member))], text.unicodeScalars.count > limit {
-            throw APIError.invalidArgument("Invalid JSON payload received. \(pointer) must be at most \(limit) characters")
+            throw APIError.invalidArgument(
+                "Invalid JSON payload received. \(pointer) must be at most \(limit) characters")
         }
         return text
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FauthJSON
+import Foundation
 
 /// What an injected fault does to a request instead of the real answer.
 enum FaultAction: Sendable {
@@ -67,7 +67,8 @@ final class TrafficControl: @unchecked Sendable {
     }
 
     /// Reads a `POST …/faults` body: `route`, `times` (default 1) and one action; throws INVALID_ARGUMENT otherwise.
-    static func parseFault(_ request: RouteRequest) throws(APIError) -> (route: String, times: Int, action: FaultAction) {
+    static func parseFault(_ request: RouteRequest) throws(APIError) -> (route: String, times: Int, action: FaultAction)
+    {
         guard let route = try request.string("route"), !route.isEmpty else {
             throw APIError.invalidArgument("Invalid JSON payload received. /route must be a route name or \"*\"")
         }
@@ -79,10 +80,15 @@ final class TrafficControl: @unchecked Sendable {
                 throw APIError.invalidArgument("Invalid JSON payload received. /status must be an HTTP status code")
             }
             let contentType = try request.string("contentType") ?? "application/json"
-            actions.append(.respond(HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: try faultBody(request))))
+            actions.append(
+                .respond(
+                    HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: try faultBody(request))
+                ))
         }
         if let delay = try request.int("delayMs") {
-            guard delay >= 0 else { throw APIError.invalidArgument("Invalid JSON payload received. /delayMs must be >= 0") }
+            guard delay >= 0 else {
+                throw APIError.invalidArgument("Invalid JSON payload received. /delayMs must be >= 0")
+            }
             actions.append(.delay(milliseconds: delay))
         }
         if try request.bool("dropConnection") == true { actions.append(.dropConnection) }

@@ -20,7 +20,8 @@ struct ArchiveFile {
             }
         }
         if restrict, chmod(directory, 0o700) != 0 {
-            throw StateArchiveError(description: "cannot set the mode of \(directory): \(String(cString: strerror(errno)))")
+            throw StateArchiveError(
+                description: "cannot set the mode of \(directory): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -30,7 +31,9 @@ struct ArchiveFile {
         temporaryPath = path + ".tmp-\(getpid())"
         unlink(temporaryPath)
         fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw StateArchiveError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw StateArchiveError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
         // The umask can only take bits away from 0600; fchmod makes the mode exact.
         fchmod(fd, 0o600)
         buffer.reserveCapacity(Self.chunk)

@@ -35,9 +35,10 @@ struct EmulatorConfig: Sendable, Equatable {
     /// character and no white space.
     func acceptsEmail(_ email: String) -> Bool {
         guard isValidEmail(email) else { return false }
-        return !strictEmailValidation || !email.unicodeScalars.contains {
-            $0.properties.isWhitespace || $0.properties.generalCategory == .control
-        }
+        return !strictEmailValidation
+            || !email.unicodeScalars.contains {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            }
     }
 
     /// The lifetime of new ID tokens, in seconds.
@@ -66,8 +67,11 @@ struct EmulatorConfig: Sendable, Equatable {
 
     /// Firebase's keys as the admin config routes return them.
     var firebaseJSON: JSONObject {
-        ["signIn": ["allowDuplicateEmails": .bool(allowDuplicateEmails)], "blockingFunctions": .object(blockingFunctions),
-         "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(improvedEmailPrivacy)]]
+        [
+            "signIn": ["allowDuplicateEmails": .bool(allowDuplicateEmails)],
+            "blockingFunctions": .object(blockingFunctions),
+            "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(improvedEmailPrivacy)],
+        ]
     }
 
     /// The admin PATCH: the fields named by `mask` (dotted paths), or without a mask all of Firebase's keys from
@@ -77,16 +81,27 @@ struct EmulatorConfig: Sendable, Equatable {
         var merged: JSONObject
         if let mask {
             merged = firebaseJSON
-            for path in mask { if let value = JSONPath.value(at: path, in: body) { merged = JSONPath.setting(value, at: path, in: merged) } }
+            for path in mask {
+                if let value = JSONPath.value(at: path, in: body) {
+                    merged = JSONPath.setting(value, at: path, in: merged)
+                }
+            }
         } else {
-            merged = ["signIn": ["allowDuplicateEmails": .bool(body["signIn"]?["allowDuplicateEmails"] == true)],
-                      "blockingFunctions": body["blockingFunctions"] ?? [:],
-                      "emailPrivacyConfig": ["enableImprovedEmailPrivacy": body["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"] ?? false]]
+            merged = [
+                "signIn": ["allowDuplicateEmails": .bool(body["signIn"]?["allowDuplicateEmails"] == true)],
+                "blockingFunctions": body["blockingFunctions"] ?? [:],
+                "emailPrivacyConfig": [
+                    "enableImprovedEmailPrivacy": body["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"] ?? false
+                ],
+            ]
         }
         var updated = self
-        updated.allowDuplicateEmails = try Self.bool(merged["signIn"]?["allowDuplicateEmails"], "/signIn/allowDuplicateEmails") ?? false
-        updated.improvedEmailPrivacy = try Self.bool(merged["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"],
-                                                     "/emailPrivacyConfig/enableImprovedEmailPrivacy") ?? false
+        updated.allowDuplicateEmails =
+            try Self.bool(merged["signIn"]?["allowDuplicateEmails"], "/signIn/allowDuplicateEmails") ?? false
+        updated.improvedEmailPrivacy =
+            try Self.bool(
+                merged["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"],
+                "/emailPrivacyConfig/enableImprovedEmailPrivacy") ?? false
         updated.blockingFunctions = try Self.object(merged["blockingFunctions"], "/blockingFunctions") ?? [:]
         self = updated
     }
@@ -95,9 +110,12 @@ struct EmulatorConfig: Sendable, Equatable {
     private static func checkBlockingFunctions(_ value: JSONValue?) throws(APIError) {
         guard let triggers = value?["triggers"]?.object else { return }
         for (event, trigger) in triggers {
-            try ensure(["beforeCreate", "beforeSignIn"].contains(event), "INVALID_BLOCKING_FUNCTION : ((Event type is invalid.))")
-            try ensure(isAbsoluteURI(trigger["functionUri"]?.string ?? ""),
-                       "INVALID_BLOCKING_FUNCTION : ((Expected an absolute URI with valid scheme and host.))")
+            try ensure(
+                ["beforeCreate", "beforeSignIn"].contains(event),
+                "INVALID_BLOCKING_FUNCTION : ((Event type is invalid.))")
+            try ensure(
+                isAbsoluteURI(trigger["functionUri"]?.string ?? ""),
+                "INVALID_BLOCKING_FUNCTION : ((Expected an absolute URI with valid scheme and host.))")
         }
     }
 
@@ -106,7 +124,8 @@ struct EmulatorConfig: Sendable, Equatable {
     /// `emailPrivacyConfig.enableImprovedEmailPrivacy` is a full update of Firebase's keys (absent ones reset),
     /// unless it only carries fauth's `"fauth"` extensions.
     mutating func apply(_ patch: JSONObject) throws(APIError) {
-        let namesFirebaseKey = !(patch["signIn"]?["allowDuplicateEmails"]?.isNull ?? true)
+        let namesFirebaseKey =
+            !(patch["signIn"]?["allowDuplicateEmails"]?.isNull ?? true)
             || !(patch["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.isNull ?? true)
         if !namesFirebaseKey, patch["fauth"] == nil { return try applyFirebaseKeys(patch, mask: nil) }
         var updated = self
@@ -116,7 +135,9 @@ struct EmulatorConfig: Sendable, Equatable {
             }
         }
         if let privacy = try Self.object(patch["emailPrivacyConfig"], "/emailPrivacyConfig") {
-            if let value = try Self.bool(privacy["enableImprovedEmailPrivacy"], "/emailPrivacyConfig/enableImprovedEmailPrivacy") {
+            if let value = try Self.bool(
+                privacy["enableImprovedEmailPrivacy"], "/emailPrivacyConfig/enableImprovedEmailPrivacy")
+            {
                 updated.improvedEmailPrivacy = value
             }
         }
@@ -146,16 +167,23 @@ struct EmulatorConfig: Sendable, Equatable {
             nullAsAbsent = try Self.bool(value, "/fauth/nullAsAbsent") ?? false
         }
         if let value = fauth["passwordPolicy"] {
-            passwordPolicy = try value.isNull ? nil : PasswordPolicy(json: Self.object(value, "/fauth/passwordPolicy") ?? [:])
+            passwordPolicy =
+                try value.isNull ? nil : PasswordPolicy(json: Self.object(value, "/fauth/passwordPolicy") ?? [:])
         }
         if let value = fauth["signInProviders"] {
             if value.isNull {
                 signInProviders = SignInSettings()
             } else if let providers = try Self.object(value, "/fauth/signInProviders") {
                 let pointer = "/fauth/signInProviders/"
-                if let on = try Self.bool(providers["password"], pointer + "password") { signInProviders.allowPasswordSignup = on }
-                if let on = try Self.bool(providers["anonymous"], pointer + "anonymous") { signInProviders.enableAnonymousUser = on }
-                if let on = try Self.bool(providers["emailLink"], pointer + "emailLink") { signInProviders.enableEmailLinkSignin = on }
+                if let on = try Self.bool(providers["password"], pointer + "password") {
+                    signInProviders.allowPasswordSignup = on
+                }
+                if let on = try Self.bool(providers["anonymous"], pointer + "anonymous") {
+                    signInProviders.enableAnonymousUser = on
+                }
+                if let on = try Self.bool(providers["emailLink"], pointer + "emailLink") {
+                    signInProviders.enableEmailLinkSignin = on
+                }
             }
         }
     }

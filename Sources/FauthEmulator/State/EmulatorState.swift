@@ -82,8 +82,9 @@ final class EmulatorState {
     func checkPasswordPolicy(_ password: String) throws(APIError) {
         guard let policy = config.passwordPolicy, policy.enforcementState == "ENFORCE" else { return }
         let missing = policy.unmetRequirements(password)
-        try ensure(missing.isEmpty,
-                   "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [\(missing.joined(separator: ", "))]")
+        try ensure(
+            missing.isEmpty,
+            "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [\(missing.joined(separator: ", "))]")
     }
 
     /// Firebase's minimum length check, then fauth's password policy.
@@ -103,8 +104,10 @@ final class EmulatorState {
         guard let limit = config.failedSignInLimit else { return }
         let recent = (project.failedSignIns[email] ?? []).filter { nowMillis - $0 < 60_000 }
         project.failedSignIns[email] = recent
-        try ensure(recent.count < limit,
-                   "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.")
+        try ensure(
+            recent.count < limit,
+            "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later."
+        )
     }
 
     /// Records one failed sign-in for `email` (only while `failedSignInLimit` is set).

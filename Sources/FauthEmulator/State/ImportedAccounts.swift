@@ -16,12 +16,14 @@ struct ImportedAccounts {
         let place = count
         count += 1
         guard let object = entry.object else { throw Self.refusal(place, nil, "is not a JSON object") }
-        guard let localId = object["localId"]?.string, !localId.isEmpty, var user = UserRecord(accountInfo: object) else {
+        guard let localId = object["localId"]?.string, !localId.isEmpty, var user = UserRecord(accountInfo: object)
+        else {
             throw Self.refusal(place, nil, "has no localId (a non-empty string)")
         }
         user.email = user.email.map { $0.lowercased() }
         if let shared = conflict(of: user) {
-            throw Self.refusal(place, localId, "has the same \(shared.what) as the user with localId \(Self.quoted(shared.owner))")
+            throw Self.refusal(
+                place, localId, "has the same \(shared.what) as the user with localId \(Self.quoted(shared.owner))")
         }
         tables[user.tenantId, default: UserTable()].save(user)
     }
@@ -34,7 +36,8 @@ struct ImportedAccounts {
         if let email = user.email, !email.isEmpty, let owner = table.first(table.emailIndex[email]) {
             return ("email", owner.localId)
         }
-        for provider in user.providerUserInfo where provider.providerId != "password" && provider.providerId != "phone" {
+        for provider in user.providerUserInfo where provider.providerId != "password" && provider.providerId != "phone"
+        {
             let link = ProviderLink(providerId: provider.providerId, rawId: provider.rawId)
             if let owner = table.first(table.providerIndex[link]) { return ("provider account", owner.localId) }
         }

@@ -47,7 +47,7 @@ struct JSONArrayReader {
         while let byte = try peek(), byte != UInt8(ascii: "]") {
             mark = index
             try skipValue()
-            let element = buffer[mark! ..< index]
+            let element = buffer[mark!..<index]
             mark = nil
             try body(element)
             try skipNextSeparator()
@@ -65,11 +65,11 @@ struct JSONArrayReader {
     /// the end of the file.
     private mutating func refill() throws -> Bool {
         let keep = mark ?? index
-        buffer.removeSubrange(0 ..< keep)
+        buffer.removeSubrange(0..<keep)
         index -= keep
         if mark != nil { mark = 0 }
         let count = try FileChunk.read(fd, into: &chunk)
-        buffer.append(contentsOf: chunk[0 ..< count])
+        buffer.append(contentsOf: chunk[0..<count])
         return count > 0
     }
 
@@ -95,7 +95,7 @@ struct JSONArrayReader {
     private mutating func readKey() throws -> [UInt8] {
         mark = index
         try skipString()
-        let key = Array(buffer[(mark! + 1) ..< (index - 1)])
+        let key = Array(buffer[(mark! + 1)..<(index - 1)])
         mark = nil
         return key
     }
@@ -119,7 +119,8 @@ struct JSONArrayReader {
         guard let first = try peek() else { throw Malformed() }
         if first == UInt8(ascii: "\"") { return try skipString() }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            while let byte = try peek(), byte != UInt8(ascii: ","), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "]") {
+            while let byte = try peek(), byte != UInt8(ascii: ","), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "]")
+            {
                 index += 1
             }
             return

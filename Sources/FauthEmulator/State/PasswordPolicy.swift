@@ -31,7 +31,9 @@ struct PasswordPolicy: Sendable, Equatable {
             switch options[key] {
             case nil, .null?: return nil
             case let value? where value.int != nil && value.int! >= 0: return value.int
-            default: throw APIError.wrongType("/fauth/passwordPolicy/customStrengthOptions/\(key)", expected: "a non-negative integer")
+            default:
+                throw APIError.wrongType(
+                    "/fauth/passwordPolicy/customStrengthOptions/\(key)", expected: "a non-negative integer")
             }
         }
         minPasswordLength = max(try length("minPasswordLength") ?? 6, 6)
@@ -40,11 +42,13 @@ struct PasswordPolicy: Sendable, Equatable {
         containsUppercaseCharacter = try flag("containsUppercaseCharacter")
         containsNumericCharacter = try flag("containsNumericCharacter")
         containsNonAlphanumericCharacter = try flag("containsNonAlphanumericCharacter")
-        allowedNonAlphanumericCharacters = json["allowedNonAlphanumericCharacters"]?.array?.compactMap(\.string)
+        allowedNonAlphanumericCharacters =
+            json["allowedNonAlphanumericCharacters"]?.array?.compactMap(\.string)
             ?? PasswordPolicy.defaultNonAlphanumericCharacters
         let state = json["enforcementState"]?.string ?? "ENFORCE"
         guard state == "ENFORCE" || state == "OFF" else {
-            throw APIError.invalidArgument("Invalid JSON payload received. /fauth/passwordPolicy/enforcementState must be ENFORCE or OFF")
+            throw APIError.invalidArgument(
+                "Invalid JSON payload received. /fauth/passwordPolicy/enforcementState must be ENFORCE or OFF")
         }
         enforcementState = state
         forceUpgradeOnSignin = json["forceUpgradeOnSignin"]?.bool ?? false
@@ -71,7 +75,9 @@ struct PasswordPolicy: Sendable, Equatable {
     func unmetRequirements(_ password: String) -> [String] {
         var missing: [String] = []
         let length = password.count
-        if length < minPasswordLength { missing.append("Password must contain at least \(minPasswordLength) characters") }
+        if length < minPasswordLength {
+            missing.append("Password must contain at least \(minPasswordLength) characters")
+        }
         if let maxPasswordLength, length > maxPasswordLength {
             missing.append("Password may contain at most \(maxPasswordLength) characters")
         }
@@ -85,7 +91,8 @@ struct PasswordPolicy: Sendable, Equatable {
             missing.append("Password must contain a numeric character")
         }
         if containsNonAlphanumericCharacter,
-           !password.contains(where: { allowedNonAlphanumericCharacters.contains(String($0)) }) {
+            !password.contains(where: { allowedNonAlphanumericCharacters.contains(String($0)) })
+        {
             missing.append("Password must contain a non-alphanumeric character")
         }
         return missing

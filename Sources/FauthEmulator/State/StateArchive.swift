@@ -1,5 +1,5 @@
-import Foundation
 import FauthJSON
+import Foundation
 
 /// A failure reading or writing an export folder.
 public struct StateArchiveError: Error, CustomStringConvertible, Sendable {
@@ -97,7 +97,8 @@ enum StateArchive {
                 try accounts.add(entry)
             }
         } catch let failure as FileChunk.ReadFailure {
-            throw StateArchiveError(description: "cannot read \(accountsPath): \(String(cString: strerror(failure.code)))")
+            throw StateArchiveError(
+                description: "cannot read \(accountsPath): \(String(cString: strerror(failure.code)))")
         } catch let refusal as StateArchiveError {
             throw StateArchiveError(description: "\(accountsPath): \(refusal.description)")
         } catch {
@@ -142,7 +143,8 @@ enum StateArchive {
             if count == 0 { return bytes }
             bytes += chunk[..<count]
             guard bytes.count <= maximumSmallFileBytes else {
-                throw StateArchiveError(description: "cannot read \(path): larger than \(maximumSmallFileBytes >> 20) MiB")
+                throw StateArchiveError(
+                    description: "cannot read \(path): larger than \(maximumSmallFileBytes >> 20) MiB")
             }
         }
     }

@@ -36,7 +36,11 @@ struct UserIndex<Key: Hashable> {
 
 /// The slots of the users holding one key, in increasing order: one slot inline, more in an array.
 struct UserSlots: RandomAccessCollection {
-    private enum Storage { case none, one(Int), many([Int]) }
+    private enum Storage {
+        case none
+        case one(Int)
+        case many([Int])
+    }
     private var storage = Storage.none
 
     var startIndex: Int { 0 }
@@ -108,6 +112,6 @@ extension UserRecord {
 
     /// `text` lower-cased; the same string (sharing its storage) when it has no upper-case letter.
     private static func lowercased(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 < 0x80 && !(0x41 ... 0x5A).contains($0) } ? text : text.lowercased()
+        text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) } ? text : text.lowercased()
     }
 }

@@ -74,7 +74,9 @@ struct MFAEnrollment: Sendable, Equatable {
             object["phoneInfo"] = .string(phoneInfo)
             object["unobfuscatedPhoneInfo"] = .string(phoneInfo)
         }
-        if let totpSharedSecret { object["totpInfo"] = revealingSecret ? ["sharedSecretKey": .string(totpSharedSecret)] : [:] }
+        if let totpSharedSecret {
+            object["totpInfo"] = revealingSecret ? ["sharedSecretKey": .string(totpSharedSecret)] : [:]
+        }
         object["enrolledAt"] = .string(enrolledAt)
         return object
     }
@@ -90,7 +92,9 @@ struct MFAEnrollment: Sendable, Equatable {
     }
 
     /// Makes an enrollment from its parts.
-    init(mfaEnrollmentId: String, displayName: String?, phoneInfo: String?, totpSharedSecret: String?, enrolledAt: String) {
+    init(
+        mfaEnrollmentId: String, displayName: String?, phoneInfo: String?, totpSharedSecret: String?, enrolledAt: String
+    ) {
         self.mfaEnrollmentId = mfaEnrollmentId
         self.displayName = displayName
         self.phoneInfo = phoneInfo
@@ -256,8 +260,9 @@ struct UserRecord: Sendable, Equatable {
     /// Reads an account written by `archivedAccountInfo` (for import); nil without a `localId`.
     init?(accountInfo json: JSONObject) {
         guard let localId = json["localId"]?.string else { return nil }
-        self.init(localId: localId, createdAt: Int(json["createdAt"]?.string ?? "") ?? Timestamp.nowMillis(),
-                  tenantId: json["tenantId"]?.string)
+        self.init(
+            localId: localId, createdAt: Int(json["createdAt"]?.string ?? "") ?? Timestamp.nowMillis(),
+            tenantId: json["tenantId"]?.string)
         email = json["email"]?.string
         emailVerified = json["emailVerified"]?.bool
         displayName = json["displayName"]?.string
@@ -275,7 +280,9 @@ struct UserRecord: Sendable, Equatable {
         customAuth = json["customAuth"]?.bool
         emailLinkSignin = json["emailLinkSignin"]?.bool
         initialEmail = json["initialEmail"]?.string
-        providerUserInfo = (json["providerUserInfo"]?.array ?? []).compactMap { $0.object.flatMap(ProviderUserInfo.init(json:)) }
+        providerUserInfo = (json["providerUserInfo"]?.array ?? []).compactMap {
+            $0.object.flatMap(ProviderUserInfo.init(json:))
+        }
         mfaEnrollments = json["mfaInfo"]?.array.map { $0.compactMap { $0.object.flatMap(MFAEnrollment.init(json:)) } }
         passkeys = json["passkeyInfo"]?.array.map { $0.compactMap { $0.object.flatMap(PasskeyInfo.init(json:)) } }
     }

@@ -50,7 +50,11 @@ struct UserTable {
             var end = ordered.endIndex
             while start < end {
                 let middle = (start + end) / 2
-                if let localId = slots[ordered[middle]]?.record.localId, localId <= after { start = middle + 1 } else { end = middle }
+                if let localId = slots[ordered[middle]]?.record.localId, localId <= after {
+                    start = middle + 1
+                } else {
+                    end = middle
+                }
             }
         }
         let page = ordered[start...].prefix(limit ?? ordered.count)

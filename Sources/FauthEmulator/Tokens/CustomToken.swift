@@ -17,7 +17,8 @@ struct CustomToken: Sendable {
         let payload: JSONObject
         if token.hasPrefix("{") {
             guard let object = (try? JSONValue.parse(token))?.object else {
-                throw .badRequest("INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
+                throw .badRequest(
+                    "INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
             }
             payload = object
         } else {
@@ -25,12 +26,15 @@ struct CustomToken: Sendable {
             try Self.checkTenant(decoded, tenantId: tenantId)
             guard let object = decoded else { throw .badRequest("INVALID_CUSTOM_TOKEN : Invalid assertion format") }
             let audience = object["aud"].map(Self.javaScriptText) ?? "undefined"
-            try ensure(object["aud"]?.string == Self.audience,
-                       "INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): \(audience) Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))")
+            try ensure(
+                object["aud"]?.string == Self.audience,
+                "INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): \(audience) Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))"
+            )
             payload = object
         }
         // `uid` wins when present, even empty (JavaScript's `??`).
-        guard let localId = Self.identifier(payload["uid"]) ?? Self.identifier(payload["user_id"]), !localId.isEmpty else {
+        guard let localId = Self.identifier(payload["uid"]) ?? Self.identifier(payload["user_id"]), !localId.isEmpty
+        else {
             throw .badRequest("MISSING_IDENTIFIER")
         }
         self.localId = localId
@@ -68,8 +72,10 @@ enum CustomClaims {
     /// The largest `customAttributes` string accepted.
     static let maximumSerializedLength = 1000
     /// Claim names reserved by JWT and Firebase.
-    static let forbiddenNames = ["iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf",
-                                 "auth_time", "firebase", "at_hash", "c_hash"]
+    static let forbiddenNames = [
+        "iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf",
+        "auth_time", "firebase", "at_hash", "c_hash",
+    ]
 
     /// The claims object, or `INVALID_CLAIMS` (not an object) / `FORBIDDEN_CLAIM : <name>` (a reserved name).
     static func validate(_ claims: JSONValue) throws(APIError) -> JSONObject {

@@ -39,8 +39,10 @@ enum IDToken {
     }
 
     /// The claims of a new ID token for `user`, in Firebase's emulator's order.
-    static func claims(for user: UserRecord, signInProvider: String, projectId: String, extraClaims: JSONObject,
-                       secondFactor: SecondFactorClaims?, signInAttributes: JSONValue? = nil, issuedAt: Int, lifetime: Int) -> JSONObject {
+    static func claims(
+        for user: UserRecord, signInProvider: String, projectId: String, extraClaims: JSONObject,
+        secondFactor: SecondFactorClaims?, signInAttributes: JSONValue? = nil, issuedAt: Int, lifetime: Int
+    ) -> JSONObject {
         var claims = JSONObject()
         if let name = user.displayName { claims["name"] = .string(name) }
         if let picture = user.photoUrl { claims["picture"] = .string(picture) }

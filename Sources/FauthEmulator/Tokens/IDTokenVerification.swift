@@ -4,9 +4,13 @@ extension EmulatorState {
     /// Firebase's `parseIdToken`: decodes `token` and runs the checks in order (INVALID_ID_TOKEN, tenant checks,
     /// USER_NOT_FOUND, TOKEN_EXPIRED, USER_DISABLED). With fauth's `idTokenLifetimeSeconds` set, `exp` is enforced too.
     /// `decoded` is the token's payload when the caller has it already (`RouteRequest.idTokenPayload`).
-    func parseIdToken(_ token: String, in project: ProjectState, nowMillis: Int,
-                      decoded: JSONObject? = nil) throws(APIError) -> ParsedIDToken {
-        guard let payload = decoded ?? IDToken.decodePayload(token) else { throw APIError.badRequest("INVALID_ID_TOKEN") }
+    func parseIdToken(
+        _ token: String, in project: ProjectState, nowMillis: Int,
+        decoded: JSONObject? = nil
+    ) throws(APIError) -> ParsedIDToken {
+        guard let payload = decoded ?? IDToken.decodePayload(token) else {
+            throw APIError.badRequest("INVALID_ID_TOKEN")
+        }
         if config.idTokenLifetimeSeconds != nil {
             let expiry = payload["exp"]?.number ?? 0
             try ensure(Double(nowMillis) / 1000 < expiry, "INVALID_ID_TOKEN")
@@ -27,7 +31,8 @@ extension EmulatorState {
             try ensure(issuedAt >= Double(validSince), "TOKEN_EXPIRED")
         }
         try ensure(!user.disabled, "USER_DISABLED")
-        return ParsedIDToken(payload: payload, user: user, signInProvider: firebase["sign_in_provider"]?.string ?? "custom",
-                             authTime: payload["auth_time"]?.int ?? Int(min(max(issuedAt, 0), 1e12)))
+        return ParsedIDToken(
+            payload: payload, user: user, signInProvider: firebase["sign_in_provider"]?.string ?? "custom",
+            authTime: payload["auth_time"]?.int ?? Int(min(max(issuedAt, 0), 1e12)))
     }
 }

@@ -19,18 +19,22 @@ extension EmulatorState {
     /// Mints an ID token and a refresh token for `user`, recording lastRefreshAt (not lastLoginAt) and saving the
     /// user in `project`, as Firebase's emulator does on every issue. `signInAttributes` (a SAML sign-in's) go into
     /// this ID token only, not into the refresh token.
-    func issueTokens(for user: UserRecord, in project: ProjectState, signInProvider: String, extraClaims: JSONObject = [:],
-                     secondFactor: SecondFactorClaims? = nil, signInAttributes: JSONValue? = nil, nowMillis: Int) -> IssuedTokens {
+    func issueTokens(
+        for user: UserRecord, in project: ProjectState, signInProvider: String, extraClaims: JSONObject = [:],
+        secondFactor: SecondFactorClaims? = nil, signInAttributes: JSONValue? = nil, nowMillis: Int
+    ) -> IssuedTokens {
         var user = user
         user.lastRefreshAt = Timestamp.iso8601(millis: nowMillis)
         project.save(user)
         let lifetime = config.idTokenLifetime
-        let claims = IDToken.claims(for: user, signInProvider: signInProvider, projectId: projectId, extraClaims: extraClaims,
-                                    secondFactor: secondFactor, signInAttributes: signInAttributes, issuedAt: nowMillis / 1000,
-                                    lifetime: lifetime)
-        let refresh = RefreshToken(localId: user.localId, provider: signInProvider, extraClaims: extraClaims,
-                                   projectId: projectId, secondFactor: secondFactor, tenantId: user.tenantId,
-                                   issuedAt: nowMillis / 1000)
+        let claims = IDToken.claims(
+            for: user, signInProvider: signInProvider, projectId: projectId, extraClaims: extraClaims,
+            secondFactor: secondFactor, signInAttributes: signInAttributes, issuedAt: nowMillis / 1000,
+            lifetime: lifetime)
+        let refresh = RefreshToken(
+            localId: user.localId, provider: signInProvider, extraClaims: extraClaims,
+            projectId: projectId, secondFactor: secondFactor, tenantId: user.tenantId,
+            issuedAt: nowMillis / 1000)
         return IssuedTokens(idToken: IDToken.encode(claims), refreshToken: refresh.encoded, expiresIn: String(lifetime))
     }
 }

@@ -29,9 +29,10 @@ struct MFAPendingCredential: Sendable, Equatable {
     /// Decodes a credential; nil for bad base64, bad JSON or a missing marker.
     init?(decoding text: String) {
         guard let object = MarkedJSONToken.decode(text, marker: Self.marker),
-              let localId = object["localId"]?.string, let provider = object["signInProvider"]?.string,
-              let projectId = object["projectId"]?.string
+            let localId = object["localId"]?.string, let provider = object["signInProvider"]?.string,
+            let projectId = object["projectId"]?.string
         else { return nil }
-        self.init(localId: localId, signInProvider: provider, projectId: projectId, tenantId: object["tenantId"]?.string)
+        self.init(
+            localId: localId, signInProvider: provider, projectId: projectId, tenantId: object["tenantId"]?.string)
     }
 }

@@ -13,7 +13,8 @@ enum MarkedJSONToken {
     /// The object `text` encodes; nil for bad base64, bad JSON, a value that is not an object, or no `marker`.
     static func decode(_ text: String, marker: String) -> JSONObject? {
         guard let bytes = Base64.decode(text), let object = (try? JSONValue.parse(bytes))?.object,
-              object[marker] != nil else { return nil }
+            object[marker] != nil
+        else { return nil }
         return object
     }
 }

@@ -62,7 +62,8 @@ private final class RandomBytePool: @unchecked Sendable {
                 used = 0
             }
             let take = min(output.count - filled, bytes.count - used)
-            output.baseAddress!.advanced(by: filled).copyMemory(from: bytes.baseAddress!.advanced(by: used), byteCount: take)
+            output.baseAddress!.advanced(by: filled).copyMemory(
+                from: bytes.baseAddress!.advanced(by: used), byteCount: take)
             // A byte handed out is not kept.
             bytes.baseAddress!.advanced(by: used).initializeMemory(as: UInt8.self, repeating: 0, count: take)
             used += take

@@ -21,7 +21,9 @@ struct RefreshToken: Sendable, Equatable {
         object["extraClaims"] = .object(extraClaims)
         object["projectId"] = .string(projectId)
         if let secondFactor {
-            object["secondFactor"] = ["identifier": .string(secondFactor.identifier), "provider": .string(secondFactor.factor)]
+            object["secondFactor"] = [
+                "identifier": .string(secondFactor.identifier), "provider": .string(secondFactor.factor),
+            ]
         }
         if let tenantId { object["tenantId"] = .string(tenantId) }
         if let issuedAt { object["issuedAt"] = .number(Double(issuedAt)) }
@@ -29,8 +31,10 @@ struct RefreshToken: Sendable, Equatable {
     }
 
     /// Makes a token from its parts.
-    init(localId: String, provider: String, extraClaims: JSONObject, projectId: String,
-         secondFactor: SecondFactorClaims?, tenantId: String?, issuedAt: Int? = nil) {
+    init(
+        localId: String, provider: String, extraClaims: JSONObject, projectId: String,
+        secondFactor: SecondFactorClaims?, tenantId: String?, issuedAt: Int? = nil
+    ) {
         self.localId = localId
         self.provider = provider
         self.extraClaims = extraClaims
@@ -43,7 +47,7 @@ struct RefreshToken: Sendable, Equatable {
     /// Decodes a token; nil for bad base64, bad JSON or a missing marker.
     init?(decoding token: String) {
         guard let object = MarkedJSONToken.decode(token, marker: Self.marker),
-              let localId = object["localId"]?.string, let projectId = object["projectId"]?.string
+            let localId = object["localId"]?.string, let projectId = object["projectId"]?.string
         else { return nil }
         self.localId = localId
         self.projectId = projectId
@@ -52,7 +56,8 @@ struct RefreshToken: Sendable, Equatable {
         tenantId = object["tenantId"]?.string
         issuedAt = object["issuedAt"]?.int
         if let second = object["secondFactor"]?.object, let identifier = second["identifier"]?.string,
-           let factor = second["provider"]?.string {
+            let factor = second["provider"]?.string
+        {
             secondFactor = SecondFactorClaims(factor: factor, identifier: identifier)
         } else {
             secondFactor = nil

@@ -2,26 +2,35 @@ import FauthJSON
 
 extension EmulatorState {
     /// Completes a sign-in: sets lastLoginAt, saves the user and mints tokens.
-    func signIn(_ user: UserRecord, signInProvider: String, in project: ProjectState, extraClaims: JSONObject = [:],
-                secondFactor: SecondFactorClaims? = nil, signInAttributes: JSONValue? = nil, nowMillis: Int) -> IssuedTokens {
+    func signIn(
+        _ user: UserRecord, signInProvider: String, in project: ProjectState, extraClaims: JSONObject = [:],
+        secondFactor: SecondFactorClaims? = nil, signInAttributes: JSONValue? = nil, nowMillis: Int
+    ) -> IssuedTokens {
         var signedIn = user
         signedIn.lastLoginAt = nowMillis
-        return issueTokens(for: signedIn, in: project, signInProvider: signInProvider, extraClaims: extraClaims,
-                           secondFactor: secondFactor, signInAttributes: signInAttributes, nowMillis: nowMillis)
+        return issueTokens(
+            for: signedIn, in: project, signInProvider: signInProvider, extraClaims: extraClaims,
+            secondFactor: secondFactor, signInAttributes: signInAttributes, nowMillis: nowMillis)
     }
 
     /// The end of a first-factor sign-in: tokens added to `response`, or for an MFA user `mfaPendingCredential` and
     /// masked `mfaInfo` instead (lastLoginAt is then left for the second factor).
-    func finishFirstFactor(_ user: UserRecord, signInProvider: String, in project: ProjectState, extraClaims: JSONObject = [:],
-                           signInAttributes: JSONValue? = nil, nowMillis: Int, into response: inout JSONObject) {
+    func finishFirstFactor(
+        _ user: UserRecord, signInProvider: String, in project: ProjectState, extraClaims: JSONObject = [:],
+        signInAttributes: JSONValue? = nil, nowMillis: Int, into response: inout JSONObject
+    ) {
         if !stopsForSecondFactor(user, in: project) {
-            signIn(user, signInProvider: signInProvider, in: project, extraClaims: extraClaims, signInAttributes: signInAttributes,
-                   nowMillis: nowMillis)
-                .add(to: &response)
+            signIn(
+                user, signInProvider: signInProvider, in: project, extraClaims: extraClaims,
+                signInAttributes: signInAttributes,
+                nowMillis: nowMillis
+            )
+            .add(to: &response)
         } else {
             project.save(user)
-            let pending = MFAPendingCredential(localId: user.localId, signInProvider: signInProvider,
-                                               projectId: projectId, tenantId: project.tenantId)
+            let pending = MFAPendingCredential(
+                localId: user.localId, signInProvider: signInProvider,
+                projectId: projectId, tenantId: project.tenantId)
             response["mfaPendingCredential"] = .string(pending.encoded)
             response["mfaInfo"] = .array(user.mfaInfo.map { .object(maskedEnrollment($0)) })
         }

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// Random and mutated command lines, passed to the real binary as raw bytes (invalid UTF-8 included; NUL bytes
 /// cannot be passed at all, since argv strings end at the first NUL): never a crash or a hang, always a documented
@@ -22,7 +22,8 @@ import FauthJSON
             if sandbox.sessionBytes() == nil {
                 #expect(try sandbox.guardedRun(["signin", "--anonymous"]).status == 0)
             }
-            let arguments = Bool.random(using: &generator)
+            let arguments =
+                Bool.random(using: &generator)
                 ? fuzzer.randomArguments(using: &generator) : fuzzer.mutatedArguments(using: &generator)
             let stdin: [UInt8]? = Bool.random(using: &generator) ? fuzzer.value(using: &generator) : nil
             let label = "case \(index) (seed \(seed)): \(ArgumentFuzzer.describe(arguments))"
@@ -42,8 +43,9 @@ import FauthJSON
             if run.status != 0 {
                 #expect(run.stdout.isEmpty, "\(label): stdout on failure: \(run.stdout.prefix(200))")
                 let after = StateSnapshot(sandbox)
-                #expect(after == before || after.isClearedDeadSession(of: before, error: run.error),
-                        "\(label): a failed command changed \(after.changes(since: before))")
+                #expect(
+                    after == before || after.isClearedDeadSession(of: before, error: run.error),
+                    "\(label): a failed command changed \(after.changes(since: before))")
             }
         }
         let summary = statuses.keys.sorted().map { "\($0):\(statuses[$0]!)" }.joined(separator: " ")
@@ -60,8 +62,11 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         try #require(try sandbox.signUp("profile@example.com").status == 0)
         let before = StateSnapshot(sandbox)
-        expectFailure(try sandbox.guardedRun(["signin", "--anonymous", "--json", "--profile", name]), status: 2, code: "usage")
-        expectFailure(try sandbox.guardedRun(["signin", "--anonymous", "--json"], environment: ["FAUTH_PROFILE": name]), status: 2, code: "usage")
+        expectFailure(
+            try sandbox.guardedRun(["signin", "--anonymous", "--json", "--profile", name]), status: 2, code: "usage")
+        expectFailure(
+            try sandbox.guardedRun(["signin", "--anonymous", "--json"], environment: ["FAUTH_PROFILE": name]),
+            status: 2, code: "usage")
         #expect(StateSnapshot(sandbox) == before)
         #expect(emulator.requestCount("accounts:signUp") == 1, "nothing was sent")
     }
@@ -73,7 +78,9 @@ import FauthJSON
         let run = try sandbox.guardedRun(["signin", "--anonymous", "--profile=\(name)"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(sandbox.sessionFolderEntries().sorted() == ["\(name).json", "\(name).json.lock"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root.appendingPathComponent("state/fauth").path) == ["sessions"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.root.appendingPathComponent("state/fauth").path)
+                == ["sessions"])
         #expect(try sandbox.guardedRun(["status", "--profile=\(name)"]).status == 0)
         #expect(try sandbox.guardedRun(["signout", "--all"]).status == 0)
         #expect(sandbox.sessionFolderEntries().allSatisfy { $0.hasSuffix(".lock") })
@@ -81,8 +88,10 @@ import FauthJSON
 }
 
 /// A command that needs a session and finds none fails without creating anything: no folder, no lock file.
-@Test(arguments: [["providers"], ["status"], ["unlink", "password"], ["token"], ["token", "--force-refresh"],
-                  ["link", "--anonymous"], ["reauth", "--email", "x@example.com", "--password-stdin"]])
+@Test(arguments: [
+    ["providers"], ["status"], ["unlink", "password"], ["token"], ["token", "--force-refresh"],
+    ["link", "--anonymous"], ["reauth", "--email", "x@example.com", "--password-stdin"],
+])
 func aCommandWithoutASessionWritesNothing(arguments: [String]) throws {
     let emulator = try RunningEmulator()
     let sandbox = try FauthSandbox(emulator: emulator)
@@ -101,8 +110,12 @@ struct StateSnapshot: Equatable {
         var files: [String: Data] = [:]
         let walker = FileManager.default.enumerator(atPath: sandbox.root.path)
         while let relative = walker?.nextObject() as? String {
-            guard !relative.hasPrefix("in-"), !FauthSandbox.isPasswordPolicyCache((relative as NSString).lastPathComponent) else { continue }
-            files[relative] = FileManager.default.contents(atPath: sandbox.root.appendingPathComponent(relative).path) ?? Data("folder".utf8)
+            guard !relative.hasPrefix("in-"),
+                !FauthSandbox.isPasswordPolicyCache((relative as NSString).lastPathComponent)
+            else { continue }
+            files[relative] =
+                FileManager.default.contents(atPath: sandbox.root.appendingPathComponent(relative).path)
+                ?? Data("folder".utf8)
         }
         self.files = files
     }
@@ -125,14 +138,20 @@ struct StateSnapshot: Equatable {
 struct ArgumentFuzzer {
     let sandboxRoot: String
 
-    static let commands = ["signup", "signin", "link", "unlink", "reauth", "providers", "signout", "token", "status",
-                           "help", "completion", "update", "delete", "", "TOKEN", "sign-in", "-", "--"]
-    static let flags = ["--json", "--no-input", "-q", "--quiet", "-v", "--verbose", "-h", "--help", "--version", "--",
-                        "--password-stdin", "--anonymous", "--force-refresh", "--all", "-", "---", "--jsn", "-x",
-                        "-vq", "--json=true", "--=", "--profile=work", "--timeout=1", "-qv"]
-    static let valued = ["--profile", "--session", "--api-key", "--config", "--emulator", "--tenant", "--timeout",
-                         "--email", "--password-file", "--custom-token", "--provider", "--id-token", "--access-token",
-                         "--token-secret", "--nonce", "--password"]
+    static let commands = [
+        "signup", "signin", "link", "unlink", "reauth", "providers", "signout", "token", "status",
+        "help", "completion", "update", "delete", "", "TOKEN", "sign-in", "-", "--",
+    ]
+    static let flags = [
+        "--json", "--no-input", "-q", "--quiet", "-v", "--verbose", "-h", "--help", "--version", "--",
+        "--password-stdin", "--anonymous", "--force-refresh", "--all", "-", "---", "--jsn", "-x",
+        "-vq", "--json=true", "--=", "--profile=work", "--timeout=1", "-qv",
+    ]
+    static let valued = [
+        "--profile", "--session", "--api-key", "--config", "--emulator", "--tenant", "--timeout",
+        "--email", "--password-file", "--custom-token", "--provider", "--id-token", "--access-token",
+        "--token-secret", "--nonce", "--password",
+    ]
     static let valid: [[String]] = [
         ["token"], ["token", "--force-refresh", "--json"], ["providers", "--json"], ["status"], ["signout"],
         ["signin", "--anonymous"], ["signup", "--email", "f@example.com", "--password-stdin"],
@@ -146,32 +165,50 @@ struct ArgumentFuzzer {
     func value(using generator: inout SeededGenerator) -> [UInt8] {
         switch Int.random(in: 0..<9, using: &generator) {
         case 0:
-            return Array(String((0..<Int.random(in: 0...12, using: &generator)).map { _ in
-                Character(UnicodeScalar(UInt8.random(in: 0x21...0x7E, using: &generator)))
-            }).utf8)
+            return Array(
+                String(
+                    (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                        Character(UnicodeScalar(UInt8.random(in: 0x21...0x7E, using: &generator)))
+                    }
+                ).utf8)
         case 1:
-            return [UInt8](repeating: UInt8(ascii: ["a", "-", "@", "."].randomElement(using: &generator)!),
-                           count: [1024, 65_536, 120_000].randomElement(using: &generator)!)
+            return [UInt8](
+                repeating: UInt8(ascii: ["a", "-", "@", "."].randomElement(using: &generator)!),
+                count: [1024, 65_536, 120_000].randomElement(using: &generator)!)
         case 2:
-            let invalid: [[UInt8]] = [[0xFF], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
-                                      [0x80], Array("caf".utf8) + [0xE9], [0xEF, 0xBB, 0xBF]]
+            let invalid: [[UInt8]] = [
+                [0xFF], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
+                [0x80], Array("caf".utf8) + [0xE9], [0xEF, 0xBB, 0xBF],
+            ]
             return invalid.randomElement(using: &generator)!
         case 3:
-            let profiles = ["../x", "a/b", ".", "..", "", String(repeating: "p", count: 65), String(repeating: "p", count: 64),
-                            "work", "-json", "a b", "x\ny", "/etc/passwd", "~", "%2e%2e"]
+            let profiles = [
+                "../x", "a/b", ".", "..", "", String(repeating: "p", count: 65), String(repeating: "p", count: 64),
+                "work", "-json", "a b", "x\ny", "/etc/passwd", "~", "%2e%2e",
+            ]
             return Array(profiles.randomElement(using: &generator)!.utf8)
         case 4:
-            let numbers = ["0", "-1", "nan", "inf", "-inf", "1e308", "1e-300", "0.001", "1", "abc", "0x10", "9999999999999999999"]
+            let numbers = [
+                "0", "-1", "nan", "inf", "-inf", "1e308", "1e-300", "0.001", "1", "abc", "0x10", "9999999999999999999",
+            ]
             return Array(numbers.randomElement(using: &generator)!.utf8)
         case 5:
-            let paths = ["/dev/null", "/nonexistent/x", "@/dev/null", "@-", "@/nonexistent", "@", sandboxRoot + "/fuzz-session.json",
-                         sandboxRoot + "/state", sandboxRoot + "/no/such/folder/s.json", "/", "/proc/self/mem"]
+            let paths = [
+                "/dev/null", "/nonexistent/x", "@/dev/null", "@-", "@/nonexistent", "@",
+                sandboxRoot + "/fuzz-session.json",
+                sandboxRoot + "/state", sandboxRoot + "/no/such/folder/s.json", "/", "/proc/self/mem",
+            ]
             return Array(paths.randomElement(using: &generator)!.utf8)
         case 6:
-            let hosts = ["127.0.0.1:1", "", ":", "127.0.0.1:99999", "[::1]:1", "localhost:", "127.0.0.1:0", "a b:1", "😀:1"]
+            let hosts = [
+                "127.0.0.1:1", "", ":", "127.0.0.1:99999", "[::1]:1", "localhost:", "127.0.0.1:0", "a b:1", "😀:1",
+            ]
             return Array(hosts.randomElement(using: &generator)!.utf8)
         case 7:
-            let providers = ["google.com", "oidc.x", "twitter.com", "password", "apple.com", "facebook.com", "github.com", "phone", "x"]
+            let providers = [
+                "google.com", "oidc.x", "twitter.com", "password", "apple.com", "facebook.com", "github.com", "phone",
+                "x",
+            ]
             return Array(providers.randomElement(using: &generator)!.utf8)
         default:
             return Array(["fuzz@example.com", "x@y", "@", "a@b.c", "-e@x.io"].randomElement(using: &generator)!.utf8)
@@ -206,7 +243,8 @@ struct ArgumentFuzzer {
             case 0: arguments.insert(value(using: &generator), at: position)
             case 1 where !arguments.isEmpty: arguments.remove(at: min(position, arguments.count - 1))
             case 2 where !arguments.isEmpty: arguments[min(position, arguments.count - 1)] = value(using: &generator)
-            case 3 where !arguments.isEmpty: arguments.insert(arguments[min(position, arguments.count - 1)], at: position)
+            case 3 where !arguments.isEmpty:
+                arguments.insert(arguments[min(position, arguments.count - 1)], at: position)
             default:
                 guard !arguments.isEmpty else { continue }
                 let element = min(position, arguments.count - 1)

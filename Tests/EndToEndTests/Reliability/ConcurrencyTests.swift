@@ -1,8 +1,8 @@
+import FauthJSON
 import FauthTestSupport
 import Foundation
 import Glibc
 import Testing
-import FauthJSON
 
 /// Many `fauth` processes on one session or on several profiles at once: one refresh for many callers, no
 /// interference between profiles, and no reader ever sees a half-written file.
@@ -45,7 +45,8 @@ import FauthJSON
         let profiles = ["alpha", "beta", "gamma", "delta"]
         var uids: [String: String] = [:]
         for profile in profiles {
-            uids[profile] = try #require(try sandbox.signUp("\(profile)@example.com", profile: profile).json["user"]?["uid"]?.string)
+            uids[profile] = try #require(
+                try sandbox.signUp("\(profile)@example.com", profile: profile).json["user"]?["uid"]?.string)
         }
         var started: [(profile: String, kind: String, process: SpawnedProcess)] = []
         for round in 0..<4 {
@@ -59,7 +60,8 @@ import FauthJSON
             let run = try FauthRun(finished: process, within: 60)
             #expect(run.status == 0, "\(profile) \(kind): \(run.stderr)")
             switch kind {
-            case "token": #expect(jwtPayload(run.stdout.trimmingCharacters(in: .newlines))?["user_id"]?.string == uids[profile])
+            case "token":
+                #expect(jwtPayload(run.stdout.trimmingCharacters(in: .newlines))?["user_id"]?.string == uids[profile])
             case "providers": #expect(run.json.array?.first?["email"]?.string == "\(profile)@example.com")
             default: #expect(run.json["user"]?["uid"]?.string == uids[profile])
             }
@@ -86,11 +88,14 @@ import FauthJSON
                 }
             }
         }
-        var reads = 0, fauthReads = 0
+        var reads = 0
+        var fauthReads = 0
         while writers.wait(timeout: .now()) == .timedOut {
             let bytes = try #require(sandbox.sessionBytes(), "the session file vanished during a rewrite")
             let json = try? JSONValue.parse(Array(bytes))
-            #expect(json?["version"] == 1 && json?["refreshToken"]?.string != nil, "a half-written file: \(bytes.count) bytes")
+            #expect(
+                json?["version"] == 1 && json?["refreshToken"]?.string != nil,
+                "a half-written file: \(bytes.count) bytes")
             reads += 1
             if reads % 20 == 0 {
                 let run = try sandbox.guardedRun(["token"])
@@ -100,7 +105,9 @@ import FauthJSON
         }
         #expect(failures.values.isEmpty, "\(failures.values)")
         let refreshes = emulator.requestCount("token")
-        print("concurrency: \(reads) file reads and \(fauthReads) fauth token reads during \(refreshes) refreshes (24 forced calls), all whole")
+        print(
+            "concurrency: \(reads) file reads and \(fauthReads) fauth token reads during \(refreshes) refreshes (24 forced calls), all whole"
+        )
         #expect(reads > 0)
         // Two overlapping forced refreshes may share one (the later caller uses the file the earlier one wrote).
         #expect((12...24).contains(refreshes))
@@ -127,7 +134,9 @@ final class SessionLockHolder {
         let deadline = Date().addingTimeInterval(30)
         var waiting = Set(pids)
         while !waiting.isEmpty {
-            guard Date() < deadline else { throw SpawnError(description: "\(waiting.count) processes never reached the lock") }
+            guard Date() < deadline else {
+                throw SpawnError(description: "\(waiting.count) processes never reached the lock")
+            }
             waiting = waiting.filter { !Self.process($0, hasOpened: suffix) && !Self.hasExited($0) }
             usleep(2000)
         }
@@ -143,6 +152,8 @@ final class SessionLockHolder {
     private static func process(_ pid: pid_t, hasOpened suffix: String) -> Bool {
         let folder = "/proc/\(pid)/fd"
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0))?.hasSuffix(suffix) == true }
+        return entries.contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0))?.hasSuffix(suffix) == true
+        }
     }
 }

@@ -1,7 +1,7 @@
+import FauthJSON
 import Foundation
 import Glibc
 import Testing
-import FauthJSON
 
 /// `kill -9` at random moments while `fauth` rewrites the session (refreshes and sign-ins): the file is always the
 /// old or the new version, valid, 0600, and no temporary file outlives the next command.
@@ -25,7 +25,11 @@ import FauthJSON
             span = max(span, 1.3 * Date().timeIntervalSince(start))
         }
 
-        var killed = 0, finished = 0, keptOld = 0, gotNew = 0, orphans = 0
+        var killed = 0
+        var finished = 0
+        var keptOld = 0
+        var gotNew = 0
+        var orphans = 0
         for round in 0..<Self.rounds {
             let arguments = commands[round % 2]
             let before = try #require(sandbox.sessionBytes())
@@ -41,21 +45,26 @@ import FauthJSON
 
             let after = try #require(sandbox.sessionBytes(), "round \(round) (seed \(seed)): the session file is gone")
             let json = try? JSONValue.parse(Array(after))
-            #expect(json?["version"] == 1 && json?["idToken"]?.string != nil && json?["refreshToken"]?.string != nil,
-                    "round \(round) (seed \(seed)): not a whole session: \(after.count) bytes")
+            #expect(
+                json?["version"] == 1 && json?["idToken"]?.string != nil && json?["refreshToken"]?.string != nil,
+                "round \(round) (seed \(seed)): not a whole session: \(after.count) bytes")
             if after == before { keptOld += 1 } else { gotNew += 1 }
             #expect(sandbox.permissions(of: sandbox.sessionPath()) == 0o600, "round \(round) (seed \(seed))")
 
             if !Self.temporaryFiles(sandbox).isEmpty {
                 orphans += 1
                 #expect(try sandbox.guardedRun(["providers"]).status == 0)
-                #expect(Self.temporaryFiles(sandbox).isEmpty, "round \(round) (seed \(seed)): the next command left the orphan")
+                #expect(
+                    Self.temporaryFiles(sandbox).isEmpty,
+                    "round \(round) (seed \(seed)): the next command left the orphan")
             }
         }
         #expect(try sandbox.guardedRun(["status"]).status == 0)
         #expect(sandbox.sessionFolderEntries().sorted() == ["default.json", "default.json.lock"])
-        print("crashes: \(Self.rounds) rounds (seed \(seed)): \(killed) killed, \(finished) finished first; "
-              + "\(keptOld) left the file byte-for-byte as it was, \(gotNew) replaced it whole; \(orphans) orphaned temporary files, each removed by the next command")
+        print(
+            "crashes: \(Self.rounds) rounds (seed \(seed)): \(killed) killed, \(finished) finished first; "
+                + "\(keptOld) left the file byte-for-byte as it was, \(gotNew) replaced it whole; \(orphans) orphaned temporary files, each removed by the next command"
+        )
     }
 
     /// What is in the sessions folder besides the session and its lock.

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// A session bound to one backend meets flags or variables that name another (issue 10: an exported
 /// `FIREBASE_AUTH_EMULATOR_HOST` sent a real session's tokens to an emulator, which deleted the session).
@@ -20,8 +20,10 @@ import FauthJSON
 
     /// Runs every session command with `environment` and `flags` naming another backend than the session's, and checks
     /// each stops with exit 11 before any request to `other`, names both backends, shows no token, and leaves the file.
-    func expectRefusals(_ sandbox: FauthSandbox, other: RunningEmulator, flags: [String] = [],
-                        environment: [String: String], naming: [String]) throws {
+    func expectRefusals(
+        _ sandbox: FauthSandbox, other: RunningEmulator, flags: [String] = [],
+        environment: [String: String], naming: [String]
+    ) throws {
         let before = try #require(sandbox.sessionBytes())
         let session = try #require(sandbox.session())
         for (arguments, stdin) in Self.sessionCommands {
@@ -39,50 +41,62 @@ import FauthJSON
     }
 
     @Test func anEmulatorSessionMeetsAnotherEmulatorInTheEnvironmentOrAFlag() throws {
-        let emulatorA = try RunningEmulator(), emulatorB = try RunningEmulator()
+        let emulatorA = try RunningEmulator()
+        let emulatorB = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulatorA)
         #expect(try sandbox.signUp("bound@example.com").status == 0)
         let served = Self.servedRoutes(emulatorA)
-        try expectRefusals(sandbox, other: emulatorB, environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulatorB.host],
-                           naming: [emulatorA.host, emulatorB.host])
-        try expectRefusals(sandbox, other: emulatorB, flags: ["--emulator", emulatorB.host], environment: [:],
-                           naming: [emulatorA.host, emulatorB.host])
+        try expectRefusals(
+            sandbox, other: emulatorB, environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulatorB.host],
+            naming: [emulatorA.host, emulatorB.host])
+        try expectRefusals(
+            sandbox, other: emulatorB, flags: ["--emulator", emulatorB.host], environment: [:],
+            naming: [emulatorA.host, emulatorB.host])
         #expect(Self.servedRoutes(emulatorA) == served, "a refused command reached the session's own emulator")
 
         // The text form says what to do; the session's own backend still works, and signing in again rebinds it.
         let text = try sandbox.run(["status"], environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulatorB.host])
-        #expect(text.status == 11 && text.stderr.contains("(session-backend-mismatch)") && text.stderr.contains("hint: "))
+        #expect(
+            text.status == 11 && text.stderr.contains("(session-backend-mismatch)") && text.stderr.contains("hint: "))
         #expect(try sandbox.run(["status"]).status == 0)
         #expect(try sandbox.run(["status"], environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulatorA.host]).status == 0)
-        let again = try sandbox.run(["signin", "--anonymous"], environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulatorB.host])
+        let again = try sandbox.run(
+            ["signin", "--anonymous"], environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulatorB.host])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(sandbox.session()?["project"]?["emulatorHost"]?.string == emulatorB.host)
     }
 
     @Test func aGoogleSessionIsNeverSentToAnExportedEmulator() throws {
-        let emulatorA = try RunningEmulator(), emulatorB = try RunningEmulator()
+        let emulatorA = try RunningEmulator()
+        let emulatorB = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulatorA)
         #expect(try sandbox.signUp("google@example.com").status == 0)
         // The same session as if made against Google's servers: its settings name no emulator.
-        try sandbox.rebindSession(["apiKey": "AIzaSy-production-key", "emulatorHost": .null, "tenantId": .null, "projectId": "prod-app"])
-        try expectRefusals(sandbox, other: emulatorB, environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulatorB.host],
-                           naming: ["Google's servers", emulatorB.host, "prod-app"])
+        try sandbox.rebindSession([
+            "apiKey": "AIzaSy-production-key", "emulatorHost": .null, "tenantId": .null, "projectId": "prod-app",
+        ])
+        try expectRefusals(
+            sandbox, other: emulatorB, environment: ["FIREBASE_AUTH_EMULATOR_HOST": emulatorB.host],
+            naming: ["Google's servers", emulatorB.host, "prod-app"])
     }
 
     @Test func anotherKeyOrTenantIsAnotherBackend() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        let signUp = try sandbox.run(["signup", "--email", "keyed@example.com", "--password-stdin", "--api-key", "AIza-first-key"],
-                                     stdin: "secret-pass-1")
+        let signUp = try sandbox.run(
+            ["signup", "--email", "keyed@example.com", "--password-stdin", "--api-key", "AIza-first-key"],
+            stdin: "secret-pass-1")
         #expect(signUp.status == 0, "\(signUp.stderr)")
         let served = Self.servedRoutes(emulator)
         for extra in [["--api-key", "AIza-other-key"], ["--tenant", "tenant-2"]] {
             try expectSessionUnchanged(sandbox) {
-                expectFailure(try sandbox.run(["status", "--json"] + extra), status: 11, code: "session-backend-mismatch")
+                expectFailure(
+                    try sandbox.run(["status", "--json"] + extra), status: 11, code: "session-backend-mismatch")
             }
         }
-        expectFailure(try sandbox.run(["token", "--json"], environment: ["FAUTH_API_KEY": "AIza-other-key"]),
-                      status: 11, code: "session-backend-mismatch")
+        expectFailure(
+            try sandbox.run(["token", "--json"], environment: ["FAUTH_API_KEY": "AIza-other-key"]),
+            status: 11, code: "session-backend-mismatch")
         #expect(Self.servedRoutes(emulator) == served)
         #expect(try sandbox.run(["status", "--api-key", "AIza-first-key"]).status == 0)
     }
@@ -93,13 +107,17 @@ import FauthJSON
         #expect(try sandbox.signUp("shown@example.com").status == 0)
         let json = try sandbox.run(["status", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
-        #expect(json.json["backend"] == [
-            "server": "emulator", "emulatorHost": .string(emulator.host), "endpoint": .null, "projectId": "demo-fauth",
-            "apiKeySuffix": .null, "tenantId": .null,
-        ])
+        #expect(
+            json.json["backend"] == [
+                "server": "emulator", "emulatorHost": .string(emulator.host), "endpoint": .null,
+                "projectId": "demo-fauth",
+                "apiKeySuffix": .null, "tenantId": .null,
+            ])
         let text = try sandbox.run(["status"])
-        #expect(text.stdout.contains("backend: the emulator at \(emulator.host) (project demo-fauth, any API key, no tenant)\n"),
-                "\(text.stdout)")
+        #expect(
+            text.stdout.contains(
+                "backend: the emulator at \(emulator.host) (project demo-fauth, any API key, no tenant)\n"),
+            "\(text.stdout)")
     }
 }
 

@@ -1,5 +1,5 @@
-import Foundation
 import FauthJSON
+import Foundation
 
 /// Why a guarded run failed: the process outlived its wall-clock limit and was killed.
 struct HangError: Error, CustomStringConvertible {
@@ -9,24 +9,30 @@ struct HangError: Error, CustomStringConvertible {
 extension FauthSandbox {
     /// Runs `fauth` and waits at most `seconds` of wall-clock time; a run still going then is killed and reported
     /// as a `HangError`.
-    func guardedRun(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-                    inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 20) throws -> FauthRun {
+    func guardedRun(
+        raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
+        inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 20
+    ) throws -> FauthRun {
         let process = try start(raw: arguments, stdin: stdin, environment: extra, inSandbox: inSandbox, shell: shell)
         return try FauthRun(finished: process, within: seconds)
     }
 
     /// Runs `fauth` with `arguments` under a wall-clock guard, as `guardedRun(raw:)` does.
-    func guardedRun(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
-                    umask: String? = nil, inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 20) throws -> FauthRun {
-        let process = try start(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra,
-                                umask: umask, inSandbox: inSandbox, shell: shell)
+    func guardedRun(
+        _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
+        umask: String? = nil, inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 20
+    ) throws -> FauthRun {
+        let process = try start(
+            raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra,
+            umask: umask, inSandbox: inSandbox, shell: shell)
         return try FauthRun(finished: process, within: seconds)
     }
 
     /// The names in the profiles' sessions folder, but for the password-policy cache (only a cache: a command may
     /// write it, success or not, as it asks the backend for its policy).
     func sessionFolderEntries() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("state/fauth/sessions").path)) ?? [])
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("state/fauth/sessions").path))
+            ?? [])
             .filter { !Self.isPasswordPolicyCache($0) }
     }
 

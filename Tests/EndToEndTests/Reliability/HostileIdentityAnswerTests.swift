@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// Issue 26, item 7: a server answer is checked before it is trusted. A refresh, sign-in, reauthentication, link or
 /// update answered with an ID token that is not a JWT, or with another user's tokens, or a lookup that answers for
@@ -36,31 +36,50 @@ import FauthJSON
     }
 
     static let cases: [Case] = [
-        Case(name: "refresh for another uid", arguments: ["token", "--force-refresh"], anonymous: false,
-             answers: { [("token", $0.otherRefresh)] }, code: "internal-error", status: 1),
-        Case(name: "refresh with a non-JWT", arguments: ["token", "--force-refresh"], anonymous: false,
-             answers: { [("token", Identities.withoutJWT($0.otherRefresh, key: "id_token"))] },
-             code: "malformed-jwt", status: 1),
-        Case(name: "sign-in with a non-JWT", arguments: ["signin", "--email", "holder@example.com", "--password-stdin"],
-             anonymous: false, answers: { [("accounts:signInWithPassword", Identities.withoutJWT($0.holderSignIn)),
-                                           ("accounts:lookup", $0.holderLookup)] },
-             code: "malformed-jwt", status: 1),
-        Case(name: "reauth for another uid", arguments: ["reauth", "--password-stdin"], anonymous: false,
-             answers: { [("accounts:signInWithPassword", $0.otherSignIn)] }, code: "user-mismatch", status: 6),
-        Case(name: "reauth with a non-JWT", arguments: ["reauth", "--password-stdin"], anonymous: false,
-             answers: { [("accounts:signInWithPassword", Identities.withoutJWT($0.holderSignIn)),
-                         ("accounts:lookup", $0.holderLookup)] }, code: "malformed-jwt", status: 1),
-        Case(name: "link for another uid", arguments: ["link", "--email", "linked@example.com", "--password-stdin"],
-             anonymous: true, answers: { [("accounts:signUp", $0.otherSignIn)] }, code: "internal-error", status: 1),
-        Case(name: "update for another uid", arguments: ["update", "--display-name", "Pat"], anonymous: false,
-             answers: { [("accounts:update", $0.otherSignIn)] }, code: "internal-error", status: 1),
-        Case(name: "update with a non-JWT", arguments: ["update", "--display-name", "Pat"], anonymous: false,
-             answers: { [("accounts:update", Identities.withoutJWT($0.holderSignIn))] },
-             code: "malformed-jwt", status: 1),
-        Case(name: "status looked up as another user", arguments: ["status"], anonymous: false,
-             answers: { [("accounts:lookup", $0.otherLookup)] }, code: "internal-error", status: 1),
-        Case(name: "unlink looked up as another user", arguments: ["unlink", "password"], anonymous: false,
-             answers: { [("accounts:lookup", $0.otherLookup)] }, code: "internal-error", status: 1),
+        Case(
+            name: "refresh for another uid", arguments: ["token", "--force-refresh"], anonymous: false,
+            answers: { [("token", $0.otherRefresh)] }, code: "internal-error", status: 1),
+        Case(
+            name: "refresh with a non-JWT", arguments: ["token", "--force-refresh"], anonymous: false,
+            answers: { [("token", Identities.withoutJWT($0.otherRefresh, key: "id_token"))] },
+            code: "malformed-jwt", status: 1),
+        Case(
+            name: "sign-in with a non-JWT", arguments: ["signin", "--email", "holder@example.com", "--password-stdin"],
+            anonymous: false,
+            answers: {
+                [
+                    ("accounts:signInWithPassword", Identities.withoutJWT($0.holderSignIn)),
+                    ("accounts:lookup", $0.holderLookup),
+                ]
+            },
+            code: "malformed-jwt", status: 1),
+        Case(
+            name: "reauth for another uid", arguments: ["reauth", "--password-stdin"], anonymous: false,
+            answers: { [("accounts:signInWithPassword", $0.otherSignIn)] }, code: "user-mismatch", status: 6),
+        Case(
+            name: "reauth with a non-JWT", arguments: ["reauth", "--password-stdin"], anonymous: false,
+            answers: {
+                [
+                    ("accounts:signInWithPassword", Identities.withoutJWT($0.holderSignIn)),
+                    ("accounts:lookup", $0.holderLookup),
+                ]
+            }, code: "malformed-jwt", status: 1),
+        Case(
+            name: "link for another uid", arguments: ["link", "--email", "linked@example.com", "--password-stdin"],
+            anonymous: true, answers: { [("accounts:signUp", $0.otherSignIn)] }, code: "internal-error", status: 1),
+        Case(
+            name: "update for another uid", arguments: ["update", "--display-name", "Pat"], anonymous: false,
+            answers: { [("accounts:update", $0.otherSignIn)] }, code: "internal-error", status: 1),
+        Case(
+            name: "update with a non-JWT", arguments: ["update", "--display-name", "Pat"], anonymous: false,
+            answers: { [("accounts:update", Identities.withoutJWT($0.holderSignIn))] },
+            code: "malformed-jwt", status: 1),
+        Case(
+            name: "status looked up as another user", arguments: ["status"], anonymous: false,
+            answers: { [("accounts:lookup", $0.otherLookup)] }, code: "internal-error", status: 1),
+        Case(
+            name: "unlink looked up as another user", arguments: ["unlink", "password"], anonymous: false,
+            answers: { [("accounts:lookup", $0.otherLookup)] }, code: "internal-error", status: 1),
     ]
 
     @Test(arguments: cases)
@@ -72,7 +91,8 @@ import FauthJSON
             ["email": .string(email), "password": .string(password), "returnSecureToken": true]
         }
         let sandbox = try FauthSandbox(emulator: emulator)
-        let setup = hostile.anonymous
+        let setup =
+            hostile.anonymous
             ? try sandbox.run(["signin", "--anonymous"]) : try sandbox.signUp("holder@example.com")
         try #require(setup.status == 0, "\(setup.stderr)")
         if hostile.anonymous {
@@ -86,13 +106,21 @@ import FauthJSON
         let otherSignIn = signIn("other@example.com")
         let identities = Identities(
             holderSignIn: holderSignIn,
-            holderLookup: emulator.call("POST", identity + "lookup?key=k",
-                                        body: ["idToken": holderSignIn["idToken"] ?? ""]).json,
+            holderLookup: emulator.call(
+                "POST", identity + "lookup?key=k",
+                body: ["idToken": holderSignIn["idToken"] ?? ""]
+            ).json,
             otherSignIn: otherSignIn,
-            otherRefresh: emulator.call("POST", "/securetoken.googleapis.com/v1/token?key=k", body: [
-                "grant_type": "refresh_token", "refresh_token": otherSignIn["refreshToken"] ?? ""]).json,
-            otherLookup: emulator.call("POST", identity + "lookup?key=k",
-                                       body: ["idToken": otherSignIn["idToken"] ?? ""]).json)
+            otherRefresh: emulator.call(
+                "POST", "/securetoken.googleapis.com/v1/token?key=k",
+                body: [
+                    "grant_type": "refresh_token", "refresh_token": otherSignIn["refreshToken"] ?? "",
+                ]
+            ).json,
+            otherLookup: emulator.call(
+                "POST", identity + "lookup?key=k",
+                body: ["idToken": otherSignIn["idToken"] ?? ""]
+            ).json)
         let before = try #require(sandbox.sessionBytes())
         for (route, body) in hostile.answers(identities) {
             emulator.inject(route: route, ["status": 200, "body": .string(body.serialized())])

@@ -7,7 +7,10 @@ import Testing
 /// and a folder or a device is refused before anything is read or sent.
 @Suite struct InputFileRuleTests {
     enum Reader: String, CaseIterable, Sendable {
-        case config = "--config", passwordFile = "--password-file", tokenFile = "@FILE", caFile = "--ca-file"
+        case config = "--config"
+        case passwordFile = "--password-file"
+        case tokenFile = "@FILE"
+        case caFile = "--ca-file"
 
         /// The command line that reads `path` this way (`--timeout 1`; nothing listens at the emulator's address).
         func arguments(_ path: String) -> [String] {
@@ -15,10 +18,13 @@ import Testing
             switch self {
             case .config: return common + ["--config", path, "providers", "--email", "a@example.com"]
             case .passwordFile:
-                return common + ["--emulator", "127.0.0.1:9", "signin", "--email", "a@example.com",
-                                 "--password-file", path]
+                return common + [
+                    "--emulator", "127.0.0.1:9", "signin", "--email", "a@example.com",
+                    "--password-file", path,
+                ]
             case .tokenFile: return common + ["--emulator", "127.0.0.1:9", "signin", "--custom-token", "@" + path]
-            case .caFile: return common + ["--api-key", "k", "--ca-file", path, "providers", "--email", "a@example.com"]
+            case .caFile:
+                return common + ["--api-key", "k", "--ca-file", path, "providers", "--email", "a@example.com"]
             }
         }
     }

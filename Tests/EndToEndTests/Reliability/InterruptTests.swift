@@ -29,9 +29,11 @@ import Testing
     func aSignalDuringANetworkCallEndsWithTheInterruptedError(_ run: Case) throws {
         let server = try SilentListener(address: "127.0.0.1", port: 0, backlog: 16)
         let sandbox = try FauthSandbox(emulator: nil)
-        let process = try sandbox.start((run.json ? ["--json"] : []) + ["--emulator", "127.0.0.1:\(server.port)", "providers", "--email", "a@b.c"])
+        let process = try sandbox.start(
+            (run.json ? ["--json"] : []) + ["--emulator", "127.0.0.1:\(server.port)", "providers", "--email", "a@b.c"])
         var pending = pollfd(fd: server.descriptor, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&pending, 1, 20_000) == 1, "fauth connected")  // the request now waits for an answer that never comes
+        // fauth connected: the request now waits for an answer that never comes.
+        #expect(poll(&pending, 1, 20_000) == 1, "fauth connected")
         process.signal(run.signal)
         try expectInterrupted(process, run)
     }
@@ -60,24 +62,32 @@ import Testing
     static func hasOpen(_ path: String, pid: pid_t) -> Bool {
         let folder = "/proc/\(pid)/fd"
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == path }
+        return descriptors.contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == path
+        }
     }
 
     /// The process exited 128+signal having written the signal's error (not merely died of the signal), whose
     /// `exitCode` is that status.
-    private func expectInterrupted(_ process: SpawnedProcess, _ run: Case, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectInterrupted(
+        _ process: SpawnedProcess, _ run: Case, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let status = try process.waitForExit(within: 20)
         #expect(status == 128 + run.signal, sourceLocation: sourceLocation)
         let stderr = process.standardError
         let code = Self.names[run.signal]!.code
-        #expect(!stderr.contains("Crash") && !stderr.contains("Thread 0") && !stderr.contains("backtrace"),
-                "the runtime's crash report: \(stderr)", sourceLocation: sourceLocation)
+        #expect(
+            !stderr.contains("Crash") && !stderr.contains("Thread 0") && !stderr.contains("backtrace"),
+            "the runtime's crash report: \(stderr)", sourceLocation: sourceLocation)
         if run.json {
             let error = (try? JSONValue.parse(Array(stderr.utf8)))?["error"]
             #expect(error?["code"] == .string(code), "stderr: \(stderr)", sourceLocation: sourceLocation)
-            #expect(error?["exitCode"]?.int == Int(status) && error?["action"] == "stop", sourceLocation: sourceLocation)
+            #expect(
+                error?["exitCode"]?.int == Int(status) && error?["action"] == "stop", sourceLocation: sourceLocation)
         } else {
-            #expect(stderr.hasSuffix("(\(code))\n") && stderr.hasPrefix("fauth: "), "stderr: \(stderr)", sourceLocation: sourceLocation)
+            #expect(
+                stderr.hasSuffix("(\(code))\n") && stderr.hasPrefix("fauth: "), "stderr: \(stderr)",
+                sourceLocation: sourceLocation)
         }
         #expect(process.standardOutput.isEmpty, sourceLocation: sourceLocation)
     }

@@ -19,12 +19,16 @@ final class PseudoTerminal {
         typealias OnMaster = @convention(c) (Int32) -> Int32
         typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
         guard let openSymbol = dlsym(library, "posix_openpt"), let grantSymbol = dlsym(library, "grantpt"),
-              let unlockSymbol = dlsym(library, "unlockpt"), let nameSymbol = dlsym(library, "ptsname") else {
+            let unlockSymbol = dlsym(library, "unlockpt"), let nameSymbol = dlsym(library, "ptsname")
+        else {
             throw SpawnError(description: "the C library has no pseudo-terminal functions")
         }
-        let grantpt = unsafeBitCast(grantSymbol, to: OnMaster.self), unlockpt = unsafeBitCast(unlockSymbol, to: OnMaster.self)
+        let grantpt = unsafeBitCast(grantSymbol, to: OnMaster.self)
+        let unlockpt = unsafeBitCast(unlockSymbol, to: OnMaster.self)
         master = unsafeBitCast(openSymbol, to: OpenPT.self)(O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = unsafeBitCast(nameSymbol, to: Name.self)(master) else {
+        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0,
+            let name = unsafeBitCast(nameSymbol, to: Name.self)(master)
+        else {
             throw SpawnError(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         slavePath = String(cString: name)
@@ -71,9 +75,12 @@ final class PseudoTerminal {
 @Suite struct PasswordPromptTerminalTests {
     static let prompt = "Password for tty@example.com: "
 
-    private func startSignIn(_ sandbox: FauthSandbox, on terminal: PseudoTerminal, blockedSignals: [Int32] = []) throws -> SpawnedProcess {
+    private func startSignIn(_ sandbox: FauthSandbox, on terminal: PseudoTerminal, blockedSignals: [Int32] = []) throws
+        -> SpawnedProcess
+    {
         try SpawnedProcess(
-            path: BuiltBinaries.fauth.path, rawArguments: [Array("signin".utf8), Array("--email".utf8), Array("tty@example.com".utf8)],
+            path: BuiltBinaries.fauth.path,
+            rawArguments: [Array("signin".utf8), Array("--email".utf8), Array("tty@example.com".utf8)],
             environment: sandbox.environment, controllingTerminal: terminal.slavePath, blockedSignals: blockedSignals)
     }
 
@@ -83,7 +90,8 @@ final class PseudoTerminal {
         let sandbox = try FauthSandbox(emulator: try RunningEmulator())
         let terminal = try PseudoTerminal()
         let process = try SpawnedProcess(
-            path: BuiltBinaries.fauth.path, rawArguments: ["signin", "--json", "--email", "tty@example.com"].map { Array($0.utf8) },
+            path: BuiltBinaries.fauth.path,
+            rawArguments: ["signin", "--json", "--email", "tty@example.com"].map { Array($0.utf8) },
             environment: sandbox.environment, controllingTerminal: terminal.slavePath, blockedSignals: [])
         let shown = terminal.read(until: Self.prompt, within: 20)
         try #require(shown.contains(Self.prompt), "no prompt on the terminal; stderr: \(process.standardError)")
@@ -127,7 +135,9 @@ final class PseudoTerminal {
         #expect(terminal.echoes)
         let process = try startSignIn(sandbox, on: terminal, blockedSignals: blockedSignals)
         let shown = terminal.read(until: Self.prompt, within: 20)
-        try #require(shown.contains(Self.prompt), "no prompt on the terminal; it showed \(shown.debugDescription); stderr: \(process.standardError)")
+        try #require(
+            shown.contains(Self.prompt),
+            "no prompt on the terminal; it showed \(shown.debugDescription); stderr: \(process.standardError)")
         #expect(!terminal.echoes, "echo is off while the password is typed")
         terminal.type("half-typed\u{03}")
         #expect(try process.waitForExit(within: 20) == 130)

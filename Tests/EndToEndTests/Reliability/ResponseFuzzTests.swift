@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// Hostile server answers, injected as fault bodies (mostly with status 200): real answers with members of the
 /// wrong type, missing or huge, deep nesting, huge bodies, invalid UTF-8, truncation. Never a crash or a hang,
@@ -24,11 +24,14 @@ import FauthJSON
         for index in 0..<Self.cases {
             let target = targets.randomElement(using: &generator)!
             let (status, body, what) = ResponseMutator.answer(from: target.template, using: &generator)
-            let label = "case \(index) (seed \(seed)): \(target.arguments.joined(separator: " ")) ← \(target.route) "
+            let label =
+                "case \(index) (seed \(seed)): \(target.arguments.joined(separator: " ")) ← \(target.route) "
                 + "\(status) \(what)"
             let (emulator, sandbox) = try Self.signedInSandbox(for: target)
-            if let exit = try Self.expectCleanOutcome(target, answeredWith: status, body: body, on: emulator,
-                                                      in: sandbox, json: true, label: label) {
+            if let exit = try Self.expectCleanOutcome(
+                target, answeredWith: status, body: body, on: emulator,
+                in: sandbox, json: true, label: label)
+            {
                 statuses[exit, default: 0] += 1
             }
         }
@@ -52,23 +55,29 @@ import FauthJSON
             let target = targets.randomElement(using: &generator)!
             let (emulator, sandbox) = try Self.signedInSandbox(for: target)
             let session = try #require(sandbox.session())
-            let holder = IdentityMutator.Holder(uid: session["user"]?["uid"]?.string ?? "",
-                                                idToken: session["idToken"]?.string ?? "")
+            let holder = IdentityMutator.Holder(
+                uid: session["user"]?["uid"]?.string ?? "",
+                idToken: session["idToken"]?.string ?? "")
             let (body, what) = IdentityMutator.answer(from: target.template, holder: holder, using: &generator)
             let json = !what.hasPrefix("text") || Bool.random(using: &generator)
-            let label = "identity case \(index) (seed \(seed)): \(target.arguments.joined(separator: " "))"
+            let label =
+                "identity case \(index) (seed \(seed)): \(target.arguments.joined(separator: " "))"
                 + "\(json ? " --json" : "") ← \(target.route) \(what)"
-            guard let exit = try Self.expectCleanOutcome(target, answeredWith: 200, body: Array(body.utf8),
-                                                         on: emulator, in: sandbox, json: json, label: label)
+            guard
+                let exit = try Self.expectCleanOutcome(
+                    target, answeredWith: 200, body: Array(body.utf8),
+                    on: emulator, in: sandbox, json: json, label: label)
             else { continue }
             statuses[exit, default: 0] += 1
             if exit == 0, let saved = sandbox.session() {
                 let uid = saved["user"]?["uid"]?.string
                 let claims = jwtPayload(saved["idToken"]?.string ?? "")
-                #expect(claims != nil && (claims?["user_id"] ?? claims?["sub"])?.string == uid,
-                        "\(label): the session's token is not its user's (\(uid ?? "none")): \(claims ?? .null)")
-                #expect(target.arguments.first == "signin" || uid == holder.uid,
-                        "\(label): the session's user changed from \(holder.uid) to \(uid ?? "none")")
+                #expect(
+                    claims != nil && (claims?["user_id"] ?? claims?["sub"])?.string == uid,
+                    "\(label): the session's token is not its user's (\(uid ?? "none")): \(claims ?? .null)")
+                #expect(
+                    target.arguments.first == "signin" || uid == holder.uid,
+                    "\(label): the session's user changed from \(holder.uid) to \(uid ?? "none")")
             }
         }
         let summary = statuses.keys.sorted().map { "\($0):\(statuses[$0]!)" }.joined(separator: " ")
@@ -79,7 +88,8 @@ import FauthJSON
     static func signedInSandbox(for target: Target) throws -> (RunningEmulator, FauthSandbox) {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        let setup = target.anonymous
+        let setup =
+            target.anonymous
             ? try sandbox.guardedRun(["signin", "--anonymous"])
             : try sandbox.signUp("fuzz@example.com", password: "secret-pass-1")
         try #require(setup.status == 0)
@@ -90,16 +100,24 @@ import FauthJSON
     /// a documented exit status; on failure no stdout, a documented code (in JSON), the state unchanged; on success
     /// a session the next command can use; in text mode no raw control character. Returns the exit status, nil when
     /// the run hung (recorded as an issue).
-    static func expectCleanOutcome(_ target: Target, answeredWith status: Int, body: [UInt8],
-                                   on emulator: RunningEmulator, in sandbox: FauthSandbox, json: Bool, label: String)
-        throws -> Int32? {
-        emulator.inject(route: target.route, ["status": .number(Double(status)),
-                                                      "bodyBase64": .string(Data(body).base64EncodedString())])
+    static func expectCleanOutcome(
+        _ target: Target, answeredWith status: Int, body: [UInt8],
+        on emulator: RunningEmulator, in sandbox: FauthSandbox, json: Bool, label: String
+    )
+        throws -> Int32?
+    {
+        emulator.inject(
+            route: target.route,
+            [
+                "status": .number(Double(status)),
+                "bodyBase64": .string(Data(body).base64EncodedString()),
+            ])
         let before = StateSnapshot(sandbox)
         let run: FauthRun
         do {
-            run = try sandbox.guardedRun(target.arguments + (json ? ["--json"] : []) + ["--timeout", "3"],
-                                         stdin: "secret-pass-1", within: 15)
+            run = try sandbox.guardedRun(
+                target.arguments + (json ? ["--json"] : []) + ["--timeout", "3"],
+                stdin: "secret-pass-1", within: 15)
         } catch {
             Issue.record("\(label): \(error)")
             return nil
@@ -111,15 +129,17 @@ import FauthJSON
         }
         if run.status == 0 {
             let next = try sandbox.guardedRun(["token", "--json"], within: 15)
-            #expect(next.hasDocumentedStatus && next.status != 12,
-                    "\(label): what the success wrote cannot be used: \(next.stderr.prefix(300))")
+            #expect(
+                next.hasDocumentedStatus && next.status != 12,
+                "\(label): what the success wrote cannot be used: \(next.stderr.prefix(300))")
         } else {
             #expect(run.stdout.isEmpty, "\(label): stdout on failure")
             #expect(!json || run.error["code"]?.string != nil, "\(label): no JSON error: \(run.stderr.prefix(300))")
             let after = StateSnapshot(sandbox)
             let changes = after.changes(since: before)
-            #expect(after == before || after.isClearedDeadSession(of: before, error: run.error),
-                    "\(label): a failed command (exit \(run.status)) changed \(changes): \(run.stderr.prefix(300))")
+            #expect(
+                after == before || after.isClearedDeadSession(of: before, error: run.error),
+                "\(label): a failed command (exit \(run.status)) changed \(changes): \(run.stderr.prefix(300))")
         }
         return run.status
     }
@@ -138,28 +158,40 @@ import FauthJSON
     static func targets() throws -> [Target] {
         let emulator = try RunningEmulator()
         let identity = "/identitytoolkit.googleapis.com/v1/accounts:"
-        let credentials: JSONValue = ["email": "template@example.com", "password": "secret-pass-1", "returnSecureToken": true]
+        let credentials: JSONValue = [
+            "email": "template@example.com", "password": "secret-pass-1", "returnSecureToken": true,
+        ]
         let signUp = emulator.call("POST", identity + "signUp?key=fuzz", body: credentials).json
         let signIn = emulator.call("POST", identity + "signInWithPassword?key=fuzz", body: credentials).json
-        let lookup = emulator.call("POST", identity + "lookup?key=fuzz", body: ["idToken": signUp["idToken"] ?? ""]).json
-        let createAuthUri = emulator.call("POST", identity + "createAuthUri?key=fuzz",
-                                          body: ["identifier": "template@example.com", "continueUri": "http://localhost"]).json
-        let refresh = emulator.call("POST", "/securetoken.googleapis.com/v1/token?key=fuzz",
-                                    body: ["grant_type": "refresh_token", "refresh_token": signUp["refreshToken"] ?? ""]).json
+        let lookup = emulator.call("POST", identity + "lookup?key=fuzz", body: ["idToken": signUp["idToken"] ?? ""])
+            .json
+        let createAuthUri = emulator.call(
+            "POST", identity + "createAuthUri?key=fuzz",
+            body: ["identifier": "template@example.com", "continueUri": "http://localhost"]
+        ).json
+        let refresh = emulator.call(
+            "POST", "/securetoken.googleapis.com/v1/token?key=fuzz",
+            body: ["grant_type": "refresh_token", "refresh_token": signUp["refreshToken"] ?? ""]
+        ).json
         for template in [signUp, signIn, lookup, createAuthUri, refresh] {
             try #require(template.object != nil && template["error"] == nil, "no template: \(template)")
         }
         return [
             Target(arguments: ["signin", "--anonymous"], route: "accounts:signUp", template: signUp, anonymous: false),
             Target(arguments: ["signin", "--anonymous"], route: "accounts:lookup", template: lookup, anonymous: false),
-            Target(arguments: ["signin", "--email", "fuzz@example.com", "--password-stdin"], route: "accounts:signInWithPassword",
-                   template: signIn, anonymous: false),
-            Target(arguments: ["link", "--email", "linked@example.com", "--password-stdin"], route: "accounts:signUp",
-                   template: signUp, anonymous: true),
+            Target(
+                arguments: ["signin", "--email", "fuzz@example.com", "--password-stdin"],
+                route: "accounts:signInWithPassword",
+                template: signIn, anonymous: false),
+            Target(
+                arguments: ["link", "--email", "linked@example.com", "--password-stdin"], route: "accounts:signUp",
+                template: signUp, anonymous: true),
             Target(arguments: ["providers"], route: "accounts:lookup", template: lookup, anonymous: false),
             Target(arguments: ["status"], route: "accounts:lookup", template: lookup, anonymous: false),
             Target(arguments: ["unlink", "password"], route: "accounts:lookup", template: lookup, anonymous: false),
-            Target(arguments: ["providers", "--email", "fuzz@example.com"], route: "accounts:createAuthUri", template: createAuthUri, anonymous: false),
+            Target(
+                arguments: ["providers", "--email", "fuzz@example.com"], route: "accounts:createAuthUri",
+                template: createAuthUri, anonymous: false),
             Target(arguments: ["token", "--force-refresh"], route: "token", template: refresh, anonymous: false),
         ]
     }
@@ -179,13 +211,16 @@ enum IdentityMutator {
     /// The answer's body (serialized JSON) and a short description. The template is another user's answer (it
     /// comes from another emulator), so its token and uid name another user unless replaced by the holder's.
     static func answer(from template: JSONValue, holder: Holder, using generator: inout SeededGenerator)
-        -> (String, String) {
+        -> (String, String)
+    {
         let otherUid = firstString(in: template, keys: uidKeys) ?? "another-user"
         let hasToken = firstString(in: template, keys: tokenKeys) != nil
         switch Int.random(in: 0..<5, using: &generator) {
         case 0 where hasToken:
-            let notJWTs = ["not-a-jwt", "", "a.b", "a.b.c", "e30.e30.", "x.!!!.y", "..",
-                           String(repeating: "A", count: 9_000), holder.idToken + ".extra"]
+            let notJWTs = [
+                "not-a-jwt", "", "a.b", "a.b.c", "e30.e30.", "x.!!!.y", "..",
+                String(repeating: "A", count: 9_000), holder.idToken + ".extra",
+            ]
             let notJWT = notJWTs.randomElement(using: &generator)!
             let answer = replacing(uidKeys, with: holder.uid, in: replacing(tokenKeys, with: notJWT, in: template))
             return (answer.serialized(), "token not a JWT (\(notJWT.prefix(20)))")
@@ -228,7 +263,8 @@ enum IdentityMutator {
         switch value {
         case .object(var object):
             for (key, member) in object {
-                object[key] = keys.contains(key) && member.string != nil
+                object[key] =
+                    keys.contains(key) && member.string != nil
                     ? .string(replacement) : replacing(keys, with: replacement, in: member)
             }
             return .object(object)
@@ -242,7 +278,8 @@ enum IdentityMutator {
     /// `value` with `hostile` added to one of its text members (not a token or uid; a display name when there is
     /// none), and that member's name.
     static func withHostileText(_ hostile: String, in value: JSONValue, using generator: inout SeededGenerator)
-        -> (JSONValue, String) {
+        -> (JSONValue, String)
+    {
         let skipped = tokenKeys.union(uidKeys).union(["refreshToken", "refresh_token", "kind"])
         var paths: [[String]] = []
         func collect(_ value: JSONValue, _ path: [String]) {
@@ -285,18 +322,29 @@ enum IdentityMutator {
 enum ResponseMutator {
     /// An HTTP status, the body bytes, and a short description of what was done.
     static func answer(from template: JSONValue, using generator: inout SeededGenerator) -> (Int, [UInt8], String) {
-        let status = Int.random(in: 0..<10, using: &generator) < 8 ? 200 : [400, 500, 503].randomElement(using: &generator)!
-        let base: JSONValue = status == 200 ? template : ["error": ["code": .number(Double(status)), "message": "INVALID_PASSWORD",
-                                                                   "errors": [["reason": "invalid"]], "details": []]]
+        let status =
+            Int.random(in: 0..<10, using: &generator) < 8 ? 200 : [400, 500, 503].randomElement(using: &generator)!
+        let base: JSONValue =
+            status == 200
+            ? template
+            : [
+                "error": [
+                    "code": .number(Double(status)), "message": "INVALID_PASSWORD",
+                    "errors": [["reason": "invalid"]], "details": [],
+                ]
+            ]
         switch Int.random(in: 0..<10, using: &generator) {
         case 0..<4:
             let value = hostileValue(using: &generator)
-            return (status, replacingRandomNode(of: base, with: value, using: &generator).serializedBytes(), "wrong type")
+            return (
+                status, replacingRandomNode(of: base, with: value, using: &generator).serializedBytes(), "wrong type"
+            )
         case 4:
             return (status, removingRandomMember(of: base, using: &generator).serializedBytes(), "member removed")
         case 5:
             let depth = [200, 5_000, 100_000].randomElement(using: &generator)!
-            let nested = Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8)
+            let nested =
+                Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8)
             return (status, nested, "nesting \(depth) deep")
         case 6:
             let size = [2 << 20, 9 << 20].randomElement(using: &generator)!
@@ -308,7 +356,9 @@ enum ResponseMutator {
             var body = base.serializedBytes()
             let quotes = body.indices.filter { body[$0] == UInt8(ascii: "\"") }
             let at = quotes.randomElement(using: &generator).map { $0 + 1 } ?? 0
-            body.insert(contentsOf: [[0xFF], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0x80, 0x80]].randomElement(using: &generator)!, at: at)
+            body.insert(
+                contentsOf: [[0xFF], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0x80, 0x80]].randomElement(using: &generator)!,
+                at: at)
             return (status, body, "invalid UTF-8")
         case 8:
             let body = base.serializedBytes()
@@ -331,7 +381,9 @@ enum ResponseMutator {
     }
 
     /// `value` with one node (a member or element at any depth, or the whole document) replaced by `replacement`.
-    static func replacingRandomNode(of value: JSONValue, with replacement: JSONValue, using generator: inout SeededGenerator) -> JSONValue {
+    static func replacingRandomNode(
+        of value: JSONValue, with replacement: JSONValue, using generator: inout SeededGenerator
+    ) -> JSONValue {
         if Int.random(in: 0..<4, using: &generator) == 0 { return replacement }
         switch value {
         case .object(var object) where !object.isEmpty:

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// Every command, verbose, in text and JSON, succeeding and failing: no password and no refresh token in any byte
 /// of output, the ID token only in `token`'s; and the files stay private whatever the umask.
@@ -19,18 +19,25 @@ import FauthJSON
 
     static let steps: [Step] = [
         Step(arguments: ["signup", "--email", "leak@example.com", "--password-stdin"], stdin: password),
-        Step(arguments: ["signup", "--email", "leak@example.com", "--password-stdin"], stdin: password, succeeds: false),
+        Step(
+            arguments: ["signup", "--email", "leak@example.com", "--password-stdin"], stdin: password, succeeds: false),
         Step(arguments: ["signin", "--email", "leak@example.com", "--password-stdin"], stdin: password),
-        Step(arguments: ["signin", "--email", "leak@example.com", "--password-stdin"], stdin: wrongPassword, succeeds: false),
+        Step(
+            arguments: ["signin", "--email", "leak@example.com", "--password-stdin"], stdin: wrongPassword,
+            succeeds: false),
         Step(arguments: ["providers"]),
         Step(arguments: ["providers", "--email", "leak@example.com"]),
         Step(arguments: ["token"]),
         Step(arguments: ["token", "--force-refresh"]),
-        Step(arguments: ["token", "--force-refresh"], succeeds: false, fault: ["status": 400, "body": #"{"error":{"code":400,"message":"SOMETHING_ODD"}}"#]),
+        Step(
+            arguments: ["token", "--force-refresh"], succeeds: false,
+            fault: ["status": 400, "body": #"{"error":{"code":400,"message":"SOMETHING_ODD"}}"#]),
         Step(arguments: ["status"]),
         Step(arguments: ["reauth", "--password-stdin"], stdin: password),
         Step(arguments: ["reauth", "--password-stdin"], stdin: wrongPassword, succeeds: false),
-        Step(arguments: ["link", "--email", "other@example.com", "--password-stdin"], stdin: linkedPassword, succeeds: false),
+        Step(
+            arguments: ["link", "--email", "other@example.com", "--password-stdin"], stdin: linkedPassword,
+            succeeds: false),
         Step(arguments: ["unlink", "password"]),
         Step(arguments: ["link", "--email", "leak@example.com", "--password-stdin"], stdin: linkedPassword),
         Step(arguments: ["providers"], succeeds: false, fault: ["dropConnection": true]),
@@ -45,7 +52,8 @@ import FauthJSON
     func verboseRunsOfEveryCommandLeakNoSecret(json: Bool) throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        var refreshTokens = Set<String>(), idTokens = Set<String>()
+        var refreshTokens = Set<String>()
+        var idTokens = Set<String>()
         var outputs: [(step: String, isToken: Bool, stdout: String, stderr: String)] = []
         for step in Self.steps {
             if let fault = step.fault { emulator.inject(route: "*", times: 5, fault) }
@@ -65,15 +73,18 @@ import FauthJSON
         for output in outputs {
             bytes += output.stdout.utf8.count + output.stderr.utf8.count
             for secret in [Self.password, Self.linkedPassword, Self.wrongPassword] + refreshTokens {
-                #expect(!output.stdout.contains(secret) && !output.stderr.contains(secret), "\(output.step) printed a secret")
+                #expect(
+                    !output.stdout.contains(secret) && !output.stderr.contains(secret),
+                    "\(output.step) printed a secret")
             }
             for token in idTokens {
                 #expect(!output.stderr.contains(token), "\(output.step) printed an ID token on stderr")
                 #expect(output.isToken || !output.stdout.contains(token), "\(output.step) printed an ID token")
             }
         }
-        print("secrets (\(json ? "json" : "text")): \(outputs.count) runs, \(bytes) bytes of output searched for 3 passwords, "
-              + "\(refreshTokens.count) refresh tokens and \(idTokens.count) ID tokens: no leak")
+        print(
+            "secrets (\(json ? "json" : "text")): \(outputs.count) runs, \(bytes) bytes of output searched for 3 passwords, "
+                + "\(refreshTokens.count) refresh tokens and \(idTokens.count) ID tokens: no leak")
     }
 
     @Test func filesStayPrivateUnderUmask000AndALooseFileIsRefused() throws {

@@ -14,7 +14,8 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// Starts from `$<variable>` when set (to replay a failure), else from a random seed.
     init(seedFrom variable: String) {
-        self.init(seed: ProcessInfo.processInfo.environment[variable].flatMap { UInt64($0) } ?? UInt64.random(in: 0 ... .max))
+        self.init(
+            seed: ProcessInfo.processInfo.environment[variable].flatMap { UInt64($0) } ?? UInt64.random(in: 0 ... .max))
     }
 
     mutating func next() -> UInt64 {

@@ -1,7 +1,7 @@
+import FauthJSON
 import Foundation
 import Glibc
 import Testing
-import FauthJSON
 
 /// Issue 26, items 2 and 3: a command that changed the server (an account created, linked, updated, a factor
 /// enrolled or removed, a provider unlinked, an account deleted) and then failed locally says so, `server-changed`
@@ -15,14 +15,16 @@ import FauthJSON
         #expect(run.error["retryable"] == false, sourceLocation: sourceLocation)
         let message = run.error["message"]?.string ?? ""
         #expect(message.contains(recovery), "recovery \(recovery) not in: \(message)", sourceLocation: sourceLocation)
-        #expect(!message.lowercased().contains("retry") && !message.contains("try again"), "\(message)",
-                sourceLocation: sourceLocation)
+        #expect(
+            !message.lowercased().contains("retry") && !message.contains("try again"), "\(message)",
+            sourceLocation: sourceLocation)
     }
 
     /// Makes every `accounts:lookup` fail (503) for a while: the call after the change fails.
     func failLookups(_ emulator: RunningEmulator) {
-        emulator.inject(route: "accounts:lookup", times: 20,
-                        ["status": 503, "body": "unavailable", "contentType": "text/plain"])
+        emulator.inject(
+            route: "accounts:lookup", times: 20,
+            ["status": 503, "body": "unavailable", "contentType": "text/plain"])
     }
 
     /// Issue 26's "better still": `signup` and `signin --anonymous` whose account was created but whose lookup
@@ -37,8 +39,9 @@ import FauthJSON
         #expect(run.status == 0, "\(run.stderr)")
         let uid = try #require(run.json["user"]?["uid"]?.string, "\(run.stdout)")
         let warning = run.json["warnings"]?.array?.first
-        #expect(warning?["code"]?.string != nil && warning?["message"]?.string?.contains("fauth status") == true,
-                "\(run.stdout)")
+        #expect(
+            warning?["code"]?.string != nil && warning?["message"]?.string?.contains("fauth status") == true,
+            "\(run.stdout)")
         #expect(emulator.accountCount() == 1)
         let session = try #require(sandbox.session())
         #expect(session["user"]?["uid"]?.string == uid)
@@ -55,8 +58,11 @@ import FauthJSON
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         emulator.inject(route: "accounts:signUp", ["delayMs": 1500])
-        let process = try sandbox.start(["signup", "--json", "--timeout", "20", "--email", "new@example.com",
-                                         "--password-stdin"], stdin: "secret-pass-1")
+        let process = try sandbox.start(
+            [
+                "signup", "--json", "--timeout", "20", "--email", "new@example.com",
+                "--password-stdin",
+            ], stdin: "secret-pass-1")
         let deadline = Date().addingTimeInterval(15)
         while emulator.requestCount("accounts:signUp") == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         failLookups(emulator)
@@ -73,8 +79,9 @@ import FauthJSON
         #expect(try sandbox.run(["signin", "--anonymous"]).status == 0)
         let before = try #require(sandbox.sessionBytes())
         failLookups(emulator)
-        let run = try sandbox.run(["link", "--json", "--timeout", "2", "--email", "up@example.com", "--password-stdin"],
-                                  stdin: "secret-pass-1")
+        let run = try sandbox.run(
+            ["link", "--json", "--timeout", "2", "--email", "up@example.com", "--password-stdin"],
+            stdin: "secret-pass-1")
         expectServerChanged(run, recovery: "fauth status")
         #expect(sandbox.sessionBytes() == before)
     }
@@ -93,8 +100,9 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         let created = try sandbox.signUp("mfa@example.com")
         let uid = try #require(created.json["user"]?["uid"]?.string)
-        emulator.call("POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
-                      body: ["localId": .string(uid), "emailVerified": true], bearerOwner: true)
+        emulator.call(
+            "POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
+            body: ["localId": .string(uid), "emailVerified": true], bearerOwner: true)
         #expect(try sandbox.run(["mfa", "enroll", "--phone", "+15555550100"]).status == 0)
         let code = try #require(SecondFactorFlowTests.smsCode(emulator, phone: "+15555550100"))
         failLookups(emulator)
@@ -109,8 +117,10 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         failLookups(emulator)
         let token = FederatedCredentialTests.claims("sub-first", email: "first@example.com", verified: true)
-        let run = try sandbox.run(["signin", "--json", "--timeout", "2", "--provider", "google.com",
-                                   "--id-token", token])
+        let run = try sandbox.run([
+            "signin", "--json", "--timeout", "2", "--provider", "google.com",
+            "--id-token", token,
+        ])
         expectServerChanged(run, recovery: "fauth signin --provider google.com")
         #expect(run.error["accountCreated"] == true)
         #expect(emulator.accountCount() == 1)
@@ -147,8 +157,9 @@ import FauthJSON
         let sandbox = try FauthSandbox(emulator: emulator)
         let created = try sandbox.signUp("unenroll@example.com")
         let uid = try #require(created.json["user"]?["uid"]?.string)
-        emulator.call("POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
-                      body: ["localId": .string(uid), "emailVerified": true], bearerOwner: true)
+        emulator.call(
+            "POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
+            body: ["localId": .string(uid), "emailVerified": true], bearerOwner: true)
         #expect(try sandbox.run(["mfa", "enroll", "--phone", "+15555550101"]).status == 0)
         let code = try #require(SecondFactorFlowTests.smsCode(emulator, phone: "+15555550101"))
         #expect(try sandbox.run(["mfa", "enroll", "--code-stdin"], stdin: code + "\n").status == 0)

@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// One kind of bad answer the emulator can give instead of the real one, and what fauth must make of it.
 struct ServerFault: Sendable, CustomTestStringConvertible {
@@ -15,28 +15,52 @@ struct ServerFault: Sendable, CustomTestStringConvertible {
 
     static let unknownMessage = "FAUTH_SOMETHING_NEW : a message no table lists"
     static let invalidKeyMessage = "API key not valid. Please pass a valid API key."
-    static let invalidKeyBody = #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}"#
+    static let invalidKeyBody =
+        #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}"#
 
     static let all: [ServerFault] = [
-        .init(name: "503", fault: ["status": 503, "body": #"{"error":{"code":503,"message":"The service is currently unavailable."}}"#],
-              status: 10, code: "service-unavailable", serverMessage: nil),
-        .init(name: "502 HTML", fault: ["status": 502, "body": "<html><body>Bad Gateway</body></html>", "contentType": "text/html"],
-              status: 10, code: "service-unavailable", serverMessage: nil),
-        .init(name: "429", fault: ["status": 429, "body": "Too Many Requests", "contentType": "text/plain"],
-              status: 10, code: "too-many-requests", serverMessage: nil),
-        .init(name: "HTML 500", fault: ["status": 500, "body": "<html><body>Internal Server Error</body></html>", "contentType": "text/html"],
-              status: 1, code: "internal-error", serverMessage: nil),
-        .init(name: "malformed JSON 200", fault: ["status": 200, "body": #"{"idToken": "abc", "#],
-              status: 1, code: "internal-error", serverMessage: nil),
-        .init(name: "[] 200", fault: ["status": 200, "body": "[]"], status: 1, code: "internal-error", serverMessage: nil),
-        .init(name: "{} 200", fault: ["status": 200, "body": "{}"], status: 1, code: "internal-error", serverMessage: nil),
-        .init(name: "redirect", fault: ["redirect": "http://127.0.0.1:9/elsewhere"], status: 1, code: "internal-error", serverMessage: nil),
-        .init(name: "dropped connection", fault: ["dropConnection": true], status: 10, code: "network-error", serverMessage: nil),
-        .init(name: "slower than --timeout", fault: ["delayMs": 1600], status: 10, code: "network-error", serverMessage: nil),
-        .init(name: "unknown message", fault: ["status": 400, "body": .string(#"{"error":{"code":400,"message":"\#(unknownMessage)"}}"#)],
-              status: 1, code: "internal-error", serverMessage: unknownMessage),
-        .init(name: "API key not valid", fault: ["status": 400, "body": .string(invalidKeyBody)],
-              status: 11, code: "invalid-api-key", serverMessage: invalidKeyMessage),
+        .init(
+            name: "503",
+            fault: [
+                "status": 503, "body": #"{"error":{"code":503,"message":"The service is currently unavailable."}}"#,
+            ],
+            status: 10, code: "service-unavailable", serverMessage: nil),
+        .init(
+            name: "502 HTML",
+            fault: ["status": 502, "body": "<html><body>Bad Gateway</body></html>", "contentType": "text/html"],
+            status: 10, code: "service-unavailable", serverMessage: nil),
+        .init(
+            name: "429", fault: ["status": 429, "body": "Too Many Requests", "contentType": "text/plain"],
+            status: 10, code: "too-many-requests", serverMessage: nil),
+        .init(
+            name: "HTML 500",
+            fault: [
+                "status": 500, "body": "<html><body>Internal Server Error</body></html>", "contentType": "text/html",
+            ],
+            status: 1, code: "internal-error", serverMessage: nil),
+        .init(
+            name: "malformed JSON 200", fault: ["status": 200, "body": #"{"idToken": "abc", "#],
+            status: 1, code: "internal-error", serverMessage: nil),
+        .init(
+            name: "[] 200", fault: ["status": 200, "body": "[]"], status: 1, code: "internal-error", serverMessage: nil),
+        .init(
+            name: "{} 200", fault: ["status": 200, "body": "{}"], status: 1, code: "internal-error", serverMessage: nil),
+        .init(
+            name: "redirect", fault: ["redirect": "http://127.0.0.1:9/elsewhere"], status: 1, code: "internal-error",
+            serverMessage: nil),
+        .init(
+            name: "dropped connection", fault: ["dropConnection": true], status: 10, code: "network-error",
+            serverMessage: nil),
+        .init(
+            name: "slower than --timeout", fault: ["delayMs": 1600], status: 10, code: "network-error",
+            serverMessage: nil),
+        .init(
+            name: "unknown message",
+            fault: ["status": 400, "body": .string(#"{"error":{"code":400,"message":"\#(unknownMessage)"}}"#)],
+            status: 1, code: "internal-error", serverMessage: unknownMessage),
+        .init(
+            name: "API key not valid", fault: ["status": 400, "body": .string(invalidKeyBody)],
+            status: 11, code: "invalid-api-key", serverMessage: invalidKeyMessage),
     ]
 }
 
@@ -57,28 +81,40 @@ struct ServerCommand: Sendable, CustomTestStringConvertible {
 
     static let password = "secret-pass-1"
     static let all: [ServerCommand] = [
-        .init(name: "signup", arguments: ["signup", "--email", "new@example.com", "--password-stdin"], stdin: password,
-              setup: .passwordUser, firstRoute: "accounts:signUp", idempotent: false),
-        .init(name: "signin password", arguments: ["signin", "--email", "holder@example.com", "--password-stdin"], stdin: password,
-              setup: .passwordUser, firstRoute: "accounts:signInWithPassword", idempotent: false),
-        .init(name: "signin anonymous", arguments: ["signin", "--anonymous"], stdin: nil,
-              setup: .passwordUser, firstRoute: "accounts:signUp", idempotent: false),
-        .init(name: "link", arguments: ["link", "--email", "linked@example.com", "--password-stdin"], stdin: password,
-              setup: .anonymousUser, firstRoute: "accounts:signUp", idempotent: false),
-        .init(name: "unlink", arguments: ["unlink", "password"], stdin: nil,
-              setup: .passwordUser, firstRoute: "accounts:lookup", idempotent: true),
-        .init(name: "reauth", arguments: ["reauth", "--password-stdin"], stdin: password,
-              setup: .passwordUser, firstRoute: "accounts:signInWithPassword", idempotent: false),
-        .init(name: "providers", arguments: ["providers"], stdin: nil,
-              setup: .passwordUser, firstRoute: "accounts:lookup", idempotent: true),
-        .init(name: "providers --email", arguments: ["providers", "--email", "holder@example.com"], stdin: nil,
-              setup: .passwordUser, firstRoute: "accounts:createAuthUri", idempotent: true),
-        .init(name: "token (expiring)", arguments: ["token"], stdin: nil,
-              setup: .expiringPasswordUser, firstRoute: "token", idempotent: true),
-        .init(name: "token --force-refresh", arguments: ["token", "--force-refresh"], stdin: nil,
-              setup: .passwordUser, firstRoute: "token", idempotent: true),
-        .init(name: "status", arguments: ["status"], stdin: nil,
-              setup: .passwordUser, firstRoute: "accounts:lookup", idempotent: true),
+        .init(
+            name: "signup", arguments: ["signup", "--email", "new@example.com", "--password-stdin"], stdin: password,
+            setup: .passwordUser, firstRoute: "accounts:signUp", idempotent: false),
+        .init(
+            name: "signin password", arguments: ["signin", "--email", "holder@example.com", "--password-stdin"],
+            stdin: password,
+            setup: .passwordUser, firstRoute: "accounts:signInWithPassword", idempotent: false),
+        .init(
+            name: "signin anonymous", arguments: ["signin", "--anonymous"], stdin: nil,
+            setup: .passwordUser, firstRoute: "accounts:signUp", idempotent: false),
+        .init(
+            name: "link", arguments: ["link", "--email", "linked@example.com", "--password-stdin"], stdin: password,
+            setup: .anonymousUser, firstRoute: "accounts:signUp", idempotent: false),
+        .init(
+            name: "unlink", arguments: ["unlink", "password"], stdin: nil,
+            setup: .passwordUser, firstRoute: "accounts:lookup", idempotent: true),
+        .init(
+            name: "reauth", arguments: ["reauth", "--password-stdin"], stdin: password,
+            setup: .passwordUser, firstRoute: "accounts:signInWithPassword", idempotent: false),
+        .init(
+            name: "providers", arguments: ["providers"], stdin: nil,
+            setup: .passwordUser, firstRoute: "accounts:lookup", idempotent: true),
+        .init(
+            name: "providers --email", arguments: ["providers", "--email", "holder@example.com"], stdin: nil,
+            setup: .passwordUser, firstRoute: "accounts:createAuthUri", idempotent: true),
+        .init(
+            name: "token (expiring)", arguments: ["token"], stdin: nil,
+            setup: .expiringPasswordUser, firstRoute: "token", idempotent: true),
+        .init(
+            name: "token --force-refresh", arguments: ["token", "--force-refresh"], stdin: nil,
+            setup: .passwordUser, firstRoute: "token", idempotent: true),
+        .init(
+            name: "status", arguments: ["status"], stdin: nil,
+            setup: .passwordUser, firstRoute: "accounts:lookup", idempotent: true),
     ]
 
     /// A sandbox signed in as this command needs, against `emulator`.
@@ -108,7 +144,8 @@ struct ServerCommand: Sendable, CustomTestStringConvertible {
         let requestsBefore = emulator.requestCount(command.firstRoute)
         emulator.inject(route: "*", times: 10, fault.fault)
 
-        let run = try sandbox.guardedRun(command.arguments + ["--json", "--timeout", "1"], stdin: command.stdin, within: 20)
+        let run = try sandbox.guardedRun(
+            command.arguments + ["--json", "--timeout", "1"], stdin: command.stdin, within: 20)
 
         if fault.name == "{} 200" && command.name == "providers --email" {
             // An empty createAuthUri answer is a valid one: the email has no sign-in methods.
@@ -135,8 +172,10 @@ struct ServerCommand: Sendable, CustomTestStringConvertible {
 
     /// With time to spare, an idempotent call is tried three times, backing off within the announced ceilings
     /// (0.5 s, then 1 s): the total wait is bounded whatever the server does.
-    @Test(arguments: [(["providers"], "accounts:lookup"), (["status"], "accounts:lookup"), (["token", "--force-refresh"], "token"),
-                      (["providers", "--email", "holder@example.com"], "accounts:createAuthUri")])
+    @Test(arguments: [
+        (["providers"], "accounts:lookup"), (["status"], "accounts:lookup"), (["token", "--force-refresh"], "token"),
+        (["providers", "--email", "holder@example.com"], "accounts:createAuthUri"),
+    ])
     func retriesBackOffWithinABoundedTotal(arguments: [String], route: String) throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

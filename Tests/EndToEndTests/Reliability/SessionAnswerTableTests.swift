@@ -1,6 +1,6 @@
+import FauthJSON
 import Foundation
 import Testing
-import FauthJSON
 
 /// A session command as a user runs it, and the session it starts from.
 struct SessionCommand: Sendable, CustomTestStringConvertible {
@@ -16,7 +16,8 @@ struct SessionCommand: Sendable, CustomTestStringConvertible {
         .init(arguments: ["status"], stdin: nil, anonymous: false),
         .init(arguments: ["token", "--force-refresh"], stdin: nil, anonymous: false),
         .init(arguments: ["providers"], stdin: nil, anonymous: false),
-        .init(arguments: ["link", "--email", "linked@example.com", "--password-stdin"], stdin: password, anonymous: true),
+        .init(
+            arguments: ["link", "--email", "linked@example.com", "--password-stdin"], stdin: password, anonymous: true),
         .init(arguments: ["unlink", "password"], stdin: nil, anonymous: false),
         .init(arguments: ["update", "--display-name", "Ada"], stdin: nil, anonymous: false),
         .init(arguments: ["delete", "--yes"], stdin: nil, anonymous: false),
@@ -27,7 +28,8 @@ struct SessionCommand: Sendable, CustomTestStringConvertible {
     /// A sandbox signed in as this command needs, against `emulator`; returns it and the user's uid.
     func prepare(_ emulator: RunningEmulator) throws -> (FauthSandbox, String) {
         let sandbox = try FauthSandbox(emulator: emulator)
-        let run = anonymous
+        let run =
+            anonymous
             ? try sandbox.run(["signin", "--anonymous", "--json"])
             : try sandbox.signUp("holder@example.com", password: Self.password)
         #expect(run.status == 0, "\(run.stderr)")
@@ -68,7 +70,8 @@ struct SessionAnswer: Sendable, CustomTestStringConvertible {
 
     /// Makes every request the emulator gets answer HTTP 400 with this message, whatever its route.
     func inject(into emulator: RunningEmulator) {
-        emulator.inject(route: "*", times: 10, ["status": 400, "body": .string(#"{"error":{"code":400,"message":"\#(message)"}}"#)])
+        emulator.inject(
+            route: "*", times: 10, ["status": 400, "body": .string(#"{"error":{"code":400,"message":"\#(message)"}}"#)])
     }
 }
 
@@ -86,13 +89,15 @@ enum AdminChange: String, CaseIterable, Sendable {
     }
 
     func apply(to emulator: RunningEmulator, uid: String) {
-        let answer = switch self {
-        case .disabled:
-            emulator.call("POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
-                          body: ["localId": .string(uid), "disableUser": true], bearerOwner: true)
-        case .deleted:
-            emulator.call("DELETE", "/emulator/v1/projects/\(emulator.projectId)/accounts")
-        }
+        let answer =
+            switch self {
+            case .disabled:
+                emulator.call(
+                    "POST", "/identitytoolkit.googleapis.com/v1/projects/\(emulator.projectId)/accounts:update",
+                    body: ["localId": .string(uid), "disableUser": true], bearerOwner: true)
+            case .deleted:
+                emulator.call("DELETE", "/emulator/v1/projects/\(emulator.projectId)/accounts")
+            }
         #expect(answer.status == 200, "\(answer.json)")
     }
 }
@@ -110,7 +115,8 @@ enum AdminChange: String, CaseIterable, Sendable {
 
         let run = try sandbox.guardedRun(command.arguments + ["--json"], stdin: command.stdin)
         expectFailure(run, status: answer.status, code: command.code(for: answer.code))
-        #expect(run.error["server"]?["message"]?.string == answer.message, "the server's answer, verbatim: \(run.stderr)")
+        #expect(
+            run.error["server"]?["message"]?.string == answer.message, "the server's answer, verbatim: \(run.stderr)")
         if answer.sessionKept || !command.sendsTheSessionToken {
             #expect(sandbox.sessionBytes() == before, "the session file changed")
         } else {
@@ -130,7 +136,9 @@ enum AdminChange: String, CaseIterable, Sendable {
         let run = try sandbox.guardedRun(command.arguments + ["--json"], stdin: command.stdin)
         let message = try #require(run.error["server"]?["message"]?.string, "no server answer in \(run.stderr)")
         #expect(change.possibleAnswers.contains(message), "\(message)")
-        let code = message == "EMAIL_NOT_FOUND" ? "user-not-found" : SessionAnswer.all.first { $0.message == message }?.code ?? "?"
+        let code =
+            message == "EMAIL_NOT_FOUND"
+            ? "user-not-found" : SessionAnswer.all.first { $0.message == message }?.code ?? "?"
         let status: Int32 = code == "user-not-found" || code == "user-disabled" ? 6 : 4
         expectFailure(run, status: status, code: command.code(for: code))
         #expect(command.sendsTheSessionToken ? sandbox.sessionBytes() == nil : sandbox.sessionBytes() == before)

@@ -52,7 +52,7 @@ import Testing
             #expect(try sandbox.run(["signin", "--anonymous", "-q", "--profile", profile]).status == 0)
         }
         let holders = try profiles.map { try Self.holdLock(sandbox.sessionPath(profile: $0) + ".lock") }
-        defer { holders.forEach { $0.signal(SIGKILL) } }
+        defer { for holder in holders { holder.signal(SIGKILL) } }
         let started = Date()
         let run = try sandbox.run(["--timeout", "3", "signout", "--all", "--json"])
         let elapsed = Date().timeIntervalSince(started)

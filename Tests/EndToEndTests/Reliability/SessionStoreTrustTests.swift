@@ -11,26 +11,33 @@ import Testing
     }
 
     /// Checks a refused run: exit 12, `session-store-error`, a message holding every one of `phrases`.
-    static func expectRefusal(_ run: FauthRun, _ phrases: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRefusal(_ run: FauthRun, _ phrases: String..., sourceLocation: SourceLocation = #_sourceLocation)
+    {
         expectFailure(run, status: 12, code: "session-store-error", sourceLocation: sourceLocation)
         for phrase in phrases {
-            #expect(run.error["message"]?.string?.contains(phrase) == true, "\(run.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                run.error["message"]?.string?.contains(phrase) == true, "\(run.stderr)", sourceLocation: sourceLocation)
         }
     }
 
     @Test func aFIFOAtTheSessionOrLockPathHangsNoCommand() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        try FileManager.default.createDirectory(atPath: Self.sessionsFolder(sandbox), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: Self.sessionsFolder(sandbox), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         #expect(mkfifo(sandbox.sessionPath(), 0o600) == 0)
-        for arguments in [["status"], ["token"], ["providers"], ["token", "--force-refresh"], ["signin", "--anonymous"]] {
+        for arguments in [
+            ["status"], ["token"], ["providers"], ["token", "--force-refresh"], ["signin", "--anonymous"],
+        ] {
             Self.expectRefusal(try sandbox.guardedRun(arguments + ["--json"], within: 10), "is a FIFO")
         }
-        let signup = try sandbox.guardedRun(["signup", "--json", "--email", "fifo@example.com", "--password-stdin"],
-                                            stdin: "secret-pass-1", within: 10)
+        let signup = try sandbox.guardedRun(
+            ["signup", "--json", "--email", "fifo@example.com", "--password-stdin"],
+            stdin: "secret-pass-1", within: 10)
         Self.expectRefusal(signup, "is a FIFO")
-        #expect(emulator.requestCount("accounts:signUp") == 0, "an account was made for a session that cannot be written")
+        #expect(
+            emulator.requestCount("accounts:signUp") == 0, "an account was made for a session that cannot be written")
         var info = stat()
         #expect(lstat(sandbox.sessionPath(), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
 
@@ -55,7 +62,9 @@ import Testing
         #expect(FileManager.default.createFile(atPath: unrelated, contents: Data("not fauth's".utf8)))
         let before = try FileManager.default.contentsOfDirectory(atPath: elsewhere + "/sessions").sorted()
         let session = FileManager.default.contents(atPath: elsewhere + "/sessions/default.json")
-        for arguments in [["token"], ["status"], ["providers"], ["signin", "--anonymous"], ["signout"], ["signout", "--all"]] {
+        for arguments in [
+            ["token"], ["status"], ["providers"], ["signin", "--anonymous"], ["signout"], ["signout", "--all"],
+        ] {
             Self.expectRefusal(try sandbox.guardedRun(arguments + ["--json"]), "is a symbolic link", fauthFolder)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere + "/sessions").sorted() == before)
@@ -73,7 +82,8 @@ import Testing
         #expect(chown(folder, 4242, 4242) == 0)
         try expectSessionUnchanged(sandbox) {
             for arguments in [["token"], ["status"], ["signin", "--anonymous"]] {
-                Self.expectRefusal(try sandbox.guardedRun(arguments + ["--json"]), "owned by another user (uid 4242)", folder)
+                Self.expectRefusal(
+                    try sandbox.guardedRun(arguments + ["--json"]), "owned by another user (uid 4242)", folder)
             }
         }
         #expect(emulator.requestCount("accounts:signUp") == 1)
@@ -83,12 +93,15 @@ import Testing
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         #expect(try sandbox.signUp("groupw@example.com").status == 0)
-        let folder = Self.sessionsFolder(sandbox), state = sandbox.root.appendingPathComponent("state").path
+        let folder = Self.sessionsFolder(sandbox)
+        let state = sandbox.root.appendingPathComponent("state").path
         try expectSessionUnchanged(sandbox) {
             #expect(chmod(folder, 0o770) == 0)
-            Self.expectRefusal(try sandbox.guardedRun(["token", "--json"]), "writable by group or others", "chmod 700 \(folder)")
+            Self.expectRefusal(
+                try sandbox.guardedRun(["token", "--json"]), "writable by group or others", "chmod 700 \(folder)")
             #expect(chmod(folder, 0o700) == 0 && chmod(state, 0o777) == 0)
-            Self.expectRefusal(try sandbox.guardedRun(["status", "--json"]), "writable by group or others", "chmod go-w \(state)")
+            Self.expectRefusal(
+                try sandbox.guardedRun(["status", "--json"]), "writable by group or others", "chmod go-w \(state)")
             #expect(chmod(state, 0o1777) == 0)  // sticky, as /tmp: others cannot replace what is in it
             #expect(try sandbox.guardedRun(["token"]).status == 0)
         }
@@ -99,9 +112,11 @@ import Testing
         let sandbox = try FauthSandbox(emulator: emulator)
         let home = sandbox.root.appendingPathComponent("no-such-home").path
         let environment = ["HOME": home, "XDG_STATE_HOME": ""]
-        Self.expectRefusal(try sandbox.guardedRun(["signin", "--anonymous", "--json"], environment: environment),
-                           home, "does not exist")
-        expectFailure(try sandbox.guardedRun(["status", "--json"], environment: environment), status: 4, code: "not-signed-in")
+        Self.expectRefusal(
+            try sandbox.guardedRun(["signin", "--anonymous", "--json"], environment: environment),
+            home, "does not exist")
+        expectFailure(
+            try sandbox.guardedRun(["status", "--json"], environment: environment), status: 4, code: "not-signed-in")
         #expect(access(home, F_OK) != 0, "fauth created the missing HOME")
         #expect(emulator.requestCount("accounts:signUp") == 0)
         // An existing HOME gets its .local/state tree made.
@@ -116,8 +131,9 @@ import Testing
         let folder = sandbox.root.appendingPathComponent("a-folder").path
         #expect(mkdir(folder, 0o700) == 0)
         let arguments = ["signup", "--json", "--email", "first@example.com", "--password-stdin"]
-        Self.expectRefusal(try sandbox.guardedRun(arguments, stdin: "secret-pass-1", environment: ["FAUTH_SESSION": folder]),
-                           "is a folder")
+        Self.expectRefusal(
+            try sandbox.guardedRun(arguments, stdin: "secret-pass-1", environment: ["FAUTH_SESSION": folder]),
+            "is a folder")
         #expect(emulator.requestCount("accounts:signUp") == 0)
         // So the retry with a usable session path creates the account, instead of meeting email-already-in-use.
         let retry = try sandbox.guardedRun(arguments, stdin: "secret-pass-1")

@@ -16,5 +16,6 @@ func expectSessionUnchanged(
 ) rethrows {
     let before = sandbox.sessionBytes(profile: profile)
     try body()
-    #expect(sandbox.sessionBytes(profile: profile) == before, "the session file changed", sourceLocation: sourceLocation)
+    #expect(
+        sandbox.sessionBytes(profile: profile) == before, "the session file changed", sourceLocation: sourceLocation)
 }

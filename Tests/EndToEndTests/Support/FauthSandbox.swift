@@ -1,5 +1,5 @@
-import Foundation
 import FauthJSON
+import Foundation
 
 /// What one run of the `fauth` binary produced.
 struct FauthRun {
@@ -25,8 +25,9 @@ extension FauthRun {
             throw HangError(description: "fauth (pid \(process.pid)) still ran after \(seconds) s and was killed")
         }
         let output = process.outputBytes
-        self.init(status: status, stdout: String(decoding: output.stdout, as: UTF8.self),
-                  stderr: String(decoding: output.stderr, as: UTF8.self))
+        self.init(
+            status: status, stdout: String(decoding: output.stdout, as: UTF8.self),
+            stderr: String(decoding: output.stderr, as: UTF8.self))
     }
 }
 
@@ -39,7 +40,8 @@ final class FauthSandbox: @unchecked Sendable {
     /// Makes an empty sandbox talking to `emulator` (or to nothing, when nil).
     init(emulator: RunningEmulator?) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
         environment = [
             "HOME": root.appendingPathComponent("home").path,
             "XDG_STATE_HOME": root.appendingPathComponent("state").path,
@@ -69,7 +71,8 @@ final class FauthSandbox: @unchecked Sendable {
     /// Runs `fauth` with `arguments`, feeding `stdin` (or /dev/null), in its own session with no controlling
     /// terminal so that a prompt can never wait for a person; a run still going after two minutes is killed and throws.
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> FauthRun {
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> FauthRun
+    {
         try FauthRun(finished: start(arguments, stdin: stdin, environment: extra), within: 120)
     }
 
@@ -78,9 +81,11 @@ final class FauthSandbox: @unchecked Sendable {
     /// as its working folder when `inSandbox` (so that relative paths land there), after the shell words `shell`
     /// when given (`yes x | `, `exec >/dev/full; `, an `export`), with `inherited` descriptors of this process
     /// (`SpawnedProcess`); the caller waits.
-    func start(raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-               umask: String? = nil, inSandbox: Bool = false, shell: String? = nil,
-               inherited: [(parent: Int32, child: Int32)] = []) throws -> SpawnedProcess {
+    func start(
+        raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
+        umask: String? = nil, inSandbox: Bool = false, shell: String? = nil,
+        inherited: [(parent: Int32, child: Int32)] = []
+    ) throws -> SpawnedProcess {
         var input = "/dev/null"
         if let stdin {
             input = root.appendingPathComponent("in-\(UUID().uuidString)").path
@@ -90,22 +95,28 @@ final class FauthSandbox: @unchecked Sendable {
         if inSandbox { prelude += "cd '\(root.path)' || exit 99; " }
         prelude += shell ?? ""
         let fauth = Array(BuiltBinaries.fauth.path.utf8)
-        let (path, argv) = prelude.isEmpty
+        let (path, argv) =
+            prelude.isEmpty
             ? (BuiltBinaries.fauth.path, arguments)
             : ("/bin/sh", [Array("-c".utf8), Array((prelude + "exec \"$0\" \"$@\"").utf8), fauth] + arguments)
         return try SpawnedProcess(
-            path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input, newSession: true,
+            path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input,
+            newSession: true,
             inherited: inherited)
     }
 
     /// Starts `fauth` with `arguments`, as `start(raw:)` does.
-    func start(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> SpawnedProcess {
+    func start(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
+        -> SpawnedProcess
+    {
         try start(raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra)
     }
 
     /// Signs up `email` with `password` (read from stdin) and returns the run; the test expects it to succeed.
     @discardableResult
     func signUp(_ email: String, password: String = "secret-pass-1", profile: String? = nil) throws -> FauthRun {
-        try run(["signup", "--json", "--email", email, "--password-stdin"] + (profile.map { ["--profile", $0] } ?? []), stdin: password + "\n")
+        try run(
+            ["signup", "--json", "--email", email, "--password-stdin"] + (profile.map { ["--profile", $0] } ?? []),
+            stdin: password + "\n")
     }
 }

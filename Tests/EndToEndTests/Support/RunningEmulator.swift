@@ -1,7 +1,7 @@
-import FauthHTTPCodec
-import Foundation
 import FauthEmulator
+import FauthHTTPCodec
 import FauthJSON
+import Foundation
 
 /// A real `AuthEmulator` behind a real HTTP server on a free loopback port, for one test.
 final class RunningEmulator: @unchecked Sendable {
@@ -29,14 +29,18 @@ final class RunningEmulator: @unchecked Sendable {
 
     /// Calls an emulator route in-process (for test set-up and inspection) and returns the status and JSON body.
     @discardableResult
-    func call(_ method: String, _ path: String, body: JSONValue? = nil, bearerOwner: Bool = false) -> (status: Int, json: JSONValue) {
+    func call(_ method: String, _ path: String, body: JSONValue? = nil, bearerOwner: Bool = false) -> (
+        status: Int, json: JSONValue
+    ) {
         var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
         if bearerOwner { headers.append(("Authorization", "Bearer owner")) }
-        let (route, query) = path.contains("?")
+        let (route, query) =
+            path.contains("?")
             ? (String(path.prefix { $0 != "?" }), String(path.drop { $0 != "?" }.dropFirst()))
             : (path, "")
-        let response = emulator.handle(HTTPRequest(
-            method: method, path: route, query: query, headers: headers, body: body?.serializedBytes() ?? []))
+        let response = emulator.handle(
+            HTTPRequest(
+                method: method, path: route, query: query, headers: headers, body: body?.serializedBytes() ?? []))
         return (response.status, (try? JSONValue.parse(response.body)) ?? .null)
     }
 

@@ -25,9 +25,11 @@ final class SpawnedProcess {
     /// standard input and controlling terminal (and standard output too with `outputOnTerminal`). Like a shell, it starts the child with default signal dispositions
     /// and no blocked signal (whatever this test thread blocks), unless `blockedSignals` names some. `inherited` maps
     /// descriptors of this process to the child's numbers, after the rest (a pipe's write end as its stdout).
-    init(path: String, rawArguments: [[UInt8]], environment: [String: String], standardInput: String = "/dev/null",
-         newSession: Bool = false, controllingTerminal: String? = nil, outputOnTerminal: Bool = false,
-         blockedSignals: [Int32] = [], inherited: [(parent: Int32, child: Int32)] = []) throws {
+    init(
+        path: String, rawArguments: [[UInt8]], environment: [String: String], standardInput: String = "/dev/null",
+        newSession: Bool = false, controllingTerminal: String? = nil, outputOnTerminal: Bool = false,
+        blockedSignals: [Int32] = [], inherited: [(parent: Int32, child: Int32)] = []
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw SpawnError(description: "\(path) is not built (set FAUTH_BIN_DIR to the folder of the executables)")
         }
@@ -39,7 +41,8 @@ final class SpawnedProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // Opened without O_NOCTTY after setsid, a terminal becomes the child's controlling terminal (Linux).
-        posix_spawn_file_actions_addopen(&actions, 0, controllingTerminal ?? standardInput, controllingTerminal == nil ? O_RDONLY : O_RDWR, 0)
+        posix_spawn_file_actions_addopen(
+            &actions, 0, controllingTerminal ?? standardInput, controllingTerminal == nil ? O_RDONLY : O_RDWR, 0)
         if let controllingTerminal, outputOnTerminal {
             posix_spawn_file_actions_addopen(&actions, 1, controllingTerminal, O_WRONLY, 0)
         } else {
@@ -50,24 +53,28 @@ final class SpawnedProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t(), defaults = sigset_t()
+        var mask = sigset_t()
+        var defaults = sigset_t()
         sigemptyset(&mask)
-        blockedSignals.forEach { sigaddset(&mask, $0) }
+        for signal in blockedSignals { sigaddset(&mask, signal) }
         sigemptyset(&defaults)
-        [SIGINT, SIGTERM, SIGQUIT, SIGPIPE].forEach { sigaddset(&defaults, $0) }
+        for signal in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         let flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        posix_spawnattr_setflags(&attributes, newSession || controllingTerminal != nil ? flags | Self.spawnSetSID : flags)
+        posix_spawnattr_setflags(
+            &attributes, newSession || controllingTerminal != nil ? flags | Self.spawnSetSID : flags)
         let argv = ([Array(path.utf8)] + rawArguments).map { bytes in Self.cString(bytes) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            variables.forEach { free($0) }
+            for argument in argv { free(argument) }
+            for variable in variables { free(variable) }
         }
         var child = pid_t()
         let result = posix_spawn(&child, path, &actions, &attributes, argv, variables)
-        guard result == 0 else { throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(result)))") }
+        guard result == 0 else {
+            throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(result)))")
+        }
         pid = child
     }
 
@@ -98,7 +105,10 @@ final class SpawnedProcess {
     var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
     /// Every byte written to standard output and standard error so far.
     var outputBytes: (stdout: [UInt8], stderr: [UInt8]) {
-        (Array(FileManager.default.contents(atPath: stdoutPath) ?? Data()), Array(FileManager.default.contents(atPath: stderrPath) ?? Data()))
+        (
+            Array(FileManager.default.contents(atPath: stdoutPath) ?? Data()),
+            Array(FileManager.default.contents(atPath: stderrPath) ?? Data())
+        )
     }
 
     /// Waits up to `seconds` for standard output to hold a full first line, and returns that line.

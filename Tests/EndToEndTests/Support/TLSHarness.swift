@@ -14,8 +14,9 @@ enum TLSHarness {
     static let certificates: String = {
         let folder = NSTemporaryDirectory() + "fauth-tls-\(getpid())"
         let made = Result { () throws -> (status: Int32, errors: String) in
-            let process = try SpawnedProcess(path: "/usr/bin/env", rawArguments: ["python3", script, "certs", folder].map { Array($0.utf8) },
-                                             environment: ProcessInfo.processInfo.environment)
+            let process = try SpawnedProcess(
+                path: "/usr/bin/env", rawArguments: ["python3", script, "certs", folder].map { Array($0.utf8) },
+                environment: ProcessInfo.processInfo.environment)
             return (try process.waitForExit(within: 120), process.standardError)
         }
         guard case .success(let run) = made, run.status == 0 else {
@@ -39,24 +40,32 @@ final class HarnessProcess {
     /// A TLS front with certificate `certificate` (one of `TLSHarness.certificates`) forwarding to `emulator`; with
     /// `stall`, one that answers the first byte of a body and then nothing; with `legacyTLSOnly`, one that speaks
     /// TLS 1.0 and 1.1 only.
-    convenience init(front certificate: String, emulator: RunningEmulator, stall: Bool = false,
-                     legacyTLSOnly: Bool = false) throws {
+    convenience init(
+        front certificate: String, emulator: RunningEmulator, stall: Bool = false,
+        legacyTLSOnly: Bool = false
+    ) throws {
         try self.init(front: certificate, upstream: emulator.host, stall: stall, legacyTLSOnly: legacyTLSOnly)
     }
 
     /// A TLS front with certificate `certificate` forwarding to the HTTP server at `upstream` (`host:port`).
-    convenience init(front certificate: String, upstream: String, stall: Bool = false, legacyTLSOnly: Bool = false) throws {
+    convenience init(front certificate: String, upstream: String, stall: Bool = false, legacyTLSOnly: Bool = false)
+        throws
+    {
         let folder = TLSHarness.certificates
-        try self.init(["front", "--cert", "\(folder)/\(certificate).pem", "--key", "\(folder)/\(certificate).key",
-                       "--upstream", upstream] + (stall ? ["--stall"] : []) + (legacyTLSOnly ? ["--tls-max", "1.1"] : []))
+        try self.init(
+            [
+                "front", "--cert", "\(folder)/\(certificate).pem", "--key", "\(folder)/\(certificate).key",
+                "--upstream", upstream,
+            ] + (stall ? ["--stall"] : []) + (legacyTLSOnly ? ["--tls-max", "1.1"] : []))
     }
 
     /// A hostile server answering as `hostileCase` says (see tls_front.py), over TLS with the `valid` certificate
     /// when `tls`.
     convenience init(hostile hostileCase: String, tls: Bool) throws {
         let folder = TLSHarness.certificates
-        try self.init(["hostile", "--case", hostileCase]
-                      + (tls ? ["--cert", "\(folder)/valid.pem", "--key", "\(folder)/valid.key"] : []))
+        try self.init(
+            ["hostile", "--case", hostileCase]
+                + (tls ? ["--cert", "\(folder)/valid.pem", "--key", "\(folder)/valid.key"] : []))
     }
 
     /// A CONNECT proxy that counts its tunnels; with `refusing`, one that answers every CONNECT with that status.
@@ -67,8 +76,10 @@ final class HarnessProcess {
     private init(_ arguments: [String]) throws {
         logPath = NSTemporaryDirectory() + "fauth-harness-\(getpid())-\(UInt64.random(in: 0 ... .max)).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process = try SpawnedProcess(path: "/usr/bin/env", rawArguments: (["python3", TLSHarness.script] + arguments + ["--log", logPath]).map { Array($0.utf8) },
-                                     environment: ProcessInfo.processInfo.environment)
+        process = try SpawnedProcess(
+            path: "/usr/bin/env",
+            rawArguments: (["python3", TLSHarness.script] + arguments + ["--log", logPath]).map { Array($0.utf8) },
+            environment: ProcessInfo.processInfo.environment)
         let line = try process.firstLine()
         guard let port = Int(line) else { throw SpawnError(description: "the harness printed '\(line)', not a port") }
         self.port = port

@@ -22,8 +22,9 @@ import Testing
         CertificateCase(certificate: "expired", problem: "has expired", curlExit: 60),
         CertificateCase(certificate: "not-yet-valid", problem: "is not valid yet", curlExit: 60),
         CertificateCase(certificate: "wrong-name", problem: "is for another name", curlExit: 60),
-        CertificateCase(certificate: "partial-wildcard", host: "foo.fauth-test.invalid", problem: "is for another name",
-                        curlExit: 60),
+        CertificateCase(
+            certificate: "partial-wildcard", host: "foo.fauth-test.invalid", problem: "is for another name",
+            curlExit: 60),
         CertificateCase(certificate: "untrusted", problem: "is not trusted", curlExit: 60),
         CertificateCase(certificate: "missing-intermediate", problem: "is not trusted", curlExit: 60),
         CertificateCase(certificate: "valid", legacyTLSOnly: true, problem: "", curlExit: 35),
@@ -34,35 +35,44 @@ import Testing
     @Test(arguments: cases)
     func fauthAndCurlReachTheSameVerdict(tested: CertificateCase) throws {
         let emulator = try RunningEmulator()
-        let front = try HarnessProcess(front: tested.certificate, emulator: emulator, legacyTLSOnly: tested.legacyTLSOnly)
+        let front = try HarnessProcess(
+            front: tested.certificate, emulator: emulator, legacyTLSOnly: tested.legacyTLSOnly)
         let proxy = tested.host == "localhost" ? nil : try HarnessProcess.proxy()
         let proxyURL = proxy.map { "http://127.0.0.1:\($0.port)" }
         let endpoint = "https://\(tested.host):\(front.port)"
         let sandbox = try FauthSandbox(emulator: nil)
-        let run = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", endpoint,
-                                   "--ca-file", TLSHarness.caFile, "--timeout", "10"],
-                                  environment: proxyURL.map { ["https_proxy": $0] } ?? [:])
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", endpoint,
+                "--ca-file", TLSHarness.caFile, "--timeout", "10",
+            ],
+            environment: proxyURL.map { ["https_proxy": $0] } ?? [:])
         switch tested.problem {
         case nil:
             #expect(run.status == 0, "\(run.stderr)")
             #expect(emulator.requestCount("accounts:signUp") == 1)
         case ""?:
             expectFailure(run, status: 10, code: "network-error")
-            #expect(run.error["message"]?.string?.hasPrefix("The TLS handshake with \(tested.host):\(front.port) failed")
+            #expect(
+                run.error["message"]?.string?.hasPrefix("The TLS handshake with \(tested.host):\(front.port) failed")
                     == true, "\(run.stderr)")
             #expect(front.requests.isEmpty)
         case let problem?:
             expectFailure(run, status: 11, code: "certificate-error")
-            #expect(run.error["message"]?.string?.hasPrefix("The TLS certificate of \(tested.host):\(front.port) \(problem)")
+            #expect(
+                run.error["message"]?.string?.hasPrefix(
+                    "The TLS certificate of \(tested.host):\(front.port) \(problem)")
                     == true, "\(run.stderr)")
             #expect(front.requests.isEmpty && emulator.requestCount("accounts:signUp") == 0)
         }
         if let proxy { #expect(proxy.tunnels == ["\(tested.host):\(front.port)"]) }
 
-        let curl = try SpawnedProcess(path: "/usr/bin/env", rawArguments: (
-            ["curl", "-sS", "-o", "/dev/null", "-m", "10", "--cacert", TLSHarness.caFile, "-d", "{}"]
-            + (proxyURL.map { ["-x", $0] } ?? []) + [endpoint + "/v1/accounts:signUp?key=AIza-test"]
-        ).map { Array($0.utf8) }, environment: ProcessInfo.processInfo.environment)
+        let curl = try SpawnedProcess(
+            path: "/usr/bin/env",
+            rawArguments: (["curl", "-sS", "-o", "/dev/null", "-m", "10", "--cacert", TLSHarness.caFile, "-d", "{}"]
+                + (proxyURL.map { ["-x", $0] } ?? []) + [endpoint + "/v1/accounts:signUp?key=AIza-test"]).map {
+                    Array($0.utf8)
+                }, environment: ProcessInfo.processInfo.environment)
         #expect(try curl.waitForExit(within: 30) == tested.curlExit, "curl: \(curl.standardError)")
     }
 }

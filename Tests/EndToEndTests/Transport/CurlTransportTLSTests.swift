@@ -9,9 +9,12 @@ import Testing
 @Suite struct CurlTransportTLSTests {
     private let trusted = TrustedCertificates(caFile: TLSHarness.caFile)
 
-    private func post(_ url: String, path: String = "/echo", body: String = "{}", trust: TrustedCertificates) -> TransportRequest {
-        TransportRequest(method: "POST", url: url + path, headers: [("Content-Type", "application/json")], body: bytes(body),
-                         timeout: 10, trust: trust)
+    private func post(_ url: String, path: String = "/echo", body: String = "{}", trust: TrustedCertificates)
+        -> TransportRequest
+    {
+        TransportRequest(
+            method: "POST", url: url + path, headers: [("Content-Type", "application/json")], body: bytes(body),
+            timeout: 10, trust: trust)
     }
 
     private func echoServer(idleTimeout: Double? = nil) throws -> LoopbackServer {
@@ -89,8 +92,10 @@ import Testing
         ("expired", .expired, "SSL certificate problem: certificate has expired"),
         ("wrong-name", .wrongName, "SSL: no alternative certificate subject name matches target host name 'localhost'"),
     ])
-    func aCertificateThatDoesNotVerifyIsRefusedBeforeAnyRequest(certificate: String, problem: CertificateProblem,
-                                                                words: String) throws {
+    func aCertificateThatDoesNotVerifyIsRefusedBeforeAnyRequest(
+        certificate: String, problem: CertificateProblem,
+        words: String
+    ) throws {
         let server = try echoServer()
         defer { server.stop() }
         let front = try HarnessProcess(front: certificate, upstream: server.hostAndPort)
@@ -113,7 +118,9 @@ import Testing
         #expect {
             try CurlTransport().send(post(front.url, trust: TrustedCertificates(caFile: notPEM)))
         } throws: { error in
-            guard case .certificate(.authoritiesUnusable, let code, let message) = error as? TransportFailure else { return false }
+            guard case .certificate(.authoritiesUnusable, let code, let message) = error as? TransportFailure else {
+                return false
+            }
             return code == 77 && message.contains(notPEM)
         }
         #expect(front.requests.isEmpty && server.requests.isEmpty)
@@ -148,7 +155,9 @@ private func plainAnswerOnce(_ answer: String) throws -> Int {
     address.sin_addr = in_addr(s_addr: UInt32(0x7f00_0001).bigEndian)
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+        }
     }
     guard listener >= 0, bound, listen(listener, 1) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
     Thread.detachNewThread {

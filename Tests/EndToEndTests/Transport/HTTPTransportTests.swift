@@ -44,17 +44,22 @@ struct ServerRoute {
 }
 
 @Suite struct HTTPTransportTests {
-    private func post(_ route: ServerRoute, path: String = "/echo", body: String = "{}", timeout: Double = 10,
-                      headers: [(name: String, value: String)] = [("Content-Type", "application/json")]) -> TransportRequest {
-        TransportRequest(method: "POST", url: route.baseURL + path, headers: headers, body: bytes(body), timeout: timeout,
-                         trust: route.trust)
+    private func post(
+        _ route: ServerRoute, path: String = "/echo", body: String = "{}", timeout: Double = 10,
+        headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
+    ) -> TransportRequest {
+        TransportRequest(
+            method: "POST", url: route.baseURL + path, headers: headers, body: bytes(body), timeout: timeout,
+            trust: route.trust)
     }
 
     @Test(arguments: TransportKind.allCases)
     func returnsStatusHeadersAndBodyOfA200(kind: TransportKind) throws {
         let transport = kind.make()
         let server = try LoopbackServer { _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("X-Test", "  yes  ")], body: bytes(#"{"ok":true}"#))
+            HTTPResponse(
+                status: 200, headers: [("Content-Type", "application/json"), ("X-Test", "  yes  ")],
+                body: bytes(#"{"ok":true}"#))
         }
         defer { server.stop() }
         let route = try kind.reach(server)
@@ -73,8 +78,10 @@ struct ServerRoute {
         defer { server.stop() }
         let route = try kind.reach(server)
         let body = String(repeating: "x", count: 100_000)  // large enough that curl would use Expect: 100-continue
-        _ = try transport.send(post(route, path: "/v1/accounts:signUp?key=k%2B1", body: body,
-                                    headers: [("Content-Type", "application/json"), ("X-Client-Version", "fauth/test")]))
+        _ = try transport.send(
+            post(
+                route, path: "/v1/accounts:signUp?key=k%2B1", body: body,
+                headers: [("Content-Type", "application/json"), ("X-Client-Version", "fauth/test")]))
         let request = try #require(server.requests.first)
         #expect(request.method == "POST")
         #expect(request.path == "/v1/accounts:signUp")
@@ -105,9 +112,12 @@ struct ServerRoute {
         let server = try LoopbackServer { _ in HTTPResponse(status: 200) }
         defer { server.stop() }
         let route = try kind.reach(server)
-        _ = try transport.send(TransportRequest(method: "GET", url: route.baseURL + "/ready", timeout: 10, trust: route.trust))
-        _ = try transport.send(TransportRequest(method: "PATCH", url: route.baseURL + "/config", body: bytes("{}"), timeout: 10,
-                                                trust: route.trust))
+        _ = try transport.send(
+            TransportRequest(method: "GET", url: route.baseURL + "/ready", timeout: 10, trust: route.trust))
+        _ = try transport.send(
+            TransportRequest(
+                method: "PATCH", url: route.baseURL + "/config", body: bytes("{}"), timeout: 10,
+                trust: route.trust))
         #expect(server.requests.map(\.method) == ["GET", "PATCH"])
         #expect(server.requests.last?.body == bytes("{}"))
     }
@@ -128,7 +138,8 @@ struct ServerRoute {
     func returnsARedirectWithoutFollowingIt(kind: TransportKind) throws {
         let transport = kind.make()
         let server = try LoopbackServer { request in
-            request.path == "/moved" ? HTTPResponse(status: 200) : HTTPResponse(status: 307, headers: [("Location", "/moved")])
+            request.path == "/moved"
+                ? HTTPResponse(status: 200) : HTTPResponse(status: 307, headers: [("Location", "/moved")])
         }
         defer { server.stop() }
         let route = try kind.reach(server)

@@ -25,41 +25,49 @@ import Testing
     static let timeout = 2.0
 
     static let cases = [
-        HostileCase(name: "chunk-extension", codes: ["internal-error": 1], curlExits: [0],
-                    why: "both read past the 4 MiB extension (libcurl skips it at line speed) to the body {}; "
-                        + "fauth then finds no tokens in it"),
+        HostileCase(
+            name: "chunk-extension", codes: ["internal-error": 1], curlExits: [0],
+            why: "both read past the 4 MiB extension (libcurl skips it at line speed) to the body {}; "
+                + "fauth then finds no tokens in it"),
         HostileCase(name: "trailer-line", codes: ["network-error": 10], curlExits: [56], why: ""),
         // Whether the 8 MiB limit or the deadline comes first depends on how fast the server writes 48 MiB of
         // one-byte chunks.
-        HostileCase(name: "tiny-chunks", codes: ["response-too-large": 1, "network-error": 10], curlExits: [28],
-                    why: "curl has no body limit and runs into its timeout"),
+        HostileCase(
+            name: "tiny-chunks", codes: ["response-too-large": 1, "network-error": 10], curlExits: [28],
+            why: "curl has no body limit and runs into its timeout"),
         HostileCase(name: "zero-padded", codes: ["network-error": 10], curlExits: [56], why: ""),
-        HostileCase(name: "interim-flood", codes: ["response-too-large": 1], curlExits: [56],
-                    why: "fauth stops at its 9th interim answer, curl at 300 KiB of headers"),
+        HostileCase(
+            name: "interim-flood", codes: ["response-too-large": 1], curlExits: [56],
+            why: "fauth stops at its 9th interim answer, curl at 300 KiB of headers"),
         HostileCase(name: "slow-drip", codes: ["network-error": 10], curlExits: [28], why: ""),
-        HostileCase(name: "huge-length", codes: ["response-too-large": 1], curlExits: [28, 0],
-                    why: "fauth refuses the 2 GiB Content-Length at once; curl has no limit and reads it, or as much "
-                        + "as its timeout allows"),
+        HostileCase(
+            name: "huge-length", codes: ["response-too-large": 1], curlExits: [28, 0],
+            why: "fauth refuses the 2 GiB Content-Length at once; curl has no limit and reads it, or as much "
+                + "as its timeout allows"),
         HostileCase(name: "truncated", codes: ["network-error": 10], curlExits: [18], why: ""),
-        HostileCase(name: "two-answers", codes: ["operation-not-allowed": 11], curlExits: [0],
-                    why: "the first answer is a complete 400, which curl (without --fail) reports as success"),
+        HostileCase(
+            name: "two-answers", codes: ["operation-not-allowed": 11], curlExits: [0],
+            why: "the first answer is a complete 400, which curl (without --fail) reports as success"),
     ]
 
     @Test(arguments: cases, Route.allCases)
     func endsWithADocumentedCodeInTimeAndBoundedMemory(hostile: HostileCase, route: Route) throws {
         let server = try HarnessProcess(hostile: hostile.name, tls: route != .plain)
         let proxy = route == .proxy ? try HarnessProcess.proxy() : nil
-        let base = switch route {
-        case .plain: "http://127.0.0.1:\(server.port)"
-        case .tls: "https://localhost:\(server.port)"
-        case .proxy: "https://auth.fauth-test.invalid:\(server.port)"
-        }
+        let base =
+            switch route {
+            case .plain: "http://127.0.0.1:\(server.port)"
+            case .tls: "https://localhost:\(server.port)"
+            case .proxy: "https://auth.fauth-test.invalid:\(server.port)"
+            }
         let sandbox = try FauthSandbox(emulator: nil)
         let proxyEnvironment = proxy.map { ["https_proxy": "http://127.0.0.1:\($0.port)"] } ?? [:]
         let started = Date()
         let process = try sandbox.start(
-            raw: ["signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", base,
-                  "--ca-file", TLSHarness.caFile, "--timeout", String(Self.timeout)].map { Array($0.utf8) },
+            raw: [
+                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--endpoint", base,
+                "--ca-file", TLSHarness.caFile, "--timeout", String(Self.timeout),
+            ].map { Array($0.utf8) },
             environment: proxyEnvironment)
         var peak = 0
         while process.isRunning {
@@ -78,10 +86,13 @@ import Testing
             #expect(proxy?.tunnels == ["auth.fauth-test.invalid:\(server.port)"])
         }
 
-        let curl = try SpawnedProcess(path: "/usr/bin/env", rawArguments: (
-            ["curl", "-sS", "-o", "/dev/null", "-m", String(Self.timeout), "--cacert", TLSHarness.caFile, "-d", "{}"]
-            + (proxy.map { ["-x", "http://127.0.0.1:\($0.port)"] } ?? []) + [base + "/v1/accounts:signUp?key=k"]
-        ).map { Array($0.utf8) }, environment: ProcessInfo.processInfo.environment)
+        let curl = try SpawnedProcess(
+            path: "/usr/bin/env",
+            rawArguments: ([
+                "curl", "-sS", "-o", "/dev/null", "-m", String(Self.timeout), "--cacert", TLSHarness.caFile, "-d", "{}",
+            ]
+                + (proxy.map { ["-x", "http://127.0.0.1:\($0.port)"] } ?? []) + [base + "/v1/accounts:signUp?key=k"])
+                .map { Array($0.utf8) }, environment: ProcessInfo.processInfo.environment)
         let curlStatus = try curl.waitForExit(within: 30)
         #expect(hostile.curlExits.contains(curlStatus), "curl's verdict on \(hostile.name): \(curl.standardError)")
     }
@@ -89,7 +100,8 @@ import Testing
     /// The peak resident memory of a running process (`VmHWM`), nil once it is gone.
     private static func highWaterMarkKiB(of pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
@@ -101,9 +113,10 @@ import Testing
         let base = tls ? "https://localhost:\(server.port)" : "http://127.0.0.1:\(server.port)"
         let transport = CurlTransport()
         for _ in 0..<2 {
-            let response = try transport.send(TransportRequest(
-                method: "POST", url: base + "/v1/accounts:signUp", body: Array("{}".utf8), timeout: 10,
-                trust: TrustedCertificates(caFile: TLSHarness.caFile)))
+            let response = try transport.send(
+                TransportRequest(
+                    method: "POST", url: base + "/v1/accounts:signUp", body: Array("{}".utf8), timeout: 10,
+                    trust: TrustedCertificates(caFile: TLSHarness.caFile)))
             #expect(response.status == 400)
         }
         #expect(server.requests.count == 2 && !server.events.contains("reused"), "\(server.events)")

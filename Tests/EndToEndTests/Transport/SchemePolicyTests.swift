@@ -12,8 +12,10 @@ import Testing
     @Test func anotherSchemeIsRefusedBeforeAnythingIsSent() throws {
         let listener = try ByteCountingListener()
         #expect {
-            try CurlTransport().send(TransportRequest(method: "POST", url: "gopher://127.0.0.1:\(listener.port)/x",
-                                                      body: Array("{}".utf8), timeout: 5))
+            try CurlTransport().send(
+                TransportRequest(
+                    method: "POST", url: "gopher://127.0.0.1:\(listener.port)/x",
+                    body: Array("{}".utf8), timeout: 5))
         } throws: { error in
             (error as? TransportFailure) == .unsupportedScheme("gopher")
         }
@@ -24,8 +26,10 @@ import Testing
         let listener = try ByteCountingListener()
         let address = try OwnedNonLoopbackAddress.shared.get()
         #expect {
-            try CurlTransport().send(TransportRequest(method: "POST", url: "http://\(address):\(listener.port)/x",
-                                                      body: Array("{}".utf8), timeout: 5))
+            try CurlTransport().send(
+                TransportRequest(
+                    method: "POST", url: "http://\(address):\(listener.port)/x",
+                    body: Array("{}".utf8), timeout: 5))
         } throws: { error in
             (error as? TransportFailure) == .plainHTTPToAnotherMachine(peer: address)
         }
@@ -37,8 +41,10 @@ import Testing
     func aStoredEndpointIsHeldToTheSamePolicy(scheme: String) throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: nil)
-        let signin = try sandbox.run(["signin", "--anonymous", "--json", "--api-key", "AIza-test",
-                                      "--endpoint", "http://\(emulator.host)"])
+        let signin = try sandbox.run([
+            "signin", "--anonymous", "--json", "--api-key", "AIza-test",
+            "--endpoint", "http://\(emulator.host)",
+        ])
         #expect(signin.status == 0, "\(signin.stderr)")
         let listener = try ByteCountingListener()
         let host = scheme == "http" ? try OwnedNonLoopbackAddress.shared.get() : "127.0.0.1"

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import FauthCore
 import FauthTestSupport
+import Foundation
+import Testing
+
 @testable import FauthCLI
 
 /// What one in-process run of `fauth` produced.
@@ -63,7 +64,10 @@ final class TestContext: @unchecked Sendable {
 
     /// Runs `fauth` with argument bytes as the kernel would pass them (invalid UTF-8 included).
     func run(raw arguments: [[UInt8]]) -> CommandLineResult {
-        lock.withLock { output = ""; errors = "" }
+        lock.withLock {
+            output = ""
+            errors = ""
+        }
         let status = FauthCommandLine.run(rawArguments: arguments, context: context)
         return lock.withLock { CommandLineResult(status: status, stdout: output, stderr: errors) }
     }
@@ -92,7 +96,9 @@ final class TestContext: @unchecked Sendable {
                     self.interrupts.append(interrupt)
                 }
                 guard var answers = self.secretAnswers, !answers.isEmpty else {
-                    Issue.record("unscripted capability: the secret prompt (askSecret: \(prompt))", sourceLocation: self.sourceLocation)
+                    Issue.record(
+                        "unscripted capability: the secret prompt (askSecret: \(prompt))",
+                        sourceLocation: self.sourceLocation)
                     return .noTerminal
                 }
                 let answer = answers.removeFirst()
@@ -111,7 +117,8 @@ final class TestContext: @unchecked Sendable {
             openBrowser: { url in
                 self.lock.withLock { self.opened.append(url) }
                 guard let browser = self.browser else {
-                    Issue.record("unscripted capability: the browser (openBrowser: \(url))", sourceLocation: self.sourceLocation)
+                    Issue.record(
+                        "unscripted capability: the browser (openBrowser: \(url))", sourceLocation: self.sourceLocation)
                     return .failed("the test did not script a browser")
                 }
                 return browser(url)
@@ -133,7 +140,9 @@ private struct UnscriptedTransport: HTTPTransport {
 
     func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
         if let scripted { return try scripted.send(request) }
-        Issue.record("unscripted capability: the network (transport: \(request.method) \(request.url))", sourceLocation: sourceLocation)
+        Issue.record(
+            "unscripted capability: the network (transport: \(request.method) \(request.url))",
+            sourceLocation: sourceLocation)
         throw .other(code: 0, message: "the test did not script the network")
     }
 }
@@ -150,7 +159,9 @@ extension TestContext {
 
     /// A context with a new empty state folder, an API key for Google's servers, a fixed clock and `transport` as its
     /// network, for commands whose requests the test scripts.
-    static func scripted(_ transport: ScriptedTransport, sourceLocation: SourceLocation = #_sourceLocation) throws -> TestContext {
+    static func scripted(_ transport: ScriptedTransport, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> TestContext
+    {
         let context = TestContext(sourceLocation: sourceLocation)
         try context.useTemporaryStateFolder()
         context.environment["FAUTH_API_KEY"] = "AIzaTESTKEY"
@@ -162,7 +173,8 @@ extension TestContext {
     /// Points `XDG_STATE_HOME` at a new empty folder (removed by `removeStateFolder`) and returns it.
     @discardableResult
     func useTemporaryStateFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-cli-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fauth-cli-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         environment["XDG_STATE_HOME"] = folder
         return folder

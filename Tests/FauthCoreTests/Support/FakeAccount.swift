@@ -24,7 +24,8 @@ struct FakeAccount {
     /// The answer to `accounts:signUp`, `signInWithPassword` or `signInWithCustomToken`.
     func signInReply(serial: Int = 1, expiresIn: Int = 3600) -> ScriptedTransport.Reply {
         let body: JSONValue = [
-            "localId": .string(uid), "email": email.map(JSONValue.string) ?? .null, "idToken": .string(idToken(serial: serial)),
+            "localId": .string(uid), "email": email.map(JSONValue.string) ?? .null,
+            "idToken": .string(idToken(serial: serial)),
             "refreshToken": .string("RT\(serial)"), "expiresIn": .string(String(expiresIn)),
         ]
         return .json(200, body.serialized())
@@ -32,8 +33,10 @@ struct FakeAccount {
 
     /// The answer to `accounts:lookup`.
     func lookupReply() -> ScriptedTransport.Reply {
-        var user: JSONObject = ["localId": .string(uid), "emailVerified": false,
-                                "providerUserInfo": .array(providers.map { ["providerId": .string($0), "rawId": .string(uid)] })]
+        var user: JSONObject = [
+            "localId": .string(uid), "emailVerified": false,
+            "providerUserInfo": .array(providers.map { ["providerId": .string($0), "rawId": .string(uid)] }),
+        ]
         user["email"] = email.map(JSONValue.string)
         return .json(200, JSONValue.object(["users": [.object(user)]]).serialized())
     }
@@ -59,7 +62,9 @@ struct FakeAccount {
     /// Scripts the answer of a backend without a password policy to fauth's `GET /v2/passwordPolicy`, `times` times.
     static func scriptNoPasswordPolicy(on transport: ScriptedTransport, times: Int = 1) {
         for _ in 0..<times {
-            transport.reply(to: "passwordPolicy", method: "GET", .firebaseError(501, "identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator."))
+            transport.reply(
+                to: "passwordPolicy", method: "GET",
+                .firebaseError(501, "identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator."))
         }
     }
 

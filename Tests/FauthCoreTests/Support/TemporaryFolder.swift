@@ -24,7 +24,8 @@ final class TemporaryFolder {
     @discardableResult
     func write(_ name: String, _ text: String, mode: mode_t = 0o600) -> String {
         let filePath = file(name)
-        precondition(FileManager.default.createFile(atPath: filePath, contents: Data(text.utf8)), "cannot create \(filePath)")
+        precondition(
+            FileManager.default.createFile(atPath: filePath, contents: Data(text.utf8)), "cannot create \(filePath)")
         chmod(filePath, mode)
         return filePath
     }

@@ -1,5 +1,6 @@
 import FauthJSON
 import Testing
+
 @testable import FauthEmulator
 
 /// Custom-token and custom-claims validation, in Firebase's order and with its strings.
@@ -10,7 +11,10 @@ import Testing
     }
 
     private func message(_ body: () throws -> Void) -> String? {
-        do { try body(); return nil } catch { return (error as? APIError)?.message ?? "\(error)" }
+        do {
+            try body()
+            return nil
+        } catch { return (error as? APIError)?.message ?? "\(error)" }
     }
 
     @Test("the JSON form needs no audience; uid falls back to user_id and may be a number")
@@ -26,23 +30,36 @@ import Testing
     func jwtForm() throws {
         let good = jwt(["aud": .string(CustomToken.audience), "uid": "bob", "iss": "x", "exp": 1])
         #expect(try CustomToken(good, tenantId: nil).localId == "bob")
-        #expect(message { _ = try CustomToken(jwt(["aud": "my-project", "uid": "bob"]), tenantId: nil) }
-            == "INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): my-project Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))")
-        #expect(message { _ = try CustomToken(jwt(["uid": "bob"]), tenantId: nil) }?.contains("Invalid aud (audience): undefined ") == true)
+        #expect(
+            message { _ = try CustomToken(jwt(["aud": "my-project", "uid": "bob"]), tenantId: nil) }
+                == "INVALID_CUSTOM_TOKEN : ((Invalid aud (audience): my-project Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))"
+        )
+        #expect(
+            message { _ = try CustomToken(jwt(["uid": "bob"]), tenantId: nil) }?.contains(
+                "Invalid aud (audience): undefined ") == true)
     }
 
     @Test("errors in order: strict JSON, assertion format, tenant, identifier, claims")
     func errors() {
-        #expect(message { _ = try CustomToken("{nope", tenantId: nil) }
-            == "INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
-        #expect(message { _ = try CustomToken("abc", tenantId: nil) } == "INVALID_CUSTOM_TOKEN : Invalid assertion format")
-        #expect(message { _ = try CustomToken(jwt(["aud": .string(CustomToken.audience), "uid": "u"]), tenantId: "t1") }
-            == "TENANT_ID_MISMATCH")
-        #expect(message { _ = try CustomToken(jwt(["aud": .string(CustomToken.audience), "uid": "u", "tenant_id": "t1"]), tenantId: "t1") } == nil)
+        #expect(
+            message { _ = try CustomToken("{nope", tenantId: nil) }
+                == "INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
+        #expect(
+            message { _ = try CustomToken("abc", tenantId: nil) } == "INVALID_CUSTOM_TOKEN : Invalid assertion format")
+        #expect(
+            message { _ = try CustomToken(jwt(["aud": .string(CustomToken.audience), "uid": "u"]), tenantId: "t1") }
+                == "TENANT_ID_MISMATCH")
+        #expect(
+            message {
+                _ = try CustomToken(
+                    jwt(["aud": .string(CustomToken.audience), "uid": "u", "tenant_id": "t1"]), tenantId: "t1")
+            } == nil)
         #expect(message { _ = try CustomToken(#"{"claims":{}}"#, tenantId: nil) } == "MISSING_IDENTIFIER")
         #expect(message { _ = try CustomToken(#"{"uid":""}"#, tenantId: nil) } == "MISSING_IDENTIFIER")
         #expect(message { _ = try CustomToken(#"{"uid":"u","claims":[1]}"#, tenantId: nil) } == "INVALID_CLAIMS")
-        #expect(message { _ = try CustomToken(#"{"uid":"u","claims":{"ok":1,"firebase":{}}}"#, tenantId: nil) } == "FORBIDDEN_CLAIM : firebase")
+        #expect(
+            message { _ = try CustomToken(#"{"uid":"u","claims":{"ok":1,"firebase":{}}}"#, tenantId: nil) }
+                == "FORBIDDEN_CLAIM : firebase")
     }
 
     @Test("every reserved claim name is forbidden")

@@ -1,5 +1,6 @@
 import FauthJSON
 import Testing
+
 @testable import FauthEmulator
 
 /// The pieces of `accounts:signInWithIdp` that need no state: the parameter merge, the claims, the profile.
@@ -9,14 +10,18 @@ import Testing
     }
 
     private func message(_ body: () throws -> Void) -> String? {
-        do { try body(); return nil } catch { return (error as? APIError)?.message ?? "\(error)" }
+        do {
+            try body()
+            return nil
+        } catch { return (error as? APIError)?.message ?? "\(error)" }
     }
 
     @Test("query, then postBody, then fragment; later sources replace earlier values")
     func parameterMerge() throws {
-        let uri = try #require(IdpRequestURI(
-            absolute: "http://localhost/cb?providerId=a.com&keep=1&dup=q1&dup=q2#providerId=c.com&frag=x",
-            postBody: "providerId=b.com&id_token=%7B%22sub%22%3A%221%22%7D&dup=p"))
+        let uri = try #require(
+            IdpRequestURI(
+                absolute: "http://localhost/cb?providerId=a.com&keep=1&dup=q1&dup=q2#providerId=c.com&frag=x",
+                postBody: "providerId=b.com&id_token=%7B%22sub%22%3A%221%22%7D&dup=p"))
         #expect(uri.value("providerId") == "c.com")
         #expect(uri.value("keep") == "1")
         #expect(uri.value("dup") == "p")
@@ -27,8 +32,12 @@ import Testing
 
     @Test("http(s) URIs are normalized as a WHATWG URL: lower-case scheme and host, `/` for an empty path")
     func normalizedBase() throws {
-        #expect(try #require(IdpRequestURI(absolute: "HTTP://LocalHost", postBody: "a=b")).description == "http://localhost/?a=b")
-        #expect(try #require(IdpRequestURI(absolute: "https://Example.com/Cb?x=1", postBody: nil)).description == "https://example.com/Cb?x=1")
+        #expect(
+            try #require(IdpRequestURI(absolute: "HTTP://LocalHost", postBody: "a=b")).description
+                == "http://localhost/?a=b")
+        #expect(
+            try #require(IdpRequestURI(absolute: "https://Example.com/Cb?x=1", postBody: nil)).description
+                == "https://example.com/Cb?x=1")
         #expect(try #require(IdpRequestURI(absolute: "myapp:Callback", postBody: nil)).description == "myapp:Callback")
     }
 
@@ -53,25 +62,36 @@ import Testing
 
     @Test("claims errors carry Firebase's exact strings")
     func claimsErrors() {
-        #expect(message { _ = try IdpClaims.parse("{bad") }
-            == "INVALID_IDP_RESPONSE : Unable to parse id_token: {bad ((Auth Emulator failed to parse fake id_token as strict JSON.))")
-        #expect(message { _ = try IdpClaims.parse(#"{"email":"a@b.c"}"#) }
-            == #"INVALID_IDP_RESPONSE : Invalid Idp Response: id_token missing required fields. ((Missing "sub" field. This field is required and must be a unique identifier.))"#)
+        #expect(
+            message { _ = try IdpClaims.parse("{bad") }
+                == "INVALID_IDP_RESPONSE : Unable to parse id_token: {bad ((Auth Emulator failed to parse fake id_token as strict JSON.))"
+        )
+        #expect(
+            message { _ = try IdpClaims.parse(#"{"email":"a@b.c"}"#) }
+                == #"INVALID_IDP_RESPONSE : Invalid Idp Response: id_token missing required fields. ((Missing "sub" field. This field is required and must be a unique identifier.))"#
+        )
         #expect(message { _ = try IdpClaims.parse(#"{"sub":""}"#) }?.contains("Missing \"sub\" field") == true)
-        #expect(message { _ = try IdpClaims.parse(#"{"sub":12}"#) } == #"INVALID_IDP_RESPONSE : ((The "sub" field must be a string.))"#)
+        #expect(
+            message { _ = try IdpClaims.parse(#"{"sub":12}"#) }
+                == #"INVALID_IDP_RESPONSE : ((The "sub" field must be a string.))"#)
     }
 
     @Test("google.com profile: prefixed federatedId, names, Google-shaped rawUserInfo")
     func googleProfile() throws {
-        let claims: JSONObject = ["sub": "g1", "email": "Ann@Example.COM", "email_verified": "false",
-                                  "name": "Ann Lee", "given_name": "Ann", "family_name": "Lee", "picture": "http://p"]
+        let claims: JSONObject = [
+            "sub": "g1", "email": "Ann@Example.COM", "email_verified": "false",
+            "name": "Ann Lee", "given_name": "Ann", "family_name": "Lee", "picture": "http://p",
+        ]
         let profile = IdpProfile(providerId: "google.com", claims: claims)
         #expect(profile.federatedId == "https://accounts.google.com/g1")
         #expect(profile.email == "ann@example.com")
         #expect(profile.emailVerified, "the string \"false\" is truthy")
         #expect(profile.firstName == "Ann" && profile.lastName == "Lee")
         let raw = try JSONValue.parse(try #require(profile.rawUserInfo))
-        #expect(raw["granted_scopes"]?.string == "openid https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/userinfo.email")
+        #expect(
+            raw["granted_scopes"]?.string
+                == "openid https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/userinfo.email"
+        )
         #expect(raw["id"]?.string == "g1" && raw["locale"]?.string == "en" && raw["verified_email"]?.bool == true)
         let fields = profile.responseFields
         #expect(fields["kind"]?.string == "identitytoolkit#VerifyAssertionResponse")
@@ -92,14 +112,20 @@ import Testing
 
     @Test("saml providers: the nameId email, always verified, attribute statements as rawUserInfo")
     func samlProfile() throws {
-        let saml: JSONObject = ["assertion": ["subject": ["nameId": "sam@corp.example"], "attributeStatements": [["dept": "eng"]]]]
-        let profile = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9", "email": "other@corp.example"], samlResponse: saml)
+        let saml: JSONObject = [
+            "assertion": ["subject": ["nameId": "sam@corp.example"], "attributeStatements": [["dept": "eng"]]]
+        ]
+        let profile = IdpProfile(
+            providerId: "saml.corp", claims: ["sub": "s-9", "email": "other@corp.example"], samlResponse: saml)
         #expect(profile.email == "sam@corp.example")
         #expect(profile.emailVerified)
         #expect(profile.rawUserInfo == #"[{"dept":"eng"}]"#)
-        let bare = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9"], samlResponse: ["assertion": ["subject": ["nameId": "not-an-email"]]])
+        let bare = IdpProfile(
+            providerId: "saml.corp", claims: ["sub": "s-9"],
+            samlResponse: ["assertion": ["subject": ["nameId": "not-an-email"]]])
         #expect(bare.email == nil && bare.rawUserInfo == nil)
-        let noResponse = IdpProfile(providerId: "saml.corp", claims: ["sub": "s-9", "email": "Other@corp.example", "email_verified": false])
+        let noResponse = IdpProfile(
+            providerId: "saml.corp", claims: ["sub": "s-9", "email": "Other@corp.example", "email_verified": false])
         #expect(noResponse.email == "other@corp.example" && noResponse.emailVerified && noResponse.rawUserInfo == nil)
     }
 }

@@ -1,6 +1,7 @@
 import FauthJSON
 import FauthTestSupport
 import Testing
+
 @testable import FauthEmulator
 
 /// A started `AuthEmulator` behind a real `HTTPServer` on a free port, with a keep-alive test client.
@@ -31,20 +32,25 @@ final class EmulatorFixture {
 
     /// POSTs `body` to the Identity Toolkit v1 client route `accounts:<name>` with an API key.
     @discardableResult
-    func call(_ name: String, _ body: JSONValue, headers: [(String, String)] = []) throws -> (status: Int, json: JSONValue) {
-        try client.json(path: "/identitytoolkit.googleapis.com/v1/accounts:\(name)?key=fake-key", body: body, headers: headers)
+    func call(_ name: String, _ body: JSONValue, headers: [(String, String)] = []) throws -> (
+        status: Int, json: JSONValue
+    ) {
+        try client.json(
+            path: "/identitytoolkit.googleapis.com/v1/accounts:\(name)?key=fake-key", body: body, headers: headers)
     }
 
     /// POSTs `body` to `accounts:<name>` as the admin (`Authorization: Bearer owner`).
     @discardableResult
     func admin(_ name: String, _ body: JSONValue) throws -> (status: Int, json: JSONValue) {
-        try client.json(path: "/identitytoolkit.googleapis.com/v1/accounts:\(name)", body: body,
-                        headers: [("Authorization", "Bearer owner")])
+        try client.json(
+            path: "/identitytoolkit.googleapis.com/v1/accounts:\(name)", body: body,
+            headers: [("Authorization", "Bearer owner")])
     }
 
     /// Sends to an `/emulator/v1/projects/<p>/<suffix>` control route.
     @discardableResult
-    func control(_ method: String, _ suffix: String, _ body: JSONValue? = nil) throws -> (status: Int, json: JSONValue) {
+    func control(_ method: String, _ suffix: String, _ body: JSONValue? = nil) throws -> (status: Int, json: JSONValue)
+    {
         try client.json(method: method, path: "/emulator/v1/projects/\(Self.projectId)/\(suffix)", body: body)
     }
 
@@ -57,14 +63,16 @@ final class EmulatorFixture {
     /// POSTs a JSON body to the Secure Token route.
     @discardableResult
     func refresh(_ refreshToken: String) throws -> (status: Int, json: JSONValue) {
-        try client.json(path: "/securetoken.googleapis.com/v1/token?key=fake-key",
-                        body: ["grant_type": "refresh_token", "refresh_token": .string(refreshToken)])
+        try client.json(
+            path: "/securetoken.googleapis.com/v1/token?key=fake-key",
+            body: ["grant_type": "refresh_token", "refresh_token": .string(refreshToken)])
     }
 
     /// Signs up `email` / `password` and returns the response object (expects 200).
     @discardableResult
     func signUp(_ email: String, _ password: String = "secret123") throws -> JSONValue {
-        let result = try call("signUp", ["email": .string(email), "password": .string(password), "returnSecureToken": true])
+        let result = try call(
+            "signUp", ["email": .string(email), "password": .string(password), "returnSecureToken": true])
         #expect(result.status == 200, "signUp failed: \(result.json.serialized())")
         return result.json
     }

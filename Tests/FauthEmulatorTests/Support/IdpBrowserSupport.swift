@@ -3,6 +3,7 @@ import FauthTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import FauthEmulator
 
 /// One `<form>` of an HTML page as a browser without JavaScript sees it: its action, hidden fields, visible field
@@ -22,8 +23,9 @@ struct ScrapedForm {
         html.components(separatedBy: "<form").dropFirst().map { chunk in
             let form = chunk.components(separatedBy: "</form>")[0]
             let tags = form.components(separatedBy: "<").dropFirst()
-            var scraped = ScrapedForm(action: attribute("action", in: form.components(separatedBy: ">")[0]) ?? "", hidden: [],
-                                      fields: [], buttons: [])
+            var scraped = ScrapedForm(
+                action: attribute("action", in: form.components(separatedBy: ">")[0]) ?? "", hidden: [],
+                fields: [], buttons: [])
             for (index, tag) in tags.enumerated() {
                 let head = tag.components(separatedBy: ">")[0]
                 if head.hasPrefix("input"), let name = attribute("name", in: head) {
@@ -34,7 +36,8 @@ struct ScrapedForm {
                     }
                 } else if head.hasPrefix("button"), let name = attribute("name", in: head) {
                     let text = tags.dropFirst(index).prefix { !$0.hasPrefix("/button") }
-                        .map { $0.components(separatedBy: ">").dropFirst().joined(separator: ">") }.joined(separator: " ")
+                        .map { $0.components(separatedBy: ">").dropFirst().joined(separator: ">") }.joined(
+                            separator: " ")
                     scraped.buttons.append((name, attribute("value", in: head) ?? "", unescape(text)))
                 }
             }
@@ -44,7 +47,8 @@ struct ScrapedForm {
 
     /// The GET target of submitting this form with `values` added to its hidden fields, as a browser encodes it.
     func submission(_ values: [(name: String, value: String)]) -> String {
-        action + "?" + (hidden + values).map { formEncoded($0.name) + "=" + formEncoded($0.value) }.joined(separator: "&")
+        action + "?"
+            + (hidden + values).map { formEncoded($0.name) + "=" + formEncoded($0.value) }.joined(separator: "&")
     }
 
     private static func attribute(_ name: String, in tag: String) -> String? {
@@ -94,7 +98,9 @@ struct IdpBrowser {
     let listener: CallbackListener
 
     /// `accounts:createAuthUri` for `providerId` returning to the listener: (authUri, sessionId).
-    func start(_ providerId: String = "google.com", extra: JSONObject = [:]) throws -> (authUri: String, sessionId: String) {
+    func start(_ providerId: String = "google.com", extra: JSONObject = [:]) throws -> (
+        authUri: String, sessionId: String
+    ) {
         var body: JSONObject = ["providerId": .string(providerId), "continueUri": .string(listener.continueUri)]
         for (key, value) in extra { body[key] = value }
         let answer = try fixture.call("createAuthUri", .object(body))
@@ -122,7 +128,8 @@ struct IdpBrowser {
         let before = listener.callbacks.count
         let app = try TestHTTPClient(port: listener.server.port)
         defer { app.close() }
-        let landing = try app.send(method: "GET", path: String(location.dropFirst("http://127.0.0.1:\(listener.server.port)".count)))
+        let landing = try app.send(
+            method: "GET", path: String(location.dropFirst("http://127.0.0.1:\(listener.server.port)".count)))
         #expect(landing.status == 200)
         let callbacks = listener.callbacks
         #expect(callbacks.count == before + 1)
@@ -130,7 +137,9 @@ struct IdpBrowser {
     }
 
     /// `accounts:signInWithIdp` with the callback URL as `requestUri` and `sessionId` (omitted when nil).
-    func finish(_ callback: String, sessionId: String?, extra: JSONObject = [:]) throws -> (status: Int, json: JSONValue) {
+    func finish(_ callback: String, sessionId: String?, extra: JSONObject = [:]) throws -> (
+        status: Int, json: JSONValue
+    ) {
         var body: JSONObject = ["requestUri": .string(callback), "returnSecureToken": true]
         body["sessionId"] = sessionId.map(JSONValue.string)
         for (key, value) in extra { body[key] = value }
@@ -138,7 +147,9 @@ struct IdpBrowser {
     }
 
     /// The whole flow adding a new account with `profile` (email, displayName, screenName): the callback URL and sessionId.
-    func addAccount(_ profile: [(name: String, value: String)], provider providerId: String = "google.com") throws -> (callback: String, sessionId: String) {
+    func addAccount(_ profile: [(name: String, value: String)], provider providerId: String = "google.com") throws -> (
+        callback: String, sessionId: String
+    ) {
         let (authUri, sessionId) = try start(providerId)
         let page = try get(authUri)
         #expect(page.status == 200)

@@ -24,9 +24,9 @@ final class ScriptedAnswerServer: @unchecked Sendable {
             while received.count < 1 << 16, received.firstRange(of: [13, 10, 13, 10]) == nil {
                 let count = read(connection, &buffer, buffer.count)
                 guard count > 0 else { break }
-                received += buffer[0 ..< count]
+                received += buffer[0..<count]
             }
-            for _ in 0 ..< repeats {
+            for _ in 0..<repeats {
                 let sent = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 guard sent == answer.count else { return }
                 if pause > 0 { Thread.sleep(forTimeInterval: pause) }

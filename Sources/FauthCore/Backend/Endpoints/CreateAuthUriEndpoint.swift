@@ -31,7 +31,8 @@ public struct CreateAuthUriEndpoint: Endpoint {
     /// Decodes the sign-in methods (none when absent, e.g. with email enumeration protection on).
     public static func decode(_ json: JSONValue) throws(FauthError) -> CreateAuthUriResponse {
         let reader = try ResponseReader(json, endpoint: path)
-        return CreateAuthUriResponse(registered: try reader.bool("registered"), signinMethods: try reader.strings("signinMethods"),
-                                     isHidden: json["registered"] == nil && json["signinMethods"] == nil)
+        return CreateAuthUriResponse(
+            registered: try reader.bool("registered"), signinMethods: try reader.strings("signinMethods"),
+            isHidden: json["registered"] == nil && json["signinMethods"] == nil)
     }
 }

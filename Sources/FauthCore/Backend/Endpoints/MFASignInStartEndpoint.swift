@@ -22,7 +22,10 @@ public struct MFASignInStartEndpoint: Endpoint {
 
     /// `{mfaPendingCredential, mfaEnrollmentId, phoneSignInInfo: {}}`.
     public var body: JSONValue {
-        ["mfaPendingCredential": .string(pendingCredential), "mfaEnrollmentId": .string(enrollmentId), "phoneSignInInfo": [:]]
+        [
+            "mfaPendingCredential": .string(pendingCredential), "mfaEnrollmentId": .string(enrollmentId),
+            "phoneSignInInfo": [:],
+        ]
     }
 
     /// The pending credential.

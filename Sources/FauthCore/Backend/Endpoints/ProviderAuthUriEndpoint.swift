@@ -13,7 +13,10 @@ public struct ProviderAuthUriEndpoint: Endpoint {
     public var customParameters: [(name: String, value: String)]
 
     /// Makes the request.
-    public init(providerId: String, continueUri: String, scopes: [String] = [], customParameters: [(name: String, value: String)] = []) {
+    public init(
+        providerId: String, continueUri: String, scopes: [String] = [],
+        customParameters: [(name: String, value: String)] = []
+    ) {
         self.providerId = providerId
         self.continueUri = continueUri
         self.scopes = scopes
@@ -45,7 +48,8 @@ public struct ProviderAuthUriEndpoint: Endpoint {
     /// Decodes `authUri` and `sessionId`, both required.
     public static func decode(_ json: JSONValue) throws(FauthError) -> ProviderAuthUri {
         let reader = try ResponseReader(json, endpoint: path)
-        return ProviderAuthUri(authUri: try reader.nonEmptyString("authUri"), sessionId: try reader.nonEmptyString("sessionId"))
+        return ProviderAuthUri(
+            authUri: try reader.nonEmptyString("authUri"), sessionId: try reader.nonEmptyString("sessionId"))
     }
 }
 

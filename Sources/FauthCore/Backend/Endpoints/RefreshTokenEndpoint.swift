@@ -35,8 +35,9 @@ public struct RefreshTokenEndpoint: Endpoint {
             throw ResponseReader.malformed(path, "no ID token or refresh token")
         }
         return RefreshTokenResponse(
-            tokens: SessionTokens(idToken: idToken.isEmpty ? accessToken : idToken, refreshToken: refreshToken,
-                                  expiresIn: try reader.integer("expires_in", in: SessionTokens.lifetimeRange)),
+            tokens: SessionTokens(
+                idToken: idToken.isEmpty ? accessToken : idToken, refreshToken: refreshToken,
+                expiresIn: try reader.integer("expires_in", in: SessionTokens.lifetimeRange)),
             userId: try reader.optionalString("user_id"),
             projectId: try reader.optionalString("project_id"))
     }

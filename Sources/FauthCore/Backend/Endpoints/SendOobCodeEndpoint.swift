@@ -16,8 +16,11 @@ public struct SendOobCodeEndpoint: Endpoint {
     public var canHandleCodeInApp: Bool
 
     /// Makes a request; see also the factory functions.
-    public init(requestType: OobRequestType, email: String? = nil, idToken: String? = nil, newEmail: String? = nil, continueUrl: String? = nil,
-                canHandleCodeInApp: Bool = false) {
+    public init(
+        requestType: OobRequestType, email: String? = nil, idToken: String? = nil, newEmail: String? = nil,
+        continueUrl: String? = nil,
+        canHandleCodeInApp: Bool = false
+    ) {
         self.requestType = requestType
         self.email = email
         self.idToken = idToken

@@ -18,8 +18,10 @@ public struct UpdateAccountEndpoint: Endpoint {
     public var deleteProvider: [String]
 
     /// Makes an update request; fields left nil or empty are not sent.
-    public init(idToken: String, email: String? = nil, password: String? = nil, displayName: String? = nil,
-                photoUrl: String? = nil, deleteAttribute: [AccountAttribute] = [], deleteProvider: [String] = []) {
+    public init(
+        idToken: String, email: String? = nil, password: String? = nil, displayName: String? = nil,
+        photoUrl: String? = nil, deleteAttribute: [AccountAttribute] = [], deleteProvider: [String] = []
+    ) {
         self.idToken = idToken
         self.email = email
         self.password = password

@@ -28,10 +28,12 @@ public struct AccountInfo: Sendable, Equatable {
     public var disabled: Bool
 
     /// Makes an account description.
-    public init(localId: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
-                photoUrl: String? = nil, phoneNumber: String? = nil, createdAt: Int? = nil, lastLoginAt: Int? = nil,
-                passwordHash: String? = nil, providerUserInfo: [ProviderUserInfo] = [], mfaInfo: [MFAEnrollment] = [],
-                tenantId: String? = nil, disabled: Bool = false) {
+    public init(
+        localId: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+        photoUrl: String? = nil, phoneNumber: String? = nil, createdAt: Int? = nil, lastLoginAt: Int? = nil,
+        passwordHash: String? = nil, providerUserInfo: [ProviderUserInfo] = [], mfaInfo: [MFAEnrollment] = [],
+        tenantId: String? = nil, disabled: Bool = false
+    ) {
         self.localId = localId
         self.email = email
         self.emailVerified = emailVerified

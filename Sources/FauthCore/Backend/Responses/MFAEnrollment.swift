@@ -12,7 +12,10 @@ public struct MFAEnrollment: Sendable, Equatable {
     public var enrolledAt: String?
 
     /// Makes an enrollment.
-    public init(enrollmentId: String, displayName: String? = nil, phoneNumber: String? = nil, isTOTP: Bool = false, enrolledAt: String? = nil) {
+    public init(
+        enrollmentId: String, displayName: String? = nil, phoneNumber: String? = nil, isTOTP: Bool = false,
+        enrolledAt: String? = nil
+    ) {
         self.enrollmentId = enrollmentId
         self.displayName = displayName
         self.phoneNumber = phoneNumber
@@ -29,12 +32,13 @@ public struct MFAEnrollment: Sendable, Equatable {
     static func readAll(_ reader: ResponseReader) throws(FauthError) -> [MFAEnrollment] {
         var enrollments: [MFAEnrollment] = []
         for entry in try reader.objects("mfaInfo") {
-            enrollments.append(MFAEnrollment(
-                enrollmentId: try entry.string("mfaEnrollmentId"),
-                displayName: try entry.optionalString("displayName"),
-                phoneNumber: try entry.optionalString("phoneInfo"),
-                isTOTP: entry.has("totpInfo"),
-                enrolledAt: try entry.optionalString("enrolledAt")))
+            enrollments.append(
+                MFAEnrollment(
+                    enrollmentId: try entry.string("mfaEnrollmentId"),
+                    displayName: try entry.optionalString("displayName"),
+                    phoneNumber: try entry.optionalString("phoneInfo"),
+                    isTOTP: entry.has("totpInfo"),
+                    enrolledAt: try entry.optionalString("enrolledAt")))
         }
         return enrollments
     }

@@ -16,8 +16,10 @@ public struct ProviderUserInfo: Sendable, Equatable {
     public var phoneNumber: String?
 
     /// Makes a provider entry.
-    public init(providerId: String, rawId: String? = nil, federatedId: String? = nil, email: String? = nil,
-                displayName: String? = nil, photoUrl: String? = nil, phoneNumber: String? = nil) {
+    public init(
+        providerId: String, rawId: String? = nil, federatedId: String? = nil, email: String? = nil,
+        displayName: String? = nil, photoUrl: String? = nil, phoneNumber: String? = nil
+    ) {
         self.providerId = providerId
         self.rawId = rawId
         self.federatedId = federatedId
@@ -31,14 +33,15 @@ public struct ProviderUserInfo: Sendable, Equatable {
     static func readAll(_ reader: ResponseReader) throws(FauthError) -> [ProviderUserInfo] {
         var providers: [ProviderUserInfo] = []
         for entry in try reader.objects("providerUserInfo") {
-            providers.append(ProviderUserInfo(
-                providerId: try entry.nonEmptyString("providerId"),
-                rawId: try entry.optionalString("rawId"),
-                federatedId: try entry.optionalString("federatedId"),
-                email: try entry.optionalString("email"),
-                displayName: try entry.optionalString("displayName"),
-                photoUrl: try entry.optionalString("photoUrl"),
-                phoneNumber: try entry.optionalString("phoneNumber")))
+            providers.append(
+                ProviderUserInfo(
+                    providerId: try entry.nonEmptyString("providerId"),
+                    rawId: try entry.optionalString("rawId"),
+                    federatedId: try entry.optionalString("federatedId"),
+                    email: try entry.optionalString("email"),
+                    displayName: try entry.optionalString("displayName"),
+                    photoUrl: try entry.optionalString("photoUrl"),
+                    phoneNumber: try entry.optionalString("phoneNumber")))
         }
         return providers
     }

@@ -15,7 +15,8 @@ public enum SignInOutcome: Sendable, Equatable {
     /// then both be there (`SessionTokens.read`).
     static func read(_ reader: ResponseReader) throws(FauthError) -> SignInOutcome {
         if let pendingCredential = try reader.optionalString("mfaPendingCredential"), !pendingCredential.isEmpty {
-            return .secondFactorRequired(pendingCredential: pendingCredential, enrollments: try MFAEnrollment.readAll(reader))
+            return .secondFactorRequired(
+                pendingCredential: pendingCredential, enrollments: try MFAEnrollment.readAll(reader))
         }
         return .signedIn(try SessionTokens.read(reader))
     }

@@ -13,7 +13,10 @@ public struct SignInResponse: Sendable, Equatable {
     public var outcome: SignInOutcome
 
     /// Makes a response from its parts.
-    public init(localId: String? = nil, email: String? = nil, displayName: String? = nil, isNewUser: Bool = false, outcome: SignInOutcome) {
+    public init(
+        localId: String? = nil, email: String? = nil, displayName: String? = nil, isNewUser: Bool = false,
+        outcome: SignInOutcome
+    ) {
         self.localId = localId
         self.email = email
         self.displayName = displayName

@@ -24,9 +24,11 @@ public struct SignInWithIdpResponse: Sendable, Equatable {
     public var outcome: SignInOutcome?
 
     /// Makes a response from its parts.
-    public init(providerId: String? = nil, localId: String? = nil, email: String? = nil, emailVerified: Bool = false,
-                displayName: String? = nil, photoUrl: String? = nil, federatedId: String? = nil, isNewUser: Bool = false,
-                needConfirmation: Bool = false, verifiedProvider: [String] = [], outcome: SignInOutcome?) {
+    public init(
+        providerId: String? = nil, localId: String? = nil, email: String? = nil, emailVerified: Bool = false,
+        displayName: String? = nil, photoUrl: String? = nil, federatedId: String? = nil, isNewUser: Bool = false,
+        needConfirmation: Bool = false, verifiedProvider: [String] = [], outcome: SignInOutcome?
+    ) {
         self.providerId = providerId
         self.localId = localId
         self.email = email

@@ -18,9 +18,11 @@ public struct UpdateAccountResponse: Sendable, Equatable {
     public var tokens: SessionTokens?
 
     /// Makes a response from its parts.
-    public init(localId: String? = nil, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
-                photoUrl: String? = nil, passwordHash: String? = nil, providerUserInfo: [ProviderUserInfo] = [],
-                tokens: SessionTokens? = nil) {
+    public init(
+        localId: String? = nil, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+        photoUrl: String? = nil, passwordHash: String? = nil, providerUserInfo: [ProviderUserInfo] = [],
+        tokens: SessionTokens? = nil
+    ) {
         self.localId = localId
         self.email = email
         self.emailVerified = emailVerified
