@@ -6,8 +6,6 @@ let package = Package(
     products: [
         .executable(name: "fauth", targets: ["fauth"]),
         .executable(name: "fauth-emulator", targets: ["fauth-emulator"]),
-        .library(name: "FauthCore", targets: ["FauthCore"]),
-        .library(name: "FauthEmulator", targets: ["FauthEmulator"]),
     ],
     targets: [
         // A strict JSON value, parser and serializer shared by the client and the emulator.

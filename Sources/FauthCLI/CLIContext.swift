@@ -3,39 +3,39 @@ import FauthCore
 /// Everything a command reads or writes outside itself, injected so that commands run the same in the binary and in
 /// tests: no command touches the process, the terminal, files given on the command line, the network or the clock
 /// but through this. (Session files go through the core's `SessionStore`, at the path the environment names.)
-public struct CLIContext: Sendable {
+package struct CLIContext: Sendable {
     /// The process environment (the variables whose values are valid UTF-8).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// The names of the variables whose values are not valid UTF-8 (fauth refuses to read those).
-    public var malformedVariables: Set<String>
+    package var malformedVariables: Set<String>
     /// Writes to standard output; a failure (a full disk, a closed file) is thrown as `FauthError` `io-error`.
-    public var writeOutput: @Sendable (String) throws -> Void
+    package var writeOutput: @Sendable (String) throws -> Void
     /// Writes to standard error (best effort: there is nowhere left to report its failure).
-    public var writeError: @Sendable (String) -> Void
+    package var writeError: @Sendable (String) -> Void
     /// Reads standard input to its end, or nil once it holds more than `limit` bytes (reading stops there);
     /// failures are thrown as `FauthError`.
-    public var readInput: @Sendable (_ limit: Int) throws -> [UInt8]?
+    package var readInput: @Sendable (_ limit: Int) throws -> [UInt8]?
     /// Reads a file named on the command line (`@FILE`, `--password-file`) as `readInput` reads stdin, within `seconds`
     /// (`InputFile`'s rule: a folder or a device is refused, a FIFO nobody writes to fails when the time is up).
-    public var readFile: @Sendable (_ path: String, _ limit: Int, _ seconds: Double) throws -> [UInt8]?
+    package var readFile: @Sendable (_ path: String, _ limit: Int, _ seconds: Double) throws -> [UInt8]?
     /// Asks for a secret on the terminal without echo, keeping at most `limit` + 1 bytes of the line.
-    public var askSecret: @Sendable (_ prompt: String, _ interruptMessage: String, _ limit: Int) -> SecretAnswer
+    package var askSecret: @Sendable (_ prompt: String, _ interruptMessage: String, _ limit: Int) -> SecretAnswer
     /// Whether there is a terminal `askSecret` could ask on (checked before a request that a prompt will follow).
-    public var hasTerminal: @Sendable () -> Bool
+    package var hasTerminal: @Sendable () -> Bool
     /// Sends HTTP requests.
-    public var transport: any HTTPTransport
+    package var transport: any HTTPTransport
     /// The current time.
-    public var now: @Sendable () -> UnixTime
+    package var now: @Sendable () -> UnixTime
     /// Opens a URL in the person's browser (`$BROWSER`, else `xdg-open` or `open`) without waiting for it.
-    public var openBrowser: @Sendable (_ url: String) -> BrowserOpening
+    package var openBrowser: @Sendable (_ url: String) -> BrowserOpening
     /// Runs `body` with Ctrl-C (SIGINT, SIGTERM) turned into a byte readable on the descriptor it gets (nil: the
     /// context has no signals), so a wait can end cleanly; the signals' previous handling is restored after.
-    public var catchingInterrupts: @Sendable (_ body: (_ interruptDescriptor: Int32?) throws -> String) throws -> String
+    package var catchingInterrupts: @Sendable (_ body: (_ interruptDescriptor: Int32?) throws -> String) throws -> String
     /// Whether standard output is a terminal (a TOTP enrollment then also draws its QR code).
-    public var outputIsTerminal: Bool
+    package var outputIsTerminal: Bool
 
     /// Makes a context from its parts.
-    public init(
+    package init(
         environment: [String: String],
         malformedVariables: Set<String> = [],
         writeOutput: @escaping @Sendable (String) throws -> Void,
@@ -67,7 +67,7 @@ public struct CLIContext: Sendable {
 }
 
 /// What opening a URL in a browser did.
-public enum BrowserOpening: Sendable, Equatable {
+package enum BrowserOpening: Sendable, Equatable {
     /// This program was started with the URL.
     case started(program: String)
     /// No browser could be started, and why.
@@ -75,7 +75,7 @@ public enum BrowserOpening: Sendable, Equatable {
 }
 
 /// What asking for a secret on the terminal gave.
-public enum SecretAnswer: Sendable, Equatable {
+package enum SecretAnswer: Sendable, Equatable {
     /// The bytes of the line typed (without its newline), at most a few bytes past the limit asked for.
     case secret([UInt8])
     /// There is no terminal to ask on.

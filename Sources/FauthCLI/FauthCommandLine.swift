@@ -1,10 +1,10 @@
 import FauthCore
 
 /// The `fauth` program: parses argv, runs one command, prints its result or error, and returns the exit status.
-public enum FauthCommandLine {
+package enum FauthCommandLine {
     /// Runs `fauth` with the argument bytes after the program name: each must be valid UTF-8 (emails, tokens and
     /// paths are never repaired into other text), else the run is a usage error naming the argument's position.
-    public static func run(rawArguments: [[UInt8]], context: CLIContext) -> Int32 {
+    package static func run(rawArguments: [[UInt8]], context: CLIContext) -> Int32 {
         var arguments: [String] = []
         for (index, bytes) in rawArguments.enumerated() {
             guard let argument = String(validating: bytes, as: UTF8.self) else {
@@ -18,7 +18,7 @@ public enum FauthCommandLine {
     }
 
     /// Runs `fauth` with the arguments after the program name; returns the process exit status.
-    public static func run(arguments: [String], context: CLIContext) -> Int32 {
+    package static func run(arguments: [String], context: CLIContext) -> Int32 {
         if arguments.first == ReferenceText.commandWord {
             do {
                 try context.writeOutput(try ReferenceText.run(Array(arguments.dropFirst()), context: context))

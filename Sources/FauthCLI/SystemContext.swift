@@ -9,7 +9,7 @@ import Darwin
 extension CLIContext {
     /// The real process: its environment, file descriptors 0–2, the file system, `/dev/tty`, the network (libcurl,
     /// for every request) and the system clock.
-    public static func system() -> CLIContext {
+    package static func system() -> CLIContext {
         let (environment, malformed) = SystemIO.environment()
         return CLIContext(
             environment: environment,
@@ -33,7 +33,7 @@ extension FauthCommandLine {
     /// SIGTERM, SIGHUP or SIGQUIT at any moment ending it with its error (`EndingSignal`). SIGPIPE is ignored, so that
     /// output to a pipe whose reader is gone fails with `io-error` (EPIPE) instead of killing fauth; what fauth starts
     /// (the browser) gets the default back.
-    public static func main() -> Int32 {
+    package static func main() -> Int32 {
         let arguments = SystemIO.arguments()
         signal(SIGPIPE, SIG_IGN)
         let json = wantsJSON(arguments)

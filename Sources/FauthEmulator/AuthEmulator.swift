@@ -5,30 +5,30 @@ import Foundation
 /// The Firebase Auth emulator's request handler: state, routing, authentication, faults and counters.
 /// Thread-safe: `handle` may be called concurrently from many threads; one lock guards the state, held only while a
 /// request reads or changes it (not while it parses, waits on a blocking function, sleeps a delay fault or encodes).
-public final class AuthEmulator: @unchecked Sendable {
+package final class AuthEmulator: @unchecked Sendable {
     /// The state; only touched while its lock is held.
     private let state: EmulatorState
     /// Counters and faults, with their own lock so a delayed request never holds the state lock.
     private let traffic = TrafficControl()
 
     /// An emulator with no users, serving the project `projectId`.
-    public init(projectId: String) {
+    package init(projectId: String) {
         state = EmulatorState(projectId: projectId)
     }
 
     /// The project id the emulator serves.
-    public var projectId: String { state.projectId }
+    package var projectId: String { state.projectId }
 
     /// Makes every link the emulator hands out (emailed action links, provider sign-in pages) point at
     /// `authority` (`host:port`), the address it serves on; until then they point at `localhost:9099`. A request's
     /// `Host` header is never used for a link.
-    public func setLinkAuthority(_ authority: String) {
+    package func setLinkAuthority(_ authority: String) {
         readingState { $0.linkAuthority = authority }
     }
 
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
     /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
-    public func handle(_ received: HTTPRequest) -> HTTPResponse {
+    package func handle(_ received: HTTPRequest) -> HTTPResponse {
         var request = received
         var segments = PathPattern.split(received.path)
         do {
@@ -56,14 +56,14 @@ public final class AuthEmulator: @unchecked Sendable {
     }
 
     /// Loads users and config from a Firebase emulators' export folder, replacing the current users.
-    public func importState(from directory: String) throws {
+    package func importState(from directory: String) throws {
         let contents = try StateArchive.read(from: directory)
         try readingState { state in Result { () throws(StateArchiveError) in try contents.restore(into: state) } }.get()
     }
 
     /// Writes users and config in the Firebase emulators' export layout
     /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`).
-    public func exportState(to directory: String) throws {
+    package func exportState(to directory: String) throws {
         let capture = readingState { state in StateArchive.capture(state) }
         try capture.write(to: directory)
     }

@@ -1,7 +1,7 @@
 extension StringProtocol {
     /// Whether this equals `other` when ASCII letters are compared without case, as HTTP compares field names and
     /// tokens; nothing is allocated.
-    public func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+    package func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         let left = utf8
         let right = other.utf8
         guard left.count == right.count else { return false }

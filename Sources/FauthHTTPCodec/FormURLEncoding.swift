@@ -1,7 +1,7 @@
 /// `application/x-www-form-urlencoded` coding, for query strings and form bodies.
-public enum FormURLEncoding {
+package enum FormURLEncoding {
     /// Splits `a=b&c=d` into decoded pairs, in order; a pair without `=` has an empty value.
-    public static func decode(_ text: String) -> [(name: String, value: String)] {
+    package static func decode(_ text: String) -> [(name: String, value: String)] {
         // Split on the bytes of `&` and `=` (never part of a longer UTF-8 character), read in place.
         var pairs: [(name: String, value: String)] = []
         var text = text
@@ -31,7 +31,7 @@ public enum FormURLEncoding {
     }
 
     /// Decodes `+` as a space and `%XX` escapes; an invalid escape is kept as written, invalid UTF-8 is repaired.
-    public static func percentDecode(_ text: Substring) -> String {
+    package static func percentDecode(_ text: Substring) -> String {
         // Nothing to decode (an API key, a path segment): the text as it is, with no byte array in between.
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
             return String(text)
@@ -57,7 +57,7 @@ public enum FormURLEncoding {
 
     /// Encodes one name or value as JavaScript's `URLSearchParams` writes it: ASCII letters, digits and `*-._` kept,
     /// space as `+`, every other byte percent-encoded.
-    public static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         let hexDigits = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -77,7 +77,7 @@ public enum FormURLEncoding {
     }
 
     /// `name=value&…` with every name and value encoded by `encode(_:)`, in the given order.
-    public static func encode(_ pairs: [(name: String, value: String)]) -> String {
+    package static func encode(_ pairs: [(name: String, value: String)]) -> String {
         pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
     }
 

@@ -1,14 +1,14 @@
 /// The bounds a parser applies to each message.
-public struct HTTPLimits: Sendable, Equatable {
+package struct HTTPLimits: Sendable, Equatable {
     /// The largest start line plus header block accepted (and the largest trailer block of a chunked body).
-    public var maxHeaderBytes: Int
+    package var maxHeaderBytes: Int
     /// The largest body accepted, after chunked decoding.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// The most header fields accepted in one message.
-    public var maxHeaderFields: Int
+    package var maxHeaderFields: Int
 
     /// Makes limits; the defaults suit the emulator's requests.
-    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxHeaderFields: Int = 100) {
+    package init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxHeaderFields: Int = 100) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderFields = maxHeaderFields

@@ -1,5 +1,5 @@
 /// Why a request or a response could not be parsed; a server answers with `status` and closes the connection.
-public enum HTTPParseError: Error, Sendable, Equatable {
+package enum HTTPParseError: Error, Sendable, Equatable {
     /// The bytes are not a valid HTTP/1.x message (400).
     case malformed(String)
     /// The start line and header fields (or a chunked body's trailers) exceed the configured size (431).
@@ -14,7 +14,7 @@ public enum HTTPParseError: Error, Sendable, Equatable {
     case truncated
 
     /// The status code the server answers with.
-    public var status: Int {
+    package var status: Int {
         switch self {
         case .malformed, .truncated: 400
         case .headersTooLarge: 431

@@ -1,9 +1,9 @@
 /// Turns a request into the bytes of an HTTP/1.1 message, for the clients that speak the codec's HTTP.
-public enum HTTPRequestEncoder {
+package enum HTTPRequestEncoder {
     /// The full message: request line, `Host`, `headers` in order, then `Content-Length` when there is a body or the
     /// method is one that carries one (POST, PUT, PATCH), then the body. `target` is in origin form (`/path?query`);
     /// `host` is the authority (`host:port`). Names and values must hold no CR or LF (checked: a precondition).
-    public static func encode(
+    package static func encode(
         method: String, target: String, host: String,
         headers: [(name: String, value: String)] = [], body: [UInt8] = []
     ) -> [UInt8] {

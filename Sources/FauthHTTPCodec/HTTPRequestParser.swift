@@ -1,12 +1,12 @@
 /// A request the parser has completed, with what it implies for the connection.
-public struct ParsedHTTPRequest: Sendable, Equatable {
+package struct ParsedHTTPRequest: Sendable, Equatable {
     /// The request itself.
-    public var request: HTTPRequest
+    package var request: HTTPRequest
     /// True when the connection stays open after the response (HTTP/1.1 unless `Connection: close`;
     /// HTTP/1.0 only with `Connection: keep-alive`).
-    public var keepAlive: Bool
+    package var keepAlive: Bool
     /// The minor version of HTTP/1.x (0 or 1).
-    public var minorVersion: Int
+    package var minorVersion: Int
 }
 
 /// An incremental HTTP/1.x request parser: feed it bytes as they arrive, take complete requests out.
@@ -14,7 +14,7 @@ public struct ParsedHTTPRequest: Sendable, Equatable {
 /// Bodies are framed by `Content-Length` or by `Transfer-Encoding: chunked` (decoded by `ChunkedBodyDecoder`);
 /// any other transfer coding is refused with 501. Line endings may be CRLF or a bare LF. Once `next()` has thrown,
 /// the parser stays failed: the connection must be answered and closed.
-public struct HTTPRequestParser: Sendable {
+package struct HTTPRequestParser: Sendable {
     private var reader: HTTPMessageReader<Head>
     private var continuePending = false
 
@@ -28,12 +28,12 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Makes a parser with these limits.
-    public init(limits: HTTPLimits) {
+    package init(limits: HTTPLimits) {
         reader = HTTPMessageReader(limits: limits)
     }
 
     /// Makes a parser with these limits.
-    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxHeaderFields: Int = 100) {
+    package init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1 << 20, maxHeaderFields: Int = 100) {
         self.init(
             limits: HTTPLimits(
                 maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes,
@@ -41,31 +41,31 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// The bounds this parser applies.
-    public var limits: HTTPLimits { reader.limits }
+    package var limits: HTTPLimits { reader.limits }
 
     /// True when some bytes of a request have arrived but the request is not complete yet.
-    public var hasPartialRequest: Bool {
+    package var hasPartialRequest: Bool {
         reader.current != nil || reader.input.count > 0
     }
 
     /// The bytes this parser holds (received and not yet handed out, plus a chunked body being decoded), which the
     /// server counts against its memory budget.
-    public var bufferedByteCount: Int { reader.bufferedByteCount }
+    package var bufferedByteCount: Int { reader.bufferedByteCount }
 
     /// Appends received bytes.
-    public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    package mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         reader.append(bytes)
     }
 
     /// Returns true once when the request being received asked for `Expect: 100-continue` and its body is still
     /// to come: the server should then send `100 Continue`.
-    public mutating func takeContinueRequest() -> Bool {
+    package mutating func takeContinueRequest() -> Bool {
         defer { continuePending = false }
         return continuePending && hasPartialRequest
     }
 
     /// The next complete request, or nil when more bytes are needed.
-    public mutating func next() throws(HTTPParseError) -> ParsedHTTPRequest? {
+    package mutating func next() throws(HTTPParseError) -> ParsedHTTPRequest? {
         let betweenRequests = reader.current == nil
         let parsed = try reader.run(Self.step)
         if parsed != nil {

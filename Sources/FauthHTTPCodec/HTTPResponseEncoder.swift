@@ -2,17 +2,17 @@ import FauthText
 import Glibc
 
 /// Turns a response into the bytes of an HTTP/1.1 message, with the headers a server owns.
-public enum HTTPResponseEncoder {
+package enum HTTPResponseEncoder {
     /// Headers the encoder writes itself; a handler's copies are dropped.
     private static let serverOwnedHeaders = ["content-length", "connection", "date", "transfer-encoding"]
 
     /// The interim answer a server sends to a request that asked for `Expect: 100-continue`.
-    public static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    package static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// The full message: status line, `headers` then `extraHeaders` (CORS), then `Date`, `Connection` and
     /// `Content-Length`. The body is left out for HEAD requests and 1xx/204/304. Written into one array sized up
     /// front, so the answer is one write with no copy after it.
-    public static func encode(
+    package static func encode(
         status: Int, headers: [(name: String, value: String)],
         extraHeaders: [(name: String, value: String)] = [], body: @autoclosure () -> [UInt8],
         keepAlive: Bool, headRequest: Bool

@@ -1,22 +1,22 @@
 /// A response the parser has completed.
-public struct ParsedHTTPResponse: Sendable, Equatable {
+package struct ParsedHTTPResponse: Sendable, Equatable {
     /// The status code (100–599).
-    public var status: Int
+    package var status: Int
     /// The header fields in the order received; names keep their case.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// The body bytes (empty when there is none).
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// True when the connection may carry another request (HTTP/1.1 unless `Connection: close`, and the body was not
     /// delimited by the end of the connection).
-    public var keepAlive: Bool
+    package var keepAlive: Bool
 
     /// The value of the first header with this name, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
     /// Responses are equal when status, body, keep-alive and the header fields (in order) are.
-    public static func == (lhs: ParsedHTTPResponse, rhs: ParsedHTTPResponse) -> Bool {
+    package static func == (lhs: ParsedHTTPResponse, rhs: ParsedHTTPResponse) -> Bool {
         lhs.status == rhs.status && lhs.body == rhs.body && lhs.keepAlive == rhs.keepAlive
             && lhs.headers.map { [$0.name, $0.value] } == rhs.headers.map { [$0.name, $0.value] }
     }
@@ -29,9 +29,9 @@ public struct ParsedHTTPResponse: Sendable, Equatable {
 /// (decoded by the same `ChunkedBodyDecoder` as requests), `Content-Length`, or else the rest of the connection.
 /// The head, the body and the number of interim (1xx) answers in a row are bounded. Once it has thrown, the parser
 /// stays failed.
-public struct HTTPResponseParser: Sendable {
+package struct HTTPResponseParser: Sendable {
     /// The most interim (1xx) answers accepted before a final one.
-    public let maxInterimResponses: Int
+    package let maxInterimResponses: Int
 
     private var reader: HTTPMessageReader<Head>
     private var interimResponses = 0
@@ -43,25 +43,25 @@ public struct HTTPResponseParser: Sendable {
     }
 
     /// Makes a parser with these limits.
-    public init(limits: HTTPLimits = HTTPLimits(), maxInterimResponses: Int = 8) {
+    package init(limits: HTTPLimits = HTTPLimits(), maxInterimResponses: Int = 8) {
         reader = HTTPMessageReader(limits: limits)
         self.maxInterimResponses = maxInterimResponses
     }
 
     /// The bounds this parser applies.
-    public var limits: HTTPLimits { reader.limits }
+    package var limits: HTTPLimits { reader.limits }
 
     /// The bytes this parser holds: received and not yet handed out, plus a chunked body being decoded.
-    public var bufferedByteCount: Int { reader.bufferedByteCount }
+    package var bufferedByteCount: Int { reader.bufferedByteCount }
 
     /// Appends received bytes.
-    public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    package mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         reader.append(bytes)
     }
 
     /// The next complete response (an interim 1xx one too), or nil when more bytes are needed. `headRequest` says
     /// whether the request it answers was `HEAD` (whose answer has no body, whatever its headers say).
-    public mutating func next(headRequest: Bool = false) throws(HTTPParseError) -> ParsedHTTPResponse? {
+    package mutating func next(headRequest: Bool = false) throws(HTTPParseError) -> ParsedHTTPResponse? {
         let maxInterim = maxInterimResponses
         var interim = interimResponses
         defer { interimResponses = interim }
@@ -85,7 +85,7 @@ public struct HTTPResponseParser: Sendable {
 
     /// The response the end of the connection completes (one whose body runs to the end), nil when the connection
     /// ended between responses; `truncated` when it ended inside one.
-    public mutating func finish() throws(HTTPParseError) -> ParsedHTTPResponse? {
+    package mutating func finish() throws(HTTPParseError) -> ParsedHTTPResponse? {
         guard let message = try reader.finish() else { return nil }
         return ParsedHTTPResponse(
             status: message.head.status, headers: message.head.headers, body: message.body,

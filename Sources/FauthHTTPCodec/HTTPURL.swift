@@ -1,18 +1,18 @@
 /// An `http://` or `https://` URL split into the parts a request needs; the one splitter for request targets in
 /// absolute form and for the URLs a client calls. Parts stay as written (percent escapes are not decoded).
-public struct HTTPURL: Sendable, Equatable {
+package struct HTTPURL: Sendable, Equatable {
     /// `http` or `https`, in small letters.
-    public var scheme: String
+    package var scheme: String
     /// `host[:port]` as written (an IPv6 host in brackets), for the `Host` header.
-    public var authority: String
+    package var authority: String
     /// The path, starting with `/` (`/` when the URL has none).
-    public var path: String
+    package var path: String
     /// What follows `?` up to a `#`, or an empty string.
-    public var query: String
+    package var query: String
 
     /// Splits `text`; nil unless it starts with `http://` or `https://` (in any case) and holds no space or control
     /// character. A fragment is dropped.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         guard text.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else { return nil }
         let lowered = text.prefix(8).lowercased()
         let schemeLength = lowered.hasPrefix("http://") ? 7 : lowered.hasPrefix("https://") ? 8 : 0
@@ -28,13 +28,13 @@ public struct HTTPURL: Sendable, Equatable {
     }
 
     /// The host without the brackets of an IPv6 literal.
-    public var host: String {
+    package var host: String {
         if authority.hasPrefix("[") { return String(authority.dropFirst().prefix { $0 != "]" }) }
         return String(authority.prefix { $0 != ":" })
     }
 
     /// The port as written, or the scheme's (80 or 443) when the authority names none.
-    public var port: String {
+    package var port: String {
         let afterHost =
             authority.hasPrefix("[")
             ? authority.drop { $0 != "]" }.dropFirst()
@@ -44,7 +44,7 @@ public struct HTTPURL: Sendable, Equatable {
     }
 
     /// The request target in origin form: the path, and `?query` when there is a query.
-    public var pathAndQuery: String {
+    package var pathAndQuery: String {
         query.isEmpty ? path : path + "?" + query
     }
 }

@@ -1,5 +1,5 @@
 /// A JSON object whose members keep their insertion order, so that output has a fixed, documented key order.
-public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     private var entries: [(key: String, value: JSONValue)] = []
     /// Each member's position, kept only once the object has more than `indexedCount` members: below that, a scan
     /// of the keys costs less than hashing one (request bodies, tokens and answers are small objects).
@@ -7,21 +7,21 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     private static let indexedCount = 12
 
     /// An empty object.
-    public init() {}
+    package init() {}
 
     /// An object from a literal, keeping the literal's key order.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         entries.reserveCapacity(elements.count)
         for (key, value) in elements { self[key] = value }
     }
 
     /// Makes room for `count` members, so that an object built member by member grows its storage once.
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         entries.reserveCapacity(count)
     }
 
     /// The member named `key`; setting `nil` removes it, replacing a member keeps its position.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { position(of: key).map { entries[$0].value } }
         set {
             if let index = position(of: key) {
@@ -59,26 +59,26 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The member names in order.
-    public var keys: [String] { entries.map(\.key) }
+    package var keys: [String] { entries.map(\.key) }
 
     /// How many members there are.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Whether there are no members.
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// Iterates the members in insertion order.
-    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
+    package func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         entries.makeIterator()
     }
 
     /// Objects are equal when they have the same members, whatever their order.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
     }
 
     /// Hashes the members independently of their order.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var combined = 0
         for entry in entries {
             var member = Hasher()

@@ -2,7 +2,7 @@ extension JSONValue {
     /// Parses exactly one JSON document (RFC 8259): strict grammar, valid UTF-8, nesting at most `maxDepth` deep. A
     /// `\u` escape of a lone surrogate (no character) is refused, or read as U+FFFD with `replacingLoneSurrogates`
     /// (for text a broken server sent, such as an error message, that is worth keeping).
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], maxDepth: Int = 128, replacingLoneSurrogates: Bool = false
     ) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
@@ -12,7 +12,7 @@ extension JSONValue {
     }
 
     /// Parses exactly one JSON document from text.
-    public static func parse(_ text: String, maxDepth: Int = 128) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String, maxDepth: Int = 128) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8), maxDepth: maxDepth)
     }
 }

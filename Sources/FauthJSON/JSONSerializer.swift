@@ -1,11 +1,11 @@
 extension JSONValue {
     /// The JSON text: compact, or indented by two spaces when `pretty`; members in insertion order.
-    public func serialized(pretty: Bool = false) -> String {
+    package func serialized(pretty: Bool = false) -> String {
         String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
     }
 
     /// The JSON text as UTF-8 bytes.
-    public func serializedBytes(pretty: Bool = false) -> [UInt8] {
+    package func serializedBytes(pretty: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(1024)  // an account's answer in one allocation
         JSONSerializer(pretty: pretty).write(self, into: &output, indent: 0)

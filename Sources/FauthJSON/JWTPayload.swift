@@ -1,10 +1,10 @@
 /// Reads the payload of a JSON Web Token in compact form (RFC 7519: `header.payload.signature`, each part base64url)
 /// without checking its signature; shared by the client, which reads a few claims of its ID token, and the emulator,
 /// which accepts any decodable JWT as Firebase's emulator does (on every request that carries one).
-public enum JWTPayload {
+package enum JWTPayload {
     /// The payload of `token` when it has three parts whose header and payload are base64url-encoded JSON objects;
     /// nil otherwise (padding is optional, and the standard alphabet's `+` and `/` are accepted too).
-    public static func decode(_ token: String) -> JSONObject? {
+    package static func decode(_ token: String) -> JSONObject? {
         var token = token
         return token.withUTF8(decode)
     }
@@ -25,7 +25,7 @@ public enum JWTPayload {
 
     /// Base64url (or base64) bytes decoded; nil for a character outside the alphabets, misplaced padding or a
     /// length no encoding produces.
-    public static func base64URLDecode(_ text: some Collection<UInt8>) -> [UInt8]? {
+    package static func base64URLDecode(_ text: some Collection<UInt8>) -> [UInt8]? {
         if let decoded = text.withContiguousStorageIfAvailable(decodeBase64) { return decoded }
         return Array(text).withUnsafeBufferPointer(decodeBase64)
     }

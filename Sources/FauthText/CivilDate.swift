@@ -1,8 +1,8 @@
 /// The proleptic Gregorian calendar in UTC, for timestamps written by hand (the client's ISO 8601 dates, the
 /// emulator's `lastRefreshAt`) without Foundation's formatters.
-public enum CivilDate {
+package enum CivilDate {
     /// The (year, month, day) of a day counted from 1970-01-01 (negative before it).
-    public static func of(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func of(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = daysSinceEpoch + 719_468  // days from 0000-03-01, so that leap days come last in a year
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -1,9 +1,9 @@
 /// Text made safe to put in an HTML page, for the pages fauth (the browser sign-in's closing page) and
 /// fauth-emulator (its identity-provider page) serve.
-public enum HTMLText {
+package enum HTMLText {
     /// `text` with the characters HTML gives meaning to (`& < > " '`) replaced by references, safe in element
     /// content and in quoted attribute values.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var escaped = ""
         for character in text {
             switch character {

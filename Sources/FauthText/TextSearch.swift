@@ -5,7 +5,7 @@
 extension Collection where Element == UInt8 {
     /// The range of the first occurrence of `bytes`; empty at the start when `bytes` is empty, nil when it is absent.
     @inlinable
-    public func firstRange(ofBytes bytes: some Collection<UInt8>) -> Range<Index>? {
+    package func firstRange(ofBytes bytes: some Collection<UInt8>) -> Range<Index>? {
         guard let first = bytes.first else { return startIndex..<startIndex }
         var searchFrom = startIndex
         while let candidate = self[searchFrom...].firstIndex(of: first) {
@@ -28,20 +28,20 @@ extension Collection where Element == UInt8 {
 extension StringProtocol {
     /// The range of the first occurrence of `text`, compared byte for byte in UTF-8 (not by canonical equivalence).
     @inlinable
-    public func firstRange(ofText text: some StringProtocol) -> Range<Index>? {
+    package func firstRange(ofText text: some StringProtocol) -> Range<Index>? {
         utf8.firstRange(ofBytes: text.utf8)
     }
 
     /// Whether `text` occurs, compared byte for byte in UTF-8.
     @inlinable
-    public func contains(text: some StringProtocol) -> Bool {
+    package func contains(text: some StringProtocol) -> Bool {
         firstRange(ofText: text) != nil
     }
 
     /// The text with every occurrence of `target` (compared byte for byte in UTF-8) replaced by `replacement`,
     /// left to right; unchanged when `target` is empty.
     @inlinable
-    public func replacingAll(_ target: some StringProtocol, with replacement: some StringProtocol) -> String {
+    package func replacingAll(_ target: some StringProtocol, with replacement: some StringProtocol) -> String {
         guard !target.isEmpty else { return String(self) }
         var result = ""
         var rest = self[...]

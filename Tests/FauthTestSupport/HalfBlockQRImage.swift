@@ -3,9 +3,9 @@ import Foundation
 /// Reads back a QR code that `fauth` drew with Unicode half blocks on a terminal: the text becomes a bitmap (each
 /// character two modules stacked, ANSI colour sequences dropped), scaled up with a wide white margin, written as a
 /// PBM image and decoded by `zbarimg` (Debian's zbar-tools, installed by scripts/bootstrap), an independent decoder.
-public enum HalfBlockQRImage {
+package enum HalfBlockQRImage {
     /// The modules of the drawing in `text` (the lines made of half blocks and spaces), row by row; true is dark.
-    public static func modules(in text: String) -> [[Bool]] {
+    package static func modules(in text: String) -> [[Bool]] {
         var rows: [[Bool]] = []
         for line in text.split(whereSeparator: \.isNewline) {  // "\r\n" from a terminal is one Character
             let plain = withoutEscapes(String(line))
@@ -22,7 +22,7 @@ public enum HalfBlockQRImage {
     }
 
     /// The text `zbarimg --raw` decodes from the drawing in `text`, nil when it finds no code.
-    public static func decode(_ text: String, scale: Int = 6, margin: Int = 8) throws -> String? {
+    package static func decode(_ text: String, scale: Int = 6, margin: Int = 8) throws -> String? {
         let modules = modules(in: text)
         guard let width = modules.map(\.count).max(), width > 0 else { return nil }
         let side = (width + 2 * margin) * scale

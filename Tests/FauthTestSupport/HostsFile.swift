@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads /etc/hosts for the tests.
-public enum HostsFile {
+package enum HostsFile {
     /// A name other than `localhost` that /etc/hosts maps to 127.0.0.0/8 only, if there is one.
-    public static let loopbackAlias: String? = {
+    package static let loopbackAlias: String? = {
         guard let text = try? String(contentsOfFile: "/etc/hosts", encoding: .utf8) else { return nil }
         var addressesByName: [String: [Substring]] = [:]
         for line in text.split(separator: "\n") {

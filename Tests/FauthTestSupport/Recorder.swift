@@ -1,20 +1,20 @@
 import Foundation
 
 /// A thread-safe list of values (requests received, sleeps asked for, trace lines).
-public final class Recorder<Value: Sendable>: @unchecked Sendable {
+package final class Recorder<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Value] = []
 
     /// Makes an empty recorder.
-    public init() {}
+    package init() {}
 
     /// Adds a value.
-    public func append(_ value: Value) {
+    package func append(_ value: Value) {
         lock.withLock { stored.append(value) }
     }
 
     /// The values added so far, in order.
-    public var values: [Value] {
+    package var values: [Value] {
         lock.withLock { stored }
     }
 }

@@ -22,16 +22,16 @@ import Testing
 /// // … run the code under test with `transport` …
 /// transport.expectAllRepliesUsed()
 /// ```
-public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+package final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     /// What the "server" does with one request.
-    public enum Reply: Sendable {
+    package enum Reply: Sendable {
         /// Answers with this response.
         case response(TransportResponse)
         /// Fails the way a transport fails (nothing answered).
         case failure(TransportFailure)
 
         /// A JSON answer with `status` and `body` (and extra header fields).
-        public static func json(_ status: Int, _ body: String, headers: [(name: String, value: String)] = []) -> Reply {
+        package static func json(_ status: Int, _ body: String, headers: [(name: String, value: String)] = []) -> Reply {
             .response(
                 TransportResponse(
                     status: status, headers: [("Content-Type", "application/json")] + headers,
@@ -39,7 +39,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         }
 
         /// A Firebase error answer: `{"error": {"code": status, "message": message, …}}` (and extra header fields).
-        public static func firebaseError(
+        package static func firebaseError(
             _ status: Int, _ message: String, headers: [(name: String, value: String)] = []
         ) -> Reply {
             let error: JSONValue = [
@@ -53,18 +53,18 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// One request the transport received.
-    public struct Request: Sendable {
+    package struct Request: Sendable {
         /// The request as the code under test sent it.
-        public let sent: TransportRequest
+        package let sent: TransportRequest
         /// The endpoint it went to (the path after the API version, without the query).
-        public let endpoint: String
+        package let endpoint: String
 
         /// The method (`POST`, …).
-        public var method: String { sent.method }
+        package var method: String { sent.method }
         /// The body parsed as JSON, nil when it is not JSON.
-        public var json: JSONValue? { try? JSONValue.parse(sent.body) }
+        package var json: JSONValue? { try? JSONValue.parse(sent.body) }
         /// The value of the first header field with this name, compared case-insensitively.
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             sent.headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
     }
@@ -75,32 +75,32 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     private let sourceLocation: SourceLocation
 
     /// Makes a transport with an empty script; unscripted calls are reported at the caller's location.
-    public init(sourceLocation: SourceLocation = #_sourceLocation) {
+    package init(sourceLocation: SourceLocation = #_sourceLocation) {
         self.sourceLocation = sourceLocation
     }
 
     /// Adds `reply` as the answer to the next not-yet-answered `method` request to `endpoint`.
-    public func reply(to endpoint: String, method: String = "POST", _ reply: Reply) {
+    package func reply(to endpoint: String, method: String = "POST", _ reply: Reply) {
         lock.withLock { script.append((method, endpoint, reply)) }
     }
 
     /// Every request received so far, in the order they arrived.
-    public var requests: [Request] {
+    package var requests: [Request] {
         lock.withLock { received }
     }
 
     /// The requests received so far to `endpoint`, in order.
-    public func requests(to endpoint: String) -> [Request] {
+    package func requests(to endpoint: String) -> [Request] {
         requests.filter { $0.endpoint == endpoint }
     }
 
     /// The scripted replies no request has used yet, as `METHOD endpoint`, in script order.
-    public var unusedReplies: [String] {
+    package var unusedReplies: [String] {
         lock.withLock { script.map { "\($0.method) \($0.endpoint)" } }
     }
 
     /// Records a test failure for every scripted reply that no request used.
-    public func expectAllRepliesUsed(sourceLocation: SourceLocation = #_sourceLocation) {
+    package func expectAllRepliesUsed(sourceLocation: SourceLocation = #_sourceLocation) {
         let unused = unusedReplies
         if !unused.isEmpty {
             Issue.record(
@@ -110,7 +110,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     /// Records the request and answers with the first scripted reply for its method and endpoint; an unscripted
     /// request records a test failure and fails as a transport error.
-    public func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
+    package func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
         let endpoint = Self.endpoint(of: request.url)
         let reply: Reply? = lock.withLock {
             received.append(Request(sent: request, endpoint: endpoint))

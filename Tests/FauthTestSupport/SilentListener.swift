@@ -2,16 +2,16 @@ import Foundation
 
 /// A listening TCP socket on an IPv4 address that never accepts: once its accept queue is full (`fillBacklog()`), a
 /// connect to it neither completes nor fails, as with a host that drops every packet.
-public final class SilentListener {
+package final class SilentListener {
     /// The listening socket.
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// The port it listens on.
-    public let port: UInt16
+    package let port: UInt16
     private let address: String
     private var listening = true
 
     /// Listens on `address` (IPv4) and `port` (0 for any free one) with an accept queue of `backlog`.
-    public init(address: String, port: UInt16, backlog: Int32) throws {
+    package init(address: String, port: UInt16, backlog: Int32) throws {
         self.address = address
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.descriptor = descriptor
@@ -35,7 +35,7 @@ public final class SilentListener {
 
     /// Stops listening; closes the socket once, so a later call (or `deinit`) never closes a number another test's
     /// socket has taken since.
-    public func close() {
+    package func close() {
         guard listening else { return }
         listening = false
         _ = Glibc.close(descriptor)
@@ -43,7 +43,7 @@ public final class SilentListener {
 
     /// Connects until the accept queue is full (a connection that does not complete at once is the sign), and returns
     /// the connections made so the caller keeps them open.
-    public func fillBacklog() throws -> [Int32] {
+    package func fillBacklog() throws -> [Int32] {
         var made: [Int32] = []
         for _ in 0..<8 {
             let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)

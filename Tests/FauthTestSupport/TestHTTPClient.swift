@@ -3,12 +3,12 @@ import FauthJSON
 import Glibc
 
 /// Why a `TestHTTPClient` call failed.
-public struct TestHTTPClientError: Error, CustomStringConvertible {
+package struct TestHTTPClientError: Error, CustomStringConvertible {
     /// What went wrong.
-    public let description: String
+    package let description: String
 
     /// Makes an error with its description.
-    public init(description: String) {
+    package init(description: String) {
         self.description = description
     }
 }
@@ -19,23 +19,23 @@ public struct TestHTTPClientError: Error, CustomStringConvertible {
 ///
 /// It reconnects when the server closed the previous connection (`Connection: close`). Every read gives up after
 /// `timeoutSeconds`, so a test never hangs on a silent server.
-public final class TestHTTPClient {
+package final class TestHTTPClient {
     /// A response as read off the wire.
-    public typealias Response = (status: Int, headers: [(String, String)], body: [UInt8])
+    package typealias Response = (status: Int, headers: [(String, String)], body: [UInt8])
 
     /// The server's host.
-    public let host: String
+    package let host: String
     /// The server's port.
-    public let port: Int
+    package let port: Int
     /// How long one read may wait.
-    public let timeoutSeconds: Double
+    package let timeoutSeconds: Double
     /// How many TCP connections this client has opened so far.
-    public private(set) var connectionsOpened = 0
+    package private(set) var connectionsOpened = 0
     private var fd: Int32 = -1
     private var parser = TestHTTPClient.newParser()
 
     /// Connects to `host:port` (an IPv4 or IPv6 literal, or a name).
-    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 10) throws {
+    package init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 10) throws {
         self.host = host
         self.port = port
         self.timeoutSeconds = timeoutSeconds
@@ -47,7 +47,7 @@ public final class TestHTTPClient {
     }
 
     /// Sends one request (adding `Host` and `Content-Length`) and reads its response.
-    public func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws
+    package func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws
         -> Response
     {
         if fd < 0 { try connect() }
@@ -61,7 +61,7 @@ public final class TestHTTPClient {
     }
 
     /// Sends a JSON body (when given) and parses the JSON answer.
-    public func json(method: String = "POST", path: String, body: JSONValue? = nil, headers: [(String, String)] = [])
+    package func json(method: String = "POST", path: String, body: JSONValue? = nil, headers: [(String, String)] = [])
         throws
         -> (status: Int, json: JSONValue)
     {
@@ -72,7 +72,7 @@ public final class TestHTTPClient {
     }
 
     /// Writes raw bytes on the connection.
-    public func sendRaw(_ bytes: [UInt8]) throws {
+    package func sendRaw(_ bytes: [UInt8]) throws {
         if fd < 0 { try connect() }
         var offset = 0
         while offset < bytes.count {
@@ -87,7 +87,7 @@ public final class TestHTTPClient {
     }
 
     /// Reads one response; 1xx interim responses are returned only when `skipInterim` is false.
-    public func readResponse(bodyExpected: Bool = true, skipInterim: Bool = true) throws -> Response {
+    package func readResponse(bodyExpected: Bool = true, skipInterim: Bool = true) throws -> Response {
         while true {
             let parsed: ParsedHTTPResponse?
             do {
@@ -108,7 +108,7 @@ public final class TestHTTPClient {
 
     /// True when the server closes the connection (end of stream or reset) within `seconds` with nothing more sent;
     /// the client then reconnects on its next `send`.
-    public func serverClosesConnection(within seconds: Double) -> Bool {
+    package func serverClosesConnection(within seconds: Double) -> Bool {
         guard fd >= 0, parser.bufferedByteCount == 0 else { return fd < 0 }
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, Int32(seconds * 1000)) > 0 else { return false }
@@ -123,14 +123,14 @@ public final class TestHTTPClient {
     }
 
     /// Closes the connection; the next `send` opens a new one.
-    public func close() {
+    package func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
         parser = Self.newParser()
     }
 
     /// The value of the first header with this name, compared case-insensitively.
-    public static func header(_ name: String, in headers: [(String, String)]) -> String? {
+    package static func header(_ name: String, in headers: [(String, String)]) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 

@@ -3,9 +3,9 @@ import FauthCore
 /// Splits argv by the catalogue's rules: global options before or after the command, `--name=value` and
 /// `--name value` (a value starting with `-` only in the first form), bundled short flags, `--` ending options
 /// (positional arguments may start with `-` after it), and an error with a suggestion for anything unknown.
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// Parses the arguments after the program name.
-    public static func parse(_ arguments: [String]) throws(FauthError) -> ParsedArguments {
+    package static func parse(_ arguments: [String]) throws(FauthError) -> ParsedArguments {
         var parsed = ParsedArguments()
         try parse(arguments, into: &parsed)
         return parsed
@@ -13,7 +13,7 @@ public enum ArgumentParser {
 
     /// Parses the arguments after the program name into `parsed`, which keeps what was read before a failure
     /// (the command word, whose help a usage error points to).
-    public static func parse(_ arguments: [String], into parsed: inout ParsedArguments) throws(FauthError) {
+    package static func parse(_ arguments: [String], into parsed: inout ParsedArguments) throws(FauthError) {
         var spec: CommandSpec?
         var subcommands: [any Command] = []
         var remaining = arguments[...]

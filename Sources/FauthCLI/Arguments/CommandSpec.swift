@@ -1,26 +1,26 @@
 /// What a command looks like from outside: its name, usage lines, options and help text. Each `Command` holds
 /// its own; they drive parsing, help, completions, and the tests that keep the man page and docs/design/cli.md in
 /// step.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The command word (`signin`).
-    public let name: String
+    package let name: String
     /// One line saying what it does.
-    public let summary: String
+    package let summary: String
     /// Usage lines after `fauth ` (`signin --email EMAIL [--password-stdin | --password-file FILE]`).
-    public let usage: [String]
+    package let usage: [String]
     /// The options this command accepts besides the global ones.
-    public let options: [OptionSpec]
+    package let options: [OptionSpec]
     /// The rules between its options (and global ones) that the parser checks before the command runs.
-    public let constraints: [OptionConstraint]
+    package let constraints: [OptionConstraint]
     /// The positional arguments it takes: their names, for help and completion.
-    public let arguments: [String]
+    package let arguments: [String]
     /// What completion offers for the positional argument.
-    public let argumentCompletion: ValueCompletion
+    package let argumentCompletion: ValueCompletion
     /// Longer help: paragraphs shown after the option list.
-    public let details: String
+    package let details: String
 
     /// Makes a command spec.
-    public init(
+    package init(
         _ name: String, summary: String, usage: [String], options: [OptionSpec] = [],
         constraints: [OptionConstraint] = [], arguments: [String] = [], argumentCompletion: ValueCompletion = .none,
         details: String = ""
@@ -36,7 +36,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The option with this long name, if the command has it.
-    public func option(named name: String) -> OptionSpec? {
+    package func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }
     }
 

@@ -1,18 +1,18 @@
 /// A rule between the options of a command that the parser checks after reading the command line, before the
 /// command runs; each kind of rule has one message.
-public enum OptionConstraint: Sendable {
+package enum OptionConstraint: Sendable {
     /// Options from two different sets do not go together (options within one set may).
     case exclusive([[OptionSpec]])
     /// The option goes only with at least one of the others.
     case requires(OptionSpec, anyOf: [OptionSpec])
 
     /// At most one of `options`.
-    public static func oneOf(_ options: [OptionSpec]) -> OptionConstraint {
+    package static func oneOf(_ options: [OptionSpec]) -> OptionConstraint {
         .exclusive(options.map { [$0] })
     }
 
     /// Each of `options` goes only with at least one of `others`.
-    public static func each(_ options: [OptionSpec], requires others: [OptionSpec]) -> [OptionConstraint] {
+    package static func each(_ options: [OptionSpec], requires others: [OptionSpec]) -> [OptionConstraint] {
         options.map { .requires($0, anyOf: others) }
     }
 

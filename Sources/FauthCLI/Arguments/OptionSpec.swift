@@ -1,5 +1,5 @@
 /// What shell completion offers for an option's value or a positional argument.
-public enum ValueCompletion: String, Sendable {
+package enum ValueCompletion: String, Sendable {
     case none, file, profile, provider, hostPort
     /// A provider id a user can have linked (`unlink`).
     case linkedProvider
@@ -12,24 +12,24 @@ public enum ValueCompletion: String, Sendable {
 }
 
 /// One command-line option: its long name, optional short letter, value, help line and longer details.
-public struct OptionSpec: Sendable, Equatable {
+package struct OptionSpec: Sendable, Equatable {
     /// The long name without the leading `--` (`email`).
-    public let name: String
+    package let name: String
     /// The one-letter short form (`v` for `-v`), if any.
-    public let short: Character?
+    package let short: Character?
     /// The placeholder of the value (`EMAIL`), or nil for a flag.
-    public let valueName: String?
+    package let valueName: String?
     /// The one-line help text (`--help`).
-    public let help: String
+    package let help: String
     /// What the man page and docs/cli.md add after the help line (blank lines part paragraphs); often empty.
-    public let details: String
+    package let details: String
     /// What completion offers for the value.
-    public let completion: ValueCompletion
+    package let completion: ValueCompletion
     /// Whether the option may be given more than once, each value kept (`--scope A --scope B`).
-    public let isRepeatable: Bool
+    package let isRepeatable: Bool
 
     /// Makes an option.
-    public init(
+    package init(
         _ name: String, short: Character? = nil, value: String? = nil, completion: ValueCompletion = .none,
         repeatable: Bool = false, help: String, details: String = ""
     ) {
@@ -43,18 +43,18 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// Whether the option takes a value.
-    public var takesValue: Bool { valueName != nil }
+    package var takesValue: Bool { valueName != nil }
 
     /// The same option with the help line and details one command gives it (`--email` of `update` changes the
     /// email).
-    public func described(_ help: String, details: String = "") -> OptionSpec {
+    package func described(_ help: String, details: String = "") -> OptionSpec {
         OptionSpec(
             name, short: short, value: valueName, completion: completion, repeatable: isRepeatable, help: help,
             details: details)
     }
 
     /// How the option is written in help: `-v, --verbose` or `--email EMAIL`.
-    public var synopsis: String {
+    package var synopsis: String {
         let long = "--\(name)" + (valueName.map { " \($0)" } ?? "")
         return short.map { "-\($0), \(long)" } ?? long
     }

@@ -2,18 +2,18 @@ import FauthCore
 
 /// A command line split into the command, option values and positional arguments, checked against the catalogue.
 /// Options are read by their declarations (`arguments.value(GlobalOptions.profile)`), never by a name written out.
-public struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
     /// The command word, or nil when none was given.
-    public var command: String?
+    package var command: String?
     /// Positional arguments after the command.
-    public var arguments: [String] = []
+    package var arguments: [String] = []
     /// Option values by long name (flags map to an empty string), read only through the declarations.
     private var options: [String: String] = [:]
     /// Every value of the repeatable options, in order (`options` holds the last).
     private var repeatedValues: [String: [String]] = [:]
 
     /// Makes an empty one, for the parser to fill.
-    public init() {}
+    package init() {}
 
     /// Records `value` (empty for a flag) for `option`; a second, different value of an option that is not
     /// repeatable is `usage`.
@@ -27,11 +27,11 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// Whether the flag or option was given.
-    public func has(_ option: OptionSpec) -> Bool { options[option.name] != nil }
+    package func has(_ option: OptionSpec) -> Bool { options[option.name] != nil }
 
     /// The value of an option, if given.
-    public func value(_ option: OptionSpec) -> String? { options[option.name] }
+    package func value(_ option: OptionSpec) -> String? { options[option.name] }
 
     /// Every value a repeatable option was given, in order (empty when not given).
-    public func values(_ option: OptionSpec) -> [String] { repeatedValues[option.name] ?? [] }
+    package func values(_ option: OptionSpec) -> [String] { repeatedValues[option.name] ?? [] }
 }

@@ -2,16 +2,16 @@ import FauthText
 
 /// Shell completion scripts for bash, zsh and fish, generated from the command catalogue (`fauth completion SHELL`);
 /// the files in `completions/` are this output, and a test keeps them equal.
-public enum CompletionScript {
+package enum CompletionScript {
     /// The shells fauth writes completions for.
-    public static let shells = ["bash", "zsh", "fish"]
+    package static let shells = ["bash", "zsh", "fish"]
 
     /// Provider ids offered after `--provider` and for `unlink`.
     static let providerIds = ["google.com", "facebook.com", "github.com", "twitter.com", "apple.com", "oidc."]
     static let unlinkIds = ["password", "phone"] + providerIds.dropLast()
 
     /// The script for `shell`, or nil for a shell fauth does not know.
-    public static func script(for shell: String) -> String? {
+    package static func script(for shell: String) -> String? {
         switch shell {
         case "bash": bash()
         case "zsh": zsh()

@@ -1,12 +1,12 @@
 import FauthCore
 
 /// The `--help` and `fauth help` pages, made from the command catalogue so they cannot drift from the parser.
-public enum HelpText {
+package enum HelpText {
     /// The version string printed by `--version`.
-    public static let version = "fauth \(FauthVersion.current)"
+    package static let version = "fauth \(FauthVersion.current)"
 
     /// The overview: usage, commands, global options, exit status.
-    public static func overview() -> String {
+    package static func overview() -> String {
         var lines = [
             "fauth: a scriptable command-line client for Firebase Authentication.",
             "",

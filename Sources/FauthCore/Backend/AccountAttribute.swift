@@ -1,5 +1,5 @@
 /// A profile attribute `accounts:update` can delete (`deleteAttribute`).
-public enum AccountAttribute: String, Sendable, Equatable, CaseIterable {
+package enum AccountAttribute: String, Sendable, Equatable, CaseIterable {
     /// The display name.
     case displayName = "DISPLAY_NAME"
     /// The photo URL.

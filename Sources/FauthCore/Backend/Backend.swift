@@ -3,21 +3,21 @@ import FauthText
 
 /// Makes backend calls: encodes an endpoint's body, sends it over the transport, retries idempotent calls that
 /// failed for a passing reason, checks the status and decodes the answer or maps the failure to a `FauthError`.
-public struct Backend: Sendable {
+package struct Backend: Sendable {
     /// Where calls go, with which key and tenant, and the total deadline of one call.
-    public let configuration: BackendConfiguration
+    package let configuration: BackendConfiguration
     /// What sends the HTTP requests.
-    public let transport: any HTTPTransport
+    package let transport: any HTTPTransport
     /// Receives one line per request, answer and retry (for `--verbose`); never a body or a secret.
-    public let trace: (@Sendable (String) -> Void)?
+    package let trace: (@Sendable (String) -> Void)?
     /// When idempotent calls are repeated.
-    public let retryPolicy: RetryPolicy
+    package let retryPolicy: RetryPolicy
 
     /// The `X-Client-Version` header value.
-    public static let clientVersion = "fauth/\(FauthVersion.current)"
+    package static let clientVersion = "fauth/\(FauthVersion.current)"
 
     /// Makes a backend.
-    public init(
+    package init(
         configuration: BackendConfiguration, transport: any HTTPTransport,
         trace: (@Sendable (String) -> Void)? = nil, retryPolicy: RetryPolicy = .standard
     ) {
@@ -28,7 +28,7 @@ public struct Backend: Sendable {
     }
 
     /// Makes the call and returns its decoded answer; every failure is a `FauthError`.
-    public func call<E: Endpoint>(_ endpoint: E) throws(FauthError) -> E.Response {
+    package func call<E: Endpoint>(_ endpoint: E) throws(FauthError) -> E.Response {
         let isRead = E.method == "GET"
         // A GET carries no body: the tenant, where the service takes one, goes in the query instead.
         let query = isRead ? tenantQuery(for: E.service) : ""

@@ -1,25 +1,25 @@
 /// Where and how backend calls are made: the API key, an optional emulator or production endpoint override, the
 /// tenant and the total deadline.
-public struct BackendConfiguration: Sendable, Equatable {
+package struct BackendConfiguration: Sendable, Equatable {
     /// The Firebase Web API key, sent as `?key=`.
-    public var apiKey: String
+    package var apiKey: String
     /// The emulator's `HOST:PORT` (as in `FIREBASE_AUTH_EMULATOR_HOST`), or nil for Google's production servers.
-    public var emulatorHost: String?
+    package var emulatorHost: String?
     /// The base URL that replaces `https://identitytoolkit.googleapis.com` and `https://securetoken.googleapis.com`
     /// (a regional or gateway endpoint; see `ProductionEndpoint`), or nil for Google's own hosts.
-    public var endpoint: String?
+    package var endpoint: String?
     /// The tenant every Identity Toolkit request body names, or nil for the project itself.
-    public var tenantId: String?
+    package var tenantId: String?
     /// The total time one call may take, retries included, in seconds.
-    public var timeout: Double
+    package var timeout: Double
     /// The certificate authorities the server's TLS certificate must chain to.
-    public var trust: TrustedCertificates
+    package var trust: TrustedCertificates
 
     /// The deadline used when none is given, in seconds.
-    public static let defaultTimeout: Double = 30
+    package static let defaultTimeout: Double = 30
 
     /// Makes a configuration.
-    public init(
+    package init(
         apiKey: String, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
         timeout: Double = BackendConfiguration.defaultTimeout, trust: TrustedCertificates = .system
     ) {
@@ -35,12 +35,12 @@ public struct BackendConfiguration: Sendable, Equatable {
     /// `https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=K`, or on an emulator
     /// `http://HOST:PORT/identitytoolkit.googleapis.com/v1/accounts:signUp?key=K`, or with an endpoint override
     /// `ENDPOINT/v1/accounts:signUp?key=K` (and `ENDPOINT/v1/token?key=K` for Secure Token).
-    public func url(for service: Service, path: String) -> String {
+    package func url(for service: Service, path: String) -> String {
         url(for: service, path: path, keyValue: PercentEncoding.encode(apiKey))
     }
 
     /// The same URL with the key replaced by `REDACTED`, for traces and messages.
-    public func redactedURL(for service: Service, path: String) -> String {
+    package func redactedURL(for service: Service, path: String) -> String {
         url(for: service, path: path, keyValue: SecretRedaction.placeholder)
     }
 

@@ -1,7 +1,7 @@
 import FauthJSON
 
 /// One backend call: where it goes, the JSON body it sends and how its response decodes.
-public protocol Endpoint: Sendable {
+package protocol Endpoint: Sendable {
     /// What a successful call returns.
     associatedtype Response: Sendable
 
@@ -24,5 +24,5 @@ public protocol Endpoint: Sendable {
 
 extension Endpoint {
     /// `POST`, as almost every Identity Toolkit and Secure Token call is.
-    public static var method: String { "POST" }
+    package static var method: String { "POST" }
 }

@@ -1,5 +1,5 @@
 /// What an out-of-band email sent by `accounts:sendOobCode` is for.
-public enum OobRequestType: String, Sendable, Equatable, CaseIterable {
+package enum OobRequestType: String, Sendable, Equatable, CaseIterable {
     /// A password reset (needs `email`).
     case passwordReset = "PASSWORD_RESET"
     /// Verify the user's email (needs `idToken`).

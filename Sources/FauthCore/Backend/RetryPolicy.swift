@@ -6,20 +6,20 @@ import Darwin
 
 /// When and how long the backend waits before repeating an idempotent call that failed for a passing reason:
 /// at most `maxAttempts` attempts, exponential back-off with full jitter, `Retry-After` honoured.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// The most attempts per call, the first included (1 means never retry).
-    public var maxAttempts: Int
+    package var maxAttempts: Int
     /// The back-off ceiling before the first retry, in seconds; it doubles for each later retry.
-    public var baseDelay: Double
+    package var baseDelay: Double
     /// The largest back-off ceiling, in seconds.
-    public var maxDelay: Double
+    package var maxDelay: Double
     /// Waits the given number of seconds (injected by tests).
-    public var sleep: @Sendable (Double) -> Void
+    package var sleep: @Sendable (Double) -> Void
     /// Returns a uniformly random number in `0...upperBound` (injected by tests).
-    public var random: @Sendable (_ upperBound: Double) -> Double
+    package var random: @Sendable (_ upperBound: Double) -> Double
 
     /// Makes a policy.
-    public init(
+    package init(
         maxAttempts: Int, baseDelay: Double = 0.5, maxDelay: Double = 8,
         sleep: @escaping @Sendable (Double) -> Void = RetryPolicy.sleepOnThisThread,
         random: @escaping @Sendable (Double) -> Double = { Double.random(in: 0...$0) }
@@ -32,9 +32,9 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Three attempts, back-off ceilings of 0.5 s then 1 s.
-    public static let standard = RetryPolicy(maxAttempts: 3)
+    package static let standard = RetryPolicy(maxAttempts: 3)
     /// A single attempt.
-    public static let never = RetryPolicy(maxAttempts: 1)
+    package static let never = RetryPolicy(maxAttempts: 1)
 
     /// The wait before retry number `retry` (1 for the first): random in `0...min(maxDelay, baseDelay × 2^(retry−1))`.
     func backoff(beforeRetry retry: Int) -> Double {
@@ -43,7 +43,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Blocks the calling thread for `seconds` (resuming after signals until the time is up).
-    @Sendable public static func sleepOnThisThread(_ seconds: Double) {
+    @Sendable package static func sleepOnThisThread(_ seconds: Double) {
         guard seconds > 0, seconds.isFinite else { return }
         var remaining = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1_000_000_000))
         var left = timespec()

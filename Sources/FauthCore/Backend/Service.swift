@@ -1,5 +1,5 @@
 /// The Google API a backend call goes to.
-public enum Service: Sendable, Equatable {
+package enum Service: Sendable, Equatable {
     /// Identity Toolkit v1 (`identitytoolkit.googleapis.com/v1/accounts:…`): sign-up, sign-in, account management.
     case identityToolkitV1
     /// Identity Toolkit v2 (`identitytoolkit.googleapis.com/v2/…`): multi-factor and password policy.

@@ -10,7 +10,7 @@ import Darwin
 /// `GET` on its one path is handed to the caller once, then the listener stops listening; any other path gets 404.
 /// Requests are read by the codec the emulator serves with (`HTTPRequestParser`), within its bounds.
 /// The caller answers the browser with `answer(status:html:)` once it knows how the sign-in ended.
-public final class CallbackListener {
+package final class CallbackListener {
     /// The most connections held at once (a browser preconnects a few); past it the oldest is closed.
     static let maximumConnections = 16
     /// The largest request head read (a callback URL with a provider's code fits many times over).
@@ -19,15 +19,15 @@ public final class CallbackListener {
     static let maximumBodyBytes = 0
 
     /// The port listened on (the one asked for, or the one the system chose for 0).
-    public let port: UInt16
+    package let port: UInt16
     /// The path the redirect must come to (`/__/auth/callback`).
-    public let path: String
+    package let path: String
     private var listening: Int32
     private var connections: [(descriptor: Int32, parser: HTTPRequestParser)] = []
     private var answering: Int32 = -1
 
     /// Listens on 127.0.0.1:`port` (0: a free port the system chooses); a port in use is `io-error`.
-    public init(port: UInt16, path: String) throws(FauthError) {
+    package init(port: UInt16, path: String) throws(FauthError) {
         self.path = path
         let listening = socket(
             AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -60,13 +60,13 @@ public final class CallbackListener {
     }
 
     /// The URL the browser is sent back to: `http://127.0.0.1:PORT/PATH`.
-    public var url: String { "http://127.0.0.1:\(port)\(path)" }
+    package var url: String { "http://127.0.0.1:\(port)\(path)" }
 
     /// Waits for `GET PATH?…` and returns the full URL it asked for (`url` with the query). Other requests are
     /// answered (404, 405, 431) meanwhile. After `seconds` → `cancelled`; a byte readable on `interruptDescriptor`
     /// (a signal's self-pipe, the byte being the signal) → that signal's error (`EndingSignal`). After it returns
     /// the listener accepts nothing more.
-    public func waitForCallback(within seconds: Double, interruptDescriptor: Int32?) throws(FauthError) -> String {
+    package func waitForCallback(within seconds: Double, interruptDescriptor: Int32?) throws(FauthError) -> String {
         let deadline = MonotonicTime.now().adding(seconds: min(seconds, 1e9))
         while true {
             let remaining = deadline.seconds(since: MonotonicTime.now())
@@ -102,7 +102,7 @@ public final class CallbackListener {
     }
 
     /// Answers the request `waitForCallback` returned with a small HTML page, then closes the connection.
-    public func answer(status: Int, html: String) {
+    package func answer(status: Int, html: String) {
         guard answering >= 0 else { return }
         send(answering, status: status, html: html)
         close(answering)

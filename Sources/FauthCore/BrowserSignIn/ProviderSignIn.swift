@@ -1,19 +1,19 @@
 /// A provider sign-in started in a browser (`accounts:createAuthUri`): the page to open, and the checks the URL
 /// the browser comes back to must pass before it is sent to `signInWithIdp`.
-public struct ProviderSignIn: Sendable, Equatable {
+package struct ProviderSignIn: Sendable, Equatable {
     /// The provider.
-    public let providerId: String
+    package let providerId: String
     /// The URL the provider sends the browser back to (the `continueUri` sent).
-    public let continueUri: String
+    package let continueUri: String
     /// The provider's sign-in page.
-    public let authUri: String
+    package let authUri: String
     /// The sign-in session `signInWithIdp` must name.
-    public let sessionId: String
+    package let sessionId: String
     /// The `state` the sign-in page carries, which the answer must carry back; nil when the page has none (OAuth 1).
-    public let state: String?
+    package let state: String?
 
     /// A started sign-in from createAuthUri's answer.
-    public init(providerId: String, continueUri: String, answer: ProviderAuthUri) {
+    package init(providerId: String, continueUri: String, answer: ProviderAuthUri) {
         self.providerId = providerId
         self.continueUri = continueUri
         self.authUri = answer.authUri
@@ -24,7 +24,7 @@ public struct ProviderSignIn: Sendable, Equatable {
     /// The credential for the URL the browser came back to, after checking that it is this sign-in's answer: it
     /// goes to `continueUri` and carries the same `state` (checked first, whatever else it carries), then that it
     /// holds no provider error (`invalid-credential` otherwise, before any request).
-    public func credential(forCallback url: String) throws(FauthError) -> IdpCredential {
+    package func credential(forCallback url: String) throws(FauthError) -> IdpCredential {
         let url = url.trimming(\.isWhitespace)
         let base = String(url.prefix { $0 != "?" && $0 != "#" })
         guard base == continueUri, let query = URLQuery(url: url) else {

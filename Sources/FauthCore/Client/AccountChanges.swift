@@ -1,18 +1,18 @@
 /// What `AuthClient.updateAccount` changes on the signed-in user's account; nil fields stay as they are.
-public struct AccountChanges: Sendable, Equatable {
+package struct AccountChanges: Sendable, Equatable {
     /// A new email (changed at once; see `AuthClient.sendEmailChange` for the verified change).
-    public var email: String?
+    package var email: String?
     /// A new password.
-    public var password: String?
+    package var password: String?
     /// A new display name.
-    public var displayName: String?
+    package var displayName: String?
     /// A new photo URL.
-    public var photoUrl: String?
+    package var photoUrl: String?
     /// Profile attributes to remove.
-    public var clear: [AccountAttribute]
+    package var clear: [AccountAttribute]
 
     /// Makes a set of changes.
-    public init(
+    package init(
         email: String? = nil, password: String? = nil, displayName: String? = nil, photoUrl: String? = nil,
         clear: [AccountAttribute] = []
     ) {
@@ -24,7 +24,7 @@ public struct AccountChanges: Sendable, Equatable {
     }
 
     /// Whether nothing would change.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         email == nil && password == nil && displayName == nil && photoUrl == nil && clear.isEmpty
     }
 }

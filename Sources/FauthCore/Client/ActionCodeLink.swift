@@ -2,14 +2,14 @@ import FauthText
 
 /// The parts of an email action link (`https://…/__/auth/action?mode=resetPassword&oobCode=…&apiKey=…`), as the
 /// SDK's `ActionCodeURL` reads them; a link wrapped in another one's `link` parameter is unwrapped.
-public struct ActionCodeLink: Sendable, Equatable {
+package struct ActionCodeLink: Sendable, Equatable {
     /// The one-time code (`oobCode`).
-    public var code: String
+    package var code: String
     /// What the link is for (`mode`: `resetPassword`, `verifyEmail`, `verifyAndChangeEmail`, `signIn`, …), if it says.
-    public var mode: String?
+    package var mode: String?
 
     /// The link's code and mode; nil when `link` is not a URL with an `oobCode` (nor wraps one).
-    public init?(link: String) {
+    package init?(link: String) {
         guard let query = URLQuery(url: link), !query.items.isEmpty else { return nil }
         let value = { (name: String) in query.value(name).flatMap { $0.isEmpty ? nil : $0 } }
         if let code = value("oobCode") {
@@ -24,7 +24,7 @@ public struct ActionCodeLink: Sendable, Equatable {
 
     /// The code in `input` (surrounding white space ignored): the `oobCode` of a pasted action link, or `input`
     /// itself when it is not a link. A link whose mode is not one of `modes` is refused (`invalid-action-code`) before any request.
-    public static func code(in input: String, modes: [String]) throws -> String {
+    package static func code(in input: String, modes: [String]) throws -> String {
         let words = input.split(whereSeparator: \.isWhitespace)
         guard words.count == 1, let trimmed = words.first.map(String.init) else {
             throw FauthError(.invalidActionCode, message: "An action code or link is one word without spaces.")

@@ -6,7 +6,7 @@ extension AuthClient {
     /// belongs to that user; returns the deleted user as the session knew it.
     /// A sign-in too long ago fails with `requires-recent-login` and leaves the session as it was.
     @discardableResult
-    public func deleteAccount() throws -> UserProfile {
+    package func deleteAccount() throws -> UserProfile {
         let user = try withSession { session in
             _ = try backend.call(DeleteAccountEndpoint(idToken: session.idToken))
             return session.user
@@ -21,7 +21,7 @@ extension AuthClient {
 
     /// Changes the signed-in user's email, password or profile (`accounts:update`). The new tokens the server
     /// returns after an email or password change replace the session's, so the next command keeps working.
-    public func updateAccount(_ changes: AccountChanges) throws -> UserProfile {
+    package func updateAccount(_ changes: AccountChanges) throws -> UserProfile {
         if changes.isEmpty { throw FauthError(.usage, message: "Nothing to update.") }
         if changes.password?.isEmpty == true { throw FauthError(.weakPassword, reason: "Missing password") }
         return try withSession(serverChange: .accountChanged) { session in
@@ -42,14 +42,14 @@ extension AuthClient {
     /// Whether `error` is the server's refusal of a direct email change where the project has email enumeration
     /// protection on (`OPERATION_NOT_ALLOWED : Please verify the new email before changing email.`): the change must
     /// go through `sendEmailChange(to:)`.
-    public static func requiresVerifiedEmailChange(_ error: FauthError) -> Bool {
+    package static func requiresVerifiedEmailChange(_ error: FauthError) -> Bool {
         guard error.code == .operationNotAllowed, let message = error.server?.message else { return false }
         return message.hasPrefix("OPERATION_NOT_ALLOWED") && message.contains(text: "verify the new email")
     }
 
     /// Sends a verification email to `newEmail` (`sendOobCode` `VERIFY_AND_CHANGE_EMAIL`, the SDK's
     /// `verifyBeforeUpdateEmail`); the account's email changes when its link is followed. Returns the address.
-    public func sendEmailChange(to newEmail: String) throws -> String {
+    package func sendEmailChange(to newEmail: String) throws -> String {
         try withSession { session in
             _ = try backend.call(
                 SendOobCodeEndpoint(requestType: .verifyAndChangeEmail, idToken: session.idToken, newEmail: newEmail))

@@ -6,7 +6,7 @@ extension AuthClient {
     /// serves none (a server's error answer: Firebase's emulator's 501, a project without one; cached too) or one of a
     /// schema fauth does not read, and when no answer came (not cached). The policy only advises the client: the
     /// server enforces it, so its absence stops nothing.
-    public func passwordPolicy(refetch: Bool = false) -> PasswordPolicy? {
+    package func passwordPolicy(refetch: Bool = false) -> PasswordPolicy? {
         let cache = PasswordPolicyCache(beside: store, identity: BackendIdentity(configuration))
         if !refetch, let cached = cache.read(now: now()) { return cached.policy }
         let policy: PasswordPolicy?

@@ -2,7 +2,7 @@
 /// with the credential `ProviderSignIn.credential(forCallback:)` makes.
 extension AuthClient {
     /// Asks the backend for the provider's sign-in page returning to `continueUri` (`accounts:createAuthUri`).
-    public func startProviderSignIn(
+    package func startProviderSignIn(
         providerId: String, continueUri: String, scopes: [String] = [],
         customParameters: [(name: String, value: String)] = []
     ) throws -> ProviderSignIn {

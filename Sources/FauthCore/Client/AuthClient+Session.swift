@@ -5,7 +5,7 @@ import FauthJSON
 extension AuthClient {
     /// A fresh ID token: the cached one while more than five minutes remain (no lock, no request), else refreshed
     /// once under the lock (a refresh another process has just made is used, not repeated).
-    public func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: UnixTime) {
+    package func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: UnixTime) {
         try idToken(forceRefresh: forceRefresh, cached: store.loadStamped())
     }
 
@@ -13,7 +13,7 @@ extension AuthClient {
     /// (nil when there is none), for a caller that has read it anyway: the file is then parsed once.
     /// A cached token that is not a JWT (a damaged file) is never handed out: it is refreshed, and a server whose
     /// refreshed token is not one either gets `malformed-jwt` (the session file is left as it was).
-    public func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (
+    package func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (
         token: String, expiresAt: UnixTime
     ) {
         guard let (cached, stamp) = cached else { throw FauthError(.notSignedIn) }

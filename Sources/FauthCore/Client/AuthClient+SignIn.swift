@@ -2,7 +2,7 @@
 /// send for a credential.
 extension AuthClient {
     /// Creates an email/password account and makes it the profile's session.
-    public func signUp(email: String, password: String) throws -> AuthResult {
+    package func signUp(email: String, password: String) throws -> AuthResult {
         guard !email.isEmpty else { throw FauthError(.missingEmail) }
         guard !password.isEmpty else { throw FauthError(.weakPassword, reason: "Missing password") }
         try store.checkWritable()  // before the account exists: a retry must not meet email-already-in-use
@@ -16,7 +16,7 @@ extension AuthClient {
     }
 
     /// Signs in with `credential`, replacing the profile's session.
-    public func signIn(with credential: Credential) throws -> AuthResult {
+    package func signIn(with credential: Credential) throws -> AuthResult {
         try store.checkWritable()
         let email: String? =
             switch credential {
@@ -38,7 +38,7 @@ extension AuthClient {
 
     /// Makes the profile's session from a refresh token another client holds: one refresh (Secure Token), then a
     /// lookup; the refresh token is then the session's. A refused token is `invalid-user-token` and changes nothing.
-    public func signIn(refreshToken: String) throws -> AuthResult {
+    package func signIn(refreshToken: String) throws -> AuthResult {
         guard !refreshToken.isEmpty else { throw FauthError(.invalidUserToken, message: "The refresh token is empty.") }
         try store.checkWritable()
         return try store.withLock { file in
@@ -49,13 +49,13 @@ extension AuthClient {
     }
 
     /// The sign-in methods an email can use (`accounts:createAuthUri`); no session needed.
-    public func signInMethods(forEmail email: String) throws -> [String] {
+    package func signInMethods(forEmail email: String) throws -> [String] {
         try emailInfo(email).signinMethods
     }
 
     /// What the server says of an email (`accounts:createAuthUri`): its sign-in methods, or nothing at all
     /// (`isHidden`) where the project has email enumeration protection on; no session needed.
-    public func emailInfo(_ email: String) throws -> CreateAuthUriResponse {
+    package func emailInfo(_ email: String) throws -> CreateAuthUriResponse {
         guard !email.isEmpty else { throw FauthError(.missingEmail) }
         return try backend.call(CreateAuthUriEndpoint(identifier: email))
     }

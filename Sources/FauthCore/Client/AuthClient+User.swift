@@ -3,7 +3,7 @@ extension AuthClient {
     /// Links `credential` to the signed-in user (upgrading an anonymous user keeps its uid). With `expectedUid` (the
     /// user signed in when the command started, before a browser sign-in's wait), a session that holds another user
     /// by now is `user-mismatch` and nothing is linked.
-    public func link(_ credential: Credential, expectedUid: String? = nil) throws -> AuthResult {
+    package func link(_ credential: Credential, expectedUid: String? = nil) throws -> AuthResult {
         try Self.requireUserCredential(credential, for: "link")
         return try withSession(serverChange: .accountChanged) { session in
             if let expectedUid, session.user.uid != expectedUid {
@@ -37,7 +37,7 @@ extension AuthClient {
     }
 
     /// Removes a provider from the signed-in user, after checking the (freshly looked-up) account has it.
-    public func unlink(providerId: String) throws -> AuthResult {
+    package func unlink(providerId: String) throws -> AuthResult {
         try withSession(serverChange: .accountChanged) { session in
             session.user = try lookUpUser(idToken: session.idToken, of: session.user.uid)
             guard session.user.providers.contains(where: { $0.providerId == providerId }) else {
@@ -59,7 +59,7 @@ extension AuthClient {
     /// Proves the signed-in user's identity again; credentials of another user fail with `user-mismatch` and
     /// leave the session as it was. No account is ever created: a provider credential is sent with
     /// `autoCreate: false`, and an email link for another email than the user's is refused before it is sent.
-    public func reauthenticate(with credential: Credential) throws -> AuthResult {
+    package func reauthenticate(with credential: Credential) throws -> AuthResult {
         try Self.requireUserCredential(credential, for: "reauth")
         return try withSession(usesSessionToken: false) { session in
             if case .emailLink(let email, _) = credential, email.lowercased() != session.user.email?.lowercased() {
@@ -87,7 +87,7 @@ extension AuthClient {
     }
 
     /// The signed-in user's providers, looked up afresh (the session's copy is updated).
-    public func providers() throws -> [ProviderInfo] {
+    package func providers() throws -> [ProviderInfo] {
         try withSession { session in
             session.user = try lookUpUser(idToken: session.idToken, of: session.user.uid)
             return session.user.providers
@@ -97,12 +97,12 @@ extension AuthClient {
     /// The session, checked with the server (a lookup), refreshed if needed; `not-signed-in` when there is none.
     /// When the server no longer accepts it, the error is the server's, as for every session command
     /// (`user-disabled`, `user-not-found`, `user-token-expired`, `invalid-user-token`), and the dead session is removed.
-    public func status() throws -> Session {
+    package func status() throws -> Session {
         try statusWithSecondFactors().session
     }
 
     /// `status()` with the user's enrolled second factors, from the same lookup; a refused session as `status()`.
-    public func statusWithSecondFactors() throws -> (session: Session, secondFactors: [MFAEnrollment]) {
+    package func statusWithSecondFactors() throws -> (session: Session, secondFactors: [MFAEnrollment]) {
         try withSession { session in
             let account = try lookUpAccount(idToken: session.idToken, of: session.user.uid)
             session.user = UserProfile(account, idToken: session.idToken)

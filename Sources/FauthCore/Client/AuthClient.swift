@@ -7,18 +7,18 @@ import FauthJSON
 /// One concern per file: signing in (`AuthClient+SignIn.swift`), the signed-in user's operations
 /// (`AuthClient+User.swift`), and the session machinery they run in, the lock, the refresh and the dead-session
 /// rule (`AuthClient+Session.swift`, with `TokenRefreshRule`).
-public struct AuthClient: Sendable {
+package struct AuthClient: Sendable {
     /// The resolved project settings.
-    public let configuration: ResolvedConfiguration
+    package let configuration: ResolvedConfiguration
     /// The profile's session file.
-    public let store: SessionStore
+    package let store: SessionStore
     let backend: Backend
     let now: @Sendable () -> UnixTime
     /// Receives what a successful operation wants the user to know (`FauthWarning`).
     let warn: (@Sendable (FauthWarning) -> Void)?
 
     /// Makes a client; `trace` receives one line per request for `--verbose`, `warn` the warnings.
-    public init(
+    package init(
         configuration: ResolvedConfiguration, store: SessionStore, transport: any HTTPTransport,
         trace: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (FauthWarning) -> Void)? = nil,
         now: @escaping @Sendable () -> UnixTime = { UnixTime.now() }

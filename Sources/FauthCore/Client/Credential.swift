@@ -1,5 +1,5 @@
 /// A way to prove who the user is, for sign-in, link and reauthentication.
-public enum Credential: Sendable, Equatable {
+package enum Credential: Sendable, Equatable {
     /// An email and password.
     case password(email: String, password: String)
     /// An email and the one-time code of the sign-in link sent to it (passwordless sign-in).
@@ -13,7 +13,7 @@ public enum Credential: Sendable, Equatable {
 
     /// The provider id this credential signs in with (`password`, also for an email link, as the SDK's
     /// `EmailAuthProvider`; `anonymous`, `custom`, `google.com`, …).
-    public var providerId: String {
+    package var providerId: String {
         switch self {
         case .password, .emailLink: "password"
         case .anonymous: "anonymous"
@@ -26,7 +26,7 @@ public enum Credential: Sendable, Equatable {
 extension IdpCredential {
     /// Checks, before any request, that the provider id is usable and that the tokens this provider needs are there;
     /// the message names what is missing in the credential's own terms (the command line names its options).
-    public func validate() throws(FauthError) {
+    package func validate() throws(FauthError) {
         let reserved: Set = ["password", "phone", "anonymous", "custom", "emailLink", "firebase"]
         guard !providerId.isEmpty, !reserved.contains(providerId), providerId == providerId.lowercased(),
             providerId.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" })

@@ -2,16 +2,16 @@ import FauthJSON
 
 /// Something a successful operation wants the user to know (a password that misses the project's policy in
 /// notify mode); the front end words it (`fauth: warning: …` on stderr, `warnings` in the JSON result).
-public struct FauthWarning: Sendable, Equatable {
+package struct FauthWarning: Sendable, Equatable {
     /// The code of the failure this would be where it were enforced.
-    public var code: ErrorCode
+    package var code: ErrorCode
     /// For developers, as an error's message.
-    public var message: String
+    package var message: String
     /// The password policy's requirements, each with whether it is met.
-    public var requirements: [PasswordRequirement]
+    package var requirements: [PasswordRequirement]
 
     /// `{"code", "message", "requirements"}`.
-    public var jsonObject: JSONValue {
+    package var jsonObject: JSONValue {
         [
             "code": .string(code.rawValue), "message": .string(message),
             "requirements": .array(requirements.map(\.jsonObject)),

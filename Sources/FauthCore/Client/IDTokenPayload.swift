@@ -3,9 +3,9 @@ import FauthJSON
 /// The decoded payload of a Firebase ID token, for people and scripts (`fauth token --claims`, `status`): every
 /// claim, and the custom claims an admin set (`customAttributes`, the Admin SDKs' `set_custom_user_claims`).
 /// The signature is not checked, as for `IDTokenClaims`.
-public struct IDTokenPayload: Sendable, Equatable {
+package struct IDTokenPayload: Sendable, Equatable {
     /// Every claim of the payload.
-    public let claims: JSONObject
+    package let claims: JSONObject
 
     /// The claims Firebase itself puts in an ID token, and the names it reserves (a custom claim cannot use them).
     static let firebaseClaims: Set = [
@@ -14,13 +14,13 @@ public struct IDTokenPayload: Sendable, Equatable {
     ]
 
     /// The payload of `token`; nil when it is not a JWT.
-    public init?(token: String) {
+    package init?(token: String) {
         guard let claims = JWTPayload.decode(token) else { return nil }
         self.claims = claims
     }
 
     /// The custom claims: every claim but Firebase's own and the reserved names.
-    public var customClaims: JSONObject {
+    package var customClaims: JSONObject {
         var custom = JSONObject()
         for (key, value) in claims where !Self.firebaseClaims.contains(key) { custom[key] = value }
         return custom

@@ -2,23 +2,23 @@ import FauthJSON
 
 /// A project's password policy as Identity Toolkit serves it (`GET /v2/passwordPolicy`): the requirements a new
 /// password must meet, and whether the server enforces them (`ENFORCE`) or only lets clients notify (`OFF`).
-public struct PasswordPolicy: Sendable, Equatable {
+package struct PasswordPolicy: Sendable, Equatable {
     /// The schema version fauth reads (`schemaVersion`); a policy of another one is not checked on the client.
-    public static let supportedSchemaVersion = 1
+    package static let supportedSchemaVersion = 1
     /// The symbols Firebase counts as non-alphanumeric when the policy does not list its own.
     static let defaultSymbols = #"^$*.[]{}()?"!@#%&/\,><':;|_~"#
 
     /// The policy as served; kept whole for the cache.
-    public let json: JSONObject
+    package let json: JSONObject
     /// `schemaVersion`.
-    public let schemaVersion: Int
+    package let schemaVersion: Int
     /// Whether the server refuses a password that misses a requirement (`enforcementState: ENFORCE`).
-    public let isEnforced: Bool
+    package let isEnforced: Bool
     /// The rules, in the order Firebase lists them.
     let rules: [PasswordRule]
 
     /// Reads a policy; missing options are not required, a missing minimum length is Firebase's 6.
-    public init(json: JSONObject) {
+    package init(json: JSONObject) {
         self.json = json
         schemaVersion = json["schemaVersion"]?.int ?? Self.supportedSchemaVersion
         isEnforced = json["enforcementState"]?.string == "ENFORCE"
@@ -36,7 +36,7 @@ public struct PasswordPolicy: Sendable, Equatable {
     }
 
     /// Every requirement of the policy, each with whether `password` meets it.
-    public func requirements(for password: String) -> [PasswordRequirement] {
+    package func requirements(for password: String) -> [PasswordRequirement] {
         rules.map { PasswordRequirement(rule: $0, met: $0.isMet(by: password)) }
     }
 }
@@ -63,13 +63,13 @@ enum PasswordRule: Sendable, Equatable {
 }
 
 /// A requirement of the project's password policy and whether a password meets it.
-public struct PasswordRequirement: Sendable, Equatable {
+package struct PasswordRequirement: Sendable, Equatable {
     let rule: PasswordRule
     /// Whether the password meets it.
-    public let met: Bool
+    package let met: Bool
 
     /// The policy option it comes from (`minPasswordLength`, `containsUppercaseCharacter`, …).
-    public var name: String {
+    package var name: String {
         switch rule {
         case .minLength: "minPasswordLength"
         case .maxLength: "maxPasswordLength"
@@ -81,7 +81,7 @@ public struct PasswordRequirement: Sendable, Equatable {
     }
 
     /// What the policy requires: a length, or `true`.
-    public var required: JSONValue {
+    package var required: JSONValue {
         switch rule {
         case .minLength(let length), .maxLength(let length): .number(Double(length))
         case .lowercase, .uppercase, .numeric, .symbol: true
@@ -89,7 +89,7 @@ public struct PasswordRequirement: Sendable, Equatable {
     }
 
     /// The requirement in words (`at least 8 characters`).
-    public var summary: String {
+    package var summary: String {
         switch rule {
         case .minLength(let length): "at least \(length) characters"
         case .maxLength(let length): "at most \(length) characters"
@@ -101,7 +101,7 @@ public struct PasswordRequirement: Sendable, Equatable {
     }
 
     /// `{"rule", "required", "met"}`.
-    public var jsonObject: JSONValue {
+    package var jsonObject: JSONValue {
         ["rule": .string(name), "required": required, "met": .bool(met)]
     }
 }

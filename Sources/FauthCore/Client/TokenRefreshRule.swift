@@ -6,26 +6,26 @@
 /// meanwhile. If it did, that rewrite is the refresh this process was about to make: its token is used as it is
 /// unless it has already expired, even when it too has less than five minutes left (a short-lived token), so that
 /// fifty concurrent `fauth token` calls make one refresh, not fifty.
-public struct TokenRefreshRule: Sendable {
+package struct TokenRefreshRule: Sendable {
     /// A token with this much life left or less is refreshed before use (the Apple SDK's five minutes), in seconds.
-    public static let margin: Double = 300
+    package static let margin: Double = 300
 
     /// The time the rule is applied at.
-    public let now: UnixTime
+    package let now: UnixTime
 
     /// A rule applied at `now`.
-    public init(now: UnixTime) {
+    package init(now: UnixTime) {
         self.now = now
     }
 
     /// Whether `session`'s ID token has `margin` seconds or less to live.
-    public func isExpiring(_ session: Session) -> Bool {
+    package func isExpiring(_ session: Session) -> Bool {
         session.expiresAt.seconds(since: now) <= Self.margin
     }
 
     /// Whether the session read under the lock needs a refresh, for a caller that read the file without the lock
     /// first (with `unlockedStamp`) and decided it needed one (or was asked to force one).
-    public func needsRefresh(
+    package func needsRefresh(
         locked: Session, lockedStamp: SessionFileStamp, unlockedStamp: SessionFileStamp, forced: Bool
     ) -> Bool {
         guard lockedStamp == unlockedStamp else {

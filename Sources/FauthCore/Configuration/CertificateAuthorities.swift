@@ -7,10 +7,10 @@ import Darwin
 /// Which certificate authorities fauth trusts, as curl chooses them: the CA file input > `CURL_CA_BUNDLE` >
 /// `SSL_CERT_FILE` (a PEM bundle), and `SSL_CERT_DIR` (a hashed folder) when no file came from the input; each
 /// replaces the system's authorities. A named file or folder that cannot be read is a `usage` error naming where it came from.
-public enum CertificateAuthorities {
+package enum CertificateAuthorities {
     /// The trust setting the flag and environment give; empty variables count as unset. A file that is a pipe is
     /// read whole now, within `timeout` seconds (`PipedCertificateBundle`).
-    public static func resolve(
+    package static func resolve(
         caFileFlag: String?, environment: [String: String],
         timeout: Double = ResolvedConfiguration.defaultTimeout
     ) throws -> TrustedCertificates {

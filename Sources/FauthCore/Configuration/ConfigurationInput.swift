@@ -1,6 +1,6 @@
 /// One of the values the caller gives the core in `ConfigurationInputs` or as the session file: a failure about one
 /// names it by this, and the front end says it in its own terms (the fauth command line names its option).
-public enum ConfigurationInput: String, Sendable, CaseIterable {
+package enum ConfigurationInput: String, Sendable, CaseIterable {
     /// `ConfigurationInputs.apiKey`.
     case apiKey
     /// `ConfigurationInputs.emulatorHost`.
@@ -20,7 +20,7 @@ public enum ConfigurationInput: String, Sendable, CaseIterable {
 }
 
 /// Where a configuration value came from: one of the caller's inputs or an environment variable.
-public enum InputSource: Sendable, Equatable {
+package enum InputSource: Sendable, Equatable {
     /// A value the caller gave.
     case input(ConfigurationInput)
     /// The environment variable of that name.
@@ -28,7 +28,7 @@ public enum InputSource: Sendable, Equatable {
 
     /// A `usage` error: the value from this source cannot be used, for `reason` (`'x' is not HOST:PORT`); it names the
     /// variable, or the input by its `ConfigurationInputs` name and as an `InputProblem` for the front end to word.
-    public func invalid(_ reason: String) -> FauthError {
+    package func invalid(_ reason: String) -> FauthError {
         switch self {
         case .input(let input): FauthError(.invalid(input, reason: reason))
         case .variable(let name): FauthError(.usage, message: "\(name): \(reason).")

@@ -4,9 +4,9 @@
 /// to another). Environment variables: `FAUTH_API_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`, `FAUTH_ENDPOINT`,
 /// `FAUTH_TENANT`, `FAUTH_CONFIG` (a config file path), `FAUTH_TIMEOUT` (seconds) and the CA variables
 /// `CertificateAuthorities` reads; an empty variable counts as unset.
-public enum ConfigurationResolver {
+package enum ConfigurationResolver {
     /// The resolved configuration; bad values, an unreadable config file, or no API key without an emulator → `usage`.
-    public static func resolve(
+    package static func resolve(
         flags: ConfigurationInputs, environment: [String: String], session: ProjectSettings?
     ) throws -> ResolvedConfiguration {
         let timeout = try timeout(flag: flags.timeout, environment: environment)
@@ -86,7 +86,7 @@ public enum ConfigurationResolver {
     }
 
     /// The timeout input > `FAUTH_TIMEOUT` > the default; it must be a finite number of seconds above 0.
-    public static func timeout(flag: Double?, environment: [String: String]) throws -> Double {
+    package static func timeout(flag: Double?, environment: [String: String]) throws -> Double {
         if let flag {
             return try validatedTimeout(flag, source: .input(.timeout), text: nil)
         }
@@ -98,7 +98,7 @@ public enum ConfigurationResolver {
 
     /// A timeout written as text (the timeout input, `FAUTH_TIMEOUT`): decimal digits and `.`, a finite number
     /// above 0; anything else → `usage`, naming `source`.
-    public static func timeout(parsing text: String, source: InputSource) throws -> Double {
+    package static func timeout(parsing text: String, source: InputSource) throws -> Double {
         guard let seconds = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
             throw source.invalid("'\(text)' is not a number of seconds")
         }

@@ -1,7 +1,7 @@
 /// Checks an emulator address: `HOST:PORT`, with an IPv6 host in brackets (`[::1]:9099`), no scheme, no path.
-public enum EmulatorHost {
+package enum EmulatorHost {
     /// `text` when it is a valid `HOST:PORT`; otherwise a `usage` error naming `source`.
-    public static func validated(_ text: String, source: InputSource) throws -> String {
+    package static func validated(_ text: String, source: InputSource) throws -> String {
         guard isValid(text) else {
             throw source.invalid("'\(text)' is not HOST:PORT (e.g. 127.0.0.1:9099 or [::1]:9099)")
         }
@@ -9,7 +9,7 @@ public enum EmulatorHost {
     }
 
     /// Whether `text` is `HOST:PORT` with a port 1–65535.
-    public static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         guard let colon = text.lastIndex(of: ":") else {
             return false
         }

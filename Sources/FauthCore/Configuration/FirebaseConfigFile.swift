@@ -7,14 +7,14 @@ import Glibc
 /// The API key and project id read from a Firebase config file: a `GoogleService-Info.plist`, a
 /// `google-services.json`, or a web config JSON (`{"apiKey","projectId",…}`, also nested under `firebaseConfig`
 /// or `config`). The format is recognised from the content, not the name.
-public struct FirebaseConfigFile: Sendable, Equatable {
+package struct FirebaseConfigFile: Sendable, Equatable {
     /// The Web API key (`API_KEY`, `client[0].api_key[0].current_key` or `apiKey`).
-    public var apiKey: String
+    package var apiKey: String
     /// The project id (`PROJECT_ID`, `project_info.project_id` or `projectId`), when the file has one.
-    public var projectId: String?
+    package var projectId: String?
 
     /// Makes config file values.
-    public init(apiKey: String, projectId: String? = nil) {
+    package init(apiKey: String, projectId: String? = nil) {
         self.apiKey = apiKey
         self.projectId = projectId
     }
@@ -24,7 +24,7 @@ public struct FirebaseConfigFile: Sendable, Equatable {
 
     /// Reads (within `seconds`, `InputFile`'s rule) and parses the file at `path`; unreadable or not a config with an
     /// API key → `usage` naming the path.
-    public static func read(
+    package static func read(
         path: String, within seconds: Double = ResolvedConfiguration.defaultTimeout
     ) throws -> FirebaseConfigFile {
         let content: [UInt8]
@@ -39,7 +39,7 @@ public struct FirebaseConfigFile: Sendable, Equatable {
     }
 
     /// Parses config file content; `path` only names the file in errors.
-    public static func parse(_ content: [UInt8], path: String) throws -> FirebaseConfigFile {
+    package static func parse(_ content: [UInt8], path: String) throws -> FirebaseConfigFile {
         let content = content.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(content.dropFirst(3)) : content  // UTF-8 BOM
         let values: (apiKey: String?, projectId: String?)
         switch content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {

@@ -1,10 +1,10 @@
 /// Checks a production endpoint override (`--endpoint`, `FAUTH_ENDPOINT`): the base URL that replaces both
 /// `https://identitytoolkit.googleapis.com` and `https://securetoken.googleapis.com` (their paths never collide:
 /// Secure Token is `/v1/token`, Identity Toolkit `/v1/accounts…`, `/v1/projects…`, `/v2/…`).
-public enum ProductionEndpoint {
+package enum ProductionEndpoint {
     /// `text` without trailing slashes when it is `https://HOST[:PORT][/PATH]` (or `http://` to this machine);
     /// otherwise a `usage` error naming `source`.
-    public static func validated(_ text: String, source: InputSource) throws -> String {
+    package static func validated(_ text: String, source: InputSource) throws -> String {
         var base = Substring(text)
         while base.hasSuffix("/") { base = base.dropLast() }
         let lowered = base.lowercased()

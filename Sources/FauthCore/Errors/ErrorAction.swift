@@ -1,5 +1,5 @@
 /// What a script or person should do next after a failure; the `action` of the JSON error object.
-public enum ErrorAction: String, Sendable, CaseIterable {
+package enum ErrorAction: String, Sendable, CaseIterable {
     case signin
     case reauth
     case fixCommand = "fix-command"

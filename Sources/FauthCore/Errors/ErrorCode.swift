@@ -16,7 +16,7 @@
 /// `certificate-error`, `proxy-refused`, `response-too-large`, `invalid-argument`, `io-error`, `server-changed`) have
 /// no SDK name or number: `session-store-error` is only the analogue of `ERROR_KEYCHAIN_ERROR` (17995), and
 /// borrowing that name would send people to documentation about the keychain.
-public enum ErrorCode: String, Sendable, CaseIterable {
+package enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
     case invalidCustomToken = "invalid-custom-token"
     case customTokenMismatch = "custom-token-mismatch"
@@ -116,14 +116,14 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case sessionBusy = "session-busy"
 
     /// The Apple SDK's `ERROR_…` name, nil for fauth's own codes.
-    public var name: String? { sdkIdentity?.name }
+    package var name: String? { sdkIdentity?.name }
 
     /// The Apple SDK's 17xxx number, nil for fauth's own codes.
-    public var number: Int? { sdkIdentity?.number }
+    package var number: Int? { sdkIdentity?.number }
 
     /// The code's exit category, from which its exit status, action and retryability come (`docs/design/errors.md`,
     /// "Exit status").
-    public var category: ExitCategory {
+    package var category: ExitCategory {
         switch self {
         case .internalError, .malformedJWT, .blockingCloudFunctionError, .invalidReqType, .ioError, .responseTooLarge:
             return .failed
@@ -176,17 +176,17 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     }
 
     /// The process exit status for this code: a pure function of the code.
-    public var exitStatus: Int32 { category.exitStatus }
+    package var exitStatus: Int32 { category.exitStatus }
 
     /// What to do next: the category's action.
-    public var action: ErrorAction { category.action }
+    package var action: ErrorAction { category.action }
 
     /// Whether the same command may simply be run again, later: the temporary failures (exit 10), which are also
     /// the answers fauth itself retries, within `--timeout`, for calls that are safe to repeat.
-    public var isRetryable: Bool { category.isRetryable }
+    package var isRetryable: Bool { category.isRetryable }
 
     /// The English description used when the server gives no detail (the SDK's wording where it has one).
-    public var defaultMessage: String {
+    package var defaultMessage: String {
         switch self {
         case .invalidCustomToken: return "The custom token format is incorrect. Please check the documentation."
         case .customTokenMismatch: return "The custom token corresponds to a different audience."

@@ -1,6 +1,6 @@
 /// What a failure means for the script that ran fauth (docs/design/errors.md, "Exit status"): each category is one exit
 /// status and one action, so that a code's `exitStatus`, `action` and `isRetryable` come from one place and agree.
-public enum ExitCategory: Int32, Sendable, CaseIterable {
+package enum ExitCategory: Int32, Sendable, CaseIterable {
     /// Inspect the code; report it.
     case failed = 1
     /// Fix the command line; nothing was sent.
@@ -35,10 +35,10 @@ public enum ExitCategory: Int32, Sendable, CaseIterable {
     case terminated = 143
 
     /// The process exit status.
-    public var exitStatus: Int32 { rawValue }
+    package var exitStatus: Int32 { rawValue }
 
     /// What to do next (`cancelled` → fix-command, e.g. pass `--yes`).
-    public var action: ErrorAction {
+    package var action: ErrorAction {
         switch self {
         case .failed: .report
         case .usage, .cancelled: .fixCommand
@@ -56,5 +56,5 @@ public enum ExitCategory: Int32, Sendable, CaseIterable {
     }
 
     /// Whether the same command may simply be run again (later, with back-off): the temporary failures only.
-    public var isRetryable: Bool { self == .temporary }
+    package var isRetryable: Bool { self == .temporary }
 }

@@ -1,30 +1,30 @@
 import FauthJSON
 
 /// The HTTP status and raw server message of a failure that came from the backend.
-public struct ServerDetail: Sendable, Equatable {
+package struct ServerDetail: Sendable, Equatable {
     /// The HTTP status of the answer (200 for the backend's soft errors).
-    public var status: Int
+    package var status: Int
     /// The server's `error.message` verbatim (or `errorMessage` of a soft error); nil when the body had none.
-    public var message: String?
+    package var message: String?
 
     /// Makes a server detail.
-    public init(status: Int, message: String? = nil) {
+    package init(status: Int, message: String? = nil) {
         self.status = status
         self.message = message
     }
 }
 
 /// The transport or system error behind a failure (the SDK's `NSUnderlyingErrorKey`).
-public struct UnderlyingError: Sendable, Equatable {
+package struct UnderlyingError: Sendable, Equatable {
     /// Where the code comes from, e.g. `curl` or `posix`.
-    public var domain: String
+    package var domain: String
     /// The code in that domain, e.g. a `CURLcode` or an `errno`.
-    public var code: Int
+    package var code: Int
     /// A description of the underlying error; never holds a secret.
-    public var message: String
+    package var message: String
 
     /// Makes an underlying error.
-    public init(domain: String, code: Int, message: String) {
+    package init(domain: String, code: Int, message: String) {
         self.domain = domain
         self.code = code
         self.message = message
@@ -32,35 +32,35 @@ public struct UnderlyingError: Sendable, Equatable {
 }
 
 /// A failure of any fauth operation: a stable code plus what the server and the system said (`docs/design/errors.md`).
-public struct FauthError: Error, Sendable, Equatable {
+package struct FauthError: Error, Sendable, Equatable {
     /// The stable code; it alone decides the exit status.
-    public var code: ErrorCode
+    package var code: ErrorCode
     /// For developers: the server's detail (after the first `:`) when there is one, else the code's default text.
-    public var message: String
+    package var message: String
     /// A failure reason where the server gives one, e.g. the `WEAK_PASSWORD` detail.
-    public var reason: String?
+    package var reason: String?
     /// The HTTP status and raw message, when the failure came from the backend.
-    public var server: ServerDetail?
+    package var server: ServerDetail?
     /// The transport or system error that caused the failure.
-    public var underlying: UnderlyingError?
+    package var underlying: UnderlyingError?
     /// The email concerned by a conflict (`email-already-in-use`, `account-exists-with-different-credential`, …).
-    public var email: String?
+    package var email: String?
     /// For `account-exists-with-different-credential`: how the existing account can sign in.
-    public var signInMethods: [String]?
+    package var signInMethods: [String]?
     /// For `second-factor-required`: `{"factors": [...]}`, never the pending credential.
-    public var mfa: JSONValue?
+    package var mfa: JSONValue?
     /// For `password-does-not-meet-requirements`: every requirement of the project's policy, each with whether the
     /// password meets it.
-    public var requirements: [PasswordRequirement]?
+    package var requirements: [PasswordRequirement]?
     /// What the failure has to do with the caller's inputs, for a front end to word (never in the JSON object).
-    public var inputProblem: InputProblem?
+    package var inputProblem: InputProblem?
     /// What to run next, for a front end to word as its own command (never in the JSON object).
-    public var nextStep: NextStep?
+    package var nextStep: NextStep?
     /// For `server-changed`: what the server had already done when fauth failed.
-    public var serverChange: ServerChange?
+    package var serverChange: ServerChange?
 
     /// Makes an error; a nil or empty `message` falls back to the code's default text.
-    public init(
+    package init(
         _ code: ErrorCode, message: String? = nil, reason: String? = nil, server: ServerDetail? = nil,
         underlying: UnderlyingError? = nil
     ) {
@@ -76,11 +76,11 @@ public struct FauthError: Error, Sendable, Equatable {
     }
 
     /// The process exit status for this error.
-    public var exitStatus: Int32 { code.exitStatus }
+    package var exitStatus: Int32 { code.exitStatus }
 
     /// The JSON error object `{"error": {...}}`, keys in the fixed order of `docs/design/errors.md`; optional members
     /// appear only when present, `name` and `number` are null for fauth's own codes.
-    public func jsonObject() -> JSONValue {
+    package func jsonObject() -> JSONValue {
         var error: JSONObject = [
             "code": .string(code.rawValue),
             "name": code.name.map { .string($0) } ?? .null,

@@ -1,6 +1,6 @@
 /// What a `usage` or other failure has to do with the caller's inputs, for a front end to word in its own terms
 /// (the command line names its options); the core's `message` says the same without naming any option.
-public enum InputProblem: Sendable, Equatable {
+package enum InputProblem: Sendable, Equatable {
     /// The input was given empty.
     case empty(ConfigurationInput)
     /// The input's value cannot be used, for `reason` (`'x' is not a number of seconds`).

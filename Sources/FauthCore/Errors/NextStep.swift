@@ -1,6 +1,6 @@
 /// What a failure says to run next, for a front end to word as its own command (the command line writes the
 /// command to type); the core's message states the failure without naming any command or option.
-public enum NextStep: Sendable, Equatable {
+package enum NextStep: Sendable, Equatable {
     /// Ask for the SMS code of the second factor `enrollmentId` first.
     case sendSecondFactorCode(enrollmentId: String)
     /// Begin a second-factor enrollment (a phone or a TOTP app) first.
@@ -16,7 +16,7 @@ public enum NextStep: Sendable, Equatable {
 
 extension PendingSecondFactor {
     /// The step that begins this one again.
-    public var beginAgain: NextStep {
+    package var beginAgain: NextStep {
         .beginAgain(purpose, providerId: providerId, email: email, totp: factors.first?.isTOTP == true)
     }
 }

@@ -1,6 +1,6 @@
 /// What an operation had changed on the server when it then failed locally (the error contract's server-changed
 /// rule): the failure says so, as `server-changed`, and never advises running the same command again.
-public enum ServerChange: Sendable, Equatable {
+package enum ServerChange: Sendable, Equatable {
     /// An account was created (by a sign-up, an anonymous sign-in or a first sign-in with a provider).
     case accountCreated(uid: String, email: String?, providerId: String)
     /// The signed-in user's account was changed (a link, an unlink, an update, a second factor enrolled).
@@ -13,7 +13,7 @@ extension FauthError {
     /// `server-changed`: `failure` came after `change` was made on the server. The server's and the system's detail
     /// are kept; the message says what the server did and what failed (a temporary failure's own words, which
     /// advise a retry, are left out).
-    public init(serverChanged change: ServerChange, after failure: FauthError) {
+    package init(serverChanged change: ServerChange, after failure: FauthError) {
         let words = failure.message.hasSuffix(".") ? String(failure.message.dropLast()) : failure.message
         let detail = failure.code.isRetryable ? failure.code.rawValue : "\(failure.code.rawValue): \(words)"
         let message: String

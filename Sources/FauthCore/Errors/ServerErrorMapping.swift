@@ -35,10 +35,10 @@ import FauthText
 /// `message` is the detail when there is one, else the code's default text; the detail goes to `reason` instead for
 /// `WEAK_PASSWORD` and `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`, and is dropped (as by the SDK) for `EMAIL_EXISTS`,
 /// `MISSING_IOS_APP_TOKEN`, `TENANT_ID_MISMATCH` and `UNSUPPORTED_TENANT_OPERATION`. Request bodies are never echoed.
-public enum ServerErrorMapping {
+package enum ServerErrorMapping {
     /// Maps a non-2xx answer (status, raw body and, for a redirect, its `Location`) to an error; never fails. A 3xx
     /// is never followed, whatever its body says. The caller hides secrets from the error (`SecretRedaction`).
-    public static func error(httpStatus: Int, body: [UInt8], location: String? = nil) -> FauthError {
+    package static func error(httpStatus: Int, body: [UInt8], location: String? = nil) -> FauthError {
         if (300..<400).contains(httpStatus) {
             let target = location.map { " to \($0)" } ?? ""
             return FauthError(
@@ -77,7 +77,7 @@ public enum ServerErrorMapping {
     }
 
     /// Maps a server message (from `error.message`, or a 200's `errorMessage`) to an error; never fails.
-    public static func error(serverMessage: String, httpStatus: Int) -> FauthError {
+    package static func error(serverMessage: String, httpStatus: Int) -> FauthError {
         knownError(serverMessage: serverMessage, httpStatus: httpStatus)
             ?? unknownError(serverMessage: serverMessage, httpStatus: httpStatus)
     }

@@ -3,7 +3,7 @@
 extension AuthClient {
     /// Starts enrolling the phone `phoneNumber` (an SMS code is sent) or, when nil, a TOTP factor (the server's secret
     /// is returned, and never stored); `displayName` names the factor when it is finished.
-    public func startEnrollment(phoneNumber: String?, displayName: String?) throws -> (
+    package func startEnrollment(phoneNumber: String?, displayName: String?) throws -> (
         started: StartedEnrollment, pending: PendingSecondFactor
     ) {
         if let phoneNumber, phoneNumber.isEmpty { throw FauthError(.missingPhoneNumber) }
@@ -24,7 +24,7 @@ extension AuthClient {
     /// Finishes the pending enrollment with `code`: the factor is added, the new tokens replace the session's and the
     /// pending step is removed; returns the factor, the user and all their factors. A wrong code
     /// (`invalid-verification-code`) keeps the step for another try.
-    public func finishEnrollment(code: String) throws -> (
+    package func finishEnrollment(code: String) throws -> (
         factor: MFAEnrollment, user: UserProfile, secondFactors: [MFAEnrollment]
     ) {
         try withSession(serverChange: .accountChanged) { session in

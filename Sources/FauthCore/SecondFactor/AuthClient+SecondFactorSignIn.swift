@@ -10,7 +10,7 @@ extension AuthClient {
 
     /// The pending sign-in or reauthentication, checked under the lock as `completeSecondFactor` checks it (none or
     /// expired → `missing-multi-factor-session`), for a command to choose the factor before sending anything.
-    public func pendingSignIn() throws -> PendingSecondFactor {
+    package func pendingSignIn() throws -> PendingSecondFactor {
         try store.withLock { _ in try lockedPending(.signIn) }
     }
 
@@ -37,7 +37,7 @@ extension AuthClient {
 
     /// Sends the SMS code of the phone factor `enrollmentId` for the pending sign-in (`mfaSignIn:start`) and keeps
     /// its `sessionInfo` in the pending step, which is returned.
-    public func sendSecondFactorCode(to enrollmentId: String) throws -> PendingSecondFactor {
+    package func sendSecondFactorCode(to enrollmentId: String) throws -> PendingSecondFactor {
         try store.withLock { _ in
             var pending = try lockedPending(.signIn)
             let factor = try pending.requireFactor(enrollmentId)
@@ -59,7 +59,7 @@ extension AuthClient {
     /// Completes the pending sign-in or reauthentication with `code` for the factor `enrollmentId`
     /// (`mfaSignIn:finalize`): the new tokens replace the profile's session and the pending step is removed.
     /// A wrong code (`invalid-verification-code`) keeps the pending step for another try.
-    public func completeSecondFactor(enrollmentId: String, code: String) throws -> AuthResult {
+    package func completeSecondFactor(enrollmentId: String, code: String) throws -> AuthResult {
         try store.withLock { file in
             let pending = try lockedPending(.signIn)
             let factor = try pending.requireFactor(enrollmentId)
@@ -141,7 +141,7 @@ extension AuthClient {
 
 extension PendingSecondFactor {
     /// The factor `enrollmentId`, or `multi-factor-info-not-found` listing the ones there are.
-    public func requireFactor(_ enrollmentId: String) throws -> MFAEnrollment {
+    package func requireFactor(_ enrollmentId: String) throws -> MFAEnrollment {
         guard let factor = factor(enrollmentId) else {
             throw FauthError(
                 .multiFactorInfoNotFound,

@@ -4,7 +4,7 @@ import FauthText
 extension MFAEnrollment {
     /// One factor as fauth shows it (the `second-factor-required` error, `mfa list`, `status`) and keeps it in the
     /// pending file: `{"uid", "factorId", "displayName", "phoneNumber", "enrolledAt"}`, the phone number masked.
-    public var jsonObject: JSONValue {
+    package var jsonObject: JSONValue {
         [
             "uid": .string(enrollmentId),
             "factorId": .string(factorId),
@@ -16,7 +16,7 @@ extension MFAEnrollment {
 
     /// The phone number with every digit but the last four replaced by `*` (`+15555550100` → `+*******0100`), as
     /// Firebase masks it in sign-in answers; a number the server already masked stays as it is.
-    public var maskedPhoneNumber: String? {
+    package var maskedPhoneNumber: String? {
         phoneNumber.map(PhoneNumberMask.masked)
     }
 }

@@ -2,13 +2,13 @@
 /// --code`): a first-factor sign-in or reauthentication that the server answered with `mfaPendingCredential`, or an
 /// enrollment started with `mfaEnrollment:start`. Kept in the pending file beside the session
 /// (`PendingSecondFactorFile`), never printed: the pending credential and the session info are secrets.
-public struct PendingSecondFactor: Sendable, Equatable {
+package struct PendingSecondFactor: Sendable, Equatable {
     /// How long a pending step is kept: ten minutes, the lifetime Firebase gives a pending credential and a started
     /// enrollment; after that the first step must be run again.
-    public static let lifetime: Double = 600
+    package static let lifetime: Double = 600
 
     /// What the step finishes.
-    public enum Purpose: String, Sendable {
+    package enum Purpose: String, Sendable {
         /// A sign-in (`fauth signin`): success starts the profile's session.
         case signIn = "signin"
         /// A reauthentication (`fauth reauth`): success gives the session's user new tokens.
@@ -18,30 +18,30 @@ public struct PendingSecondFactor: Sendable, Equatable {
     }
 
     /// What the step finishes.
-    public var purpose: Purpose
+    package var purpose: Purpose
     /// The project settings of the first step, so that the second goes to the same backend.
-    public var project: ProjectSettings
+    package var project: ProjectSettings
     /// When the step is no longer kept.
-    public var expiresAt: UnixTime
+    package var expiresAt: UnixTime
     /// The server's `mfaPendingCredential` (sign-in and reauth; empty for an enrollment).
-    public var pendingCredential: String
+    package var pendingCredential: String
     /// The account's factors (sign-in and reauth), or the one factor being enrolled (its id empty).
-    public var factors: [MFAEnrollment]
+    package var factors: [MFAEnrollment]
     /// The first factor's provider (`password`, `google.com`, …).
-    public var providerId: String
+    package var providerId: String
     /// The email the first factor used, when it used one (to name the command to run again).
-    public var email: String?
+    package var email: String?
     /// The user who must finish: the session's user for reauth and enrollment.
-    public var uid: String?
+    package var uid: String?
     /// Whether the first step created the account.
-    public var isNewUser: Bool
+    package var isNewUser: Bool
     /// The `sessionInfo` of the SMS code sent (`mfaSignIn:start`) or of the enrollment started.
-    public var sessionInfo: String?
+    package var sessionInfo: String?
     /// The factor the SMS code went to (sign-in and reauth).
-    public var codeSentTo: String?
+    package var codeSentTo: String?
 
     /// Makes a pending step.
-    public init(
+    package init(
         purpose: Purpose, project: ProjectSettings, expiresAt: UnixTime, pendingCredential: String = "",
         factors: [MFAEnrollment], providerId: String, email: String? = nil, uid: String? = nil,
         isNewUser: Bool = false, sessionInfo: String? = nil, codeSentTo: String? = nil
@@ -60,7 +60,7 @@ public struct PendingSecondFactor: Sendable, Equatable {
     }
 
     /// The factor with this enrollment id.
-    public func factor(_ enrollmentId: String) -> MFAEnrollment? {
+    package func factor(_ enrollmentId: String) -> MFAEnrollment? {
         factors.first { $0.enrollmentId == enrollmentId }
     }
 }

@@ -4,9 +4,9 @@ import FauthJSON
 /// for a sign-in or reauthentication, `<session file>.mfa-enrollment` for an enrollment, so that neither replaces the
 /// other. The same rules as the session file (0600, atomic replace, checked folders, no links, strict format), a
 /// format of its own (`version` 1). A step past its expiry reads as none (and is removed by the next locked writer).
-public struct PendingSecondFactorFile {
+package struct PendingSecondFactorFile {
     /// Which kind of step a file holds.
-    public enum Kind: CaseIterable, Sendable {
+    package enum Kind: CaseIterable, Sendable {
         /// A sign-in or reauthentication stopped at its second factor.
         case signIn
         /// A started enrollment.
@@ -18,30 +18,30 @@ public struct PendingSecondFactorFile {
         }
 
         /// The suffix added to the session file's path.
-        public var suffix: String { self == .signIn ? ".mfa-pending" : ".mfa-enrollment" }
+        package var suffix: String { self == .signIn ? ".mfa-pending" : ".mfa-enrollment" }
     }
 
     /// The file itself, checked, written and removed as a session file is.
     let file: SessionFile
 
     /// The pending file of `kind` of the session file at `sessionPath`.
-    public init(sessionPath: String, anchor: String? = nil, kind: Kind) {
+    package init(sessionPath: String, anchor: String? = nil, kind: Kind) {
         file = SessionFile(
             path: sessionPath + kind.suffix, anchor: anchor,
             label: kind == .signIn ? "pending second-factor file" : "pending enrollment file")
     }
 
     /// Every pending file of the session file at `sessionPath`.
-    public static func all(sessionPath: String, anchor: String? = nil) -> [PendingSecondFactorFile] {
+    package static func all(sessionPath: String, anchor: String? = nil) -> [PendingSecondFactorFile] {
         Kind.allCases.map { PendingSecondFactorFile(sessionPath: sessionPath, anchor: anchor, kind: $0) }
     }
 
     /// The file's path.
-    public var path: String { file.path }
+    package var path: String { file.path }
 
     /// The pending step, nil when there is none; a damaged or unsafe file → `session-store-error`.
     /// An expired step is returned as it is: the caller tells expired from missing.
-    public func read() throws -> PendingSecondFactor? {
+    package func read() throws -> PendingSecondFactor? {
         guard let (bytes, _) = try file.readCheckedBytes() else { return nil }
         do {
             return try StoredPendingSecondFactorV1(document: JSONValue.parse(bytes)).pending
@@ -53,13 +53,13 @@ public struct PendingSecondFactorFile {
     }
 
     /// Replaces the file atomically (0600) with `pending`.
-    public func write(_ pending: PendingSecondFactor) throws {
+    package func write(_ pending: PendingSecondFactor) throws {
         try file.replaceContents(with: StoredPendingSecondFactorV1(pending).bytes())
     }
 
     /// Removes the file and its orphaned temporary files; returns whether there was one.
     @discardableResult
-    public func remove() throws -> Bool {
+    package func remove() throws -> Bool {
         file.removeOrphanedTemporaryFiles()
         return try file.remove()
     }

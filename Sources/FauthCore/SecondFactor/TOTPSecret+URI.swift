@@ -1,7 +1,7 @@
 extension TOTPSecret {
     /// The key URI authenticator apps read (`otpauth://totp/ISSUER:ACCOUNT?secret=…&issuer=…&algorithm=…&digits=…&period=…`),
     /// the label and the issuer percent-encoded.
-    public func uri(accountName: String, issuer: String) -> String {
+    package func uri(accountName: String, issuer: String) -> String {
         let label = PercentEncoding.encode(issuer) + ":" + PercentEncoding.encode(accountName)
         let query = PercentEncoding.form([
             ("secret", sharedSecretKey), ("issuer", issuer), ("algorithm", algorithm),

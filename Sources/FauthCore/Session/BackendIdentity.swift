@@ -3,9 +3,9 @@ import FauthJSON
 /// Which backend a session belongs to, or a command names (docs/design/session.md, "Which backend it belongs to"):
 /// Google's servers or one emulator, the project, the API key and the tenant. A session's tokens go to its own backend
 /// only.
-public struct BackendIdentity: Sendable, Equatable {
+package struct BackendIdentity: Sendable, Equatable {
     /// Where requests go.
-    public enum Server: Sendable, Equatable {
+    package enum Server: Sendable, Equatable {
         /// Google's production servers.
         case google
         /// The emulator at `HOST:PORT`.
@@ -20,16 +20,16 @@ public struct BackendIdentity: Sendable, Equatable {
     }
 
     /// Where requests go.
-    public var server: Server
+    package var server: Server
     /// The Firebase project id; nil when unknown.
-    public var projectId: String?
+    package var projectId: String?
     /// The Web API key; nil when unknown or when any key will do (an emulator used without one).
-    public var apiKey: String?
+    package var apiKey: String?
     /// The tenant; nil for the project's own users.
-    public var tenantId: String?
+    package var tenantId: String?
 
     /// Makes a backend identity.
-    public init(server: Server, projectId: String? = nil, apiKey: String? = nil, tenantId: String? = nil) {
+    package init(server: Server, projectId: String? = nil, apiKey: String? = nil, tenantId: String? = nil) {
         self.server = server
         self.projectId = projectId
         self.apiKey = apiKey == ResolvedConfiguration.emulatorPlaceholderAPIKey ? nil : apiKey
@@ -37,7 +37,7 @@ public struct BackendIdentity: Sendable, Equatable {
     }
 
     /// The backend a session was made with.
-    public init(_ settings: ProjectSettings) {
+    package init(_ settings: ProjectSettings) {
         self.init(
             server: Server(emulatorHost: settings.emulatorHost, endpoint: settings.endpoint),
             projectId: settings.projectId,
@@ -45,19 +45,19 @@ public struct BackendIdentity: Sendable, Equatable {
     }
 
     /// The backend a command's resolved configuration names.
-    public init(_ configuration: ResolvedConfiguration) {
+    package init(_ configuration: ResolvedConfiguration) {
         self.init(configuration.projectSettings)
     }
 
     /// Whether a command naming `other` may use a session bound to this backend: same server and tenant, and the same
     /// project and API key where both are known (a part unknown on either side is inherited, not contradicted).
-    public func accepts(_ other: BackendIdentity) -> Bool {
+    package func accepts(_ other: BackendIdentity) -> Bool {
         Self.sameServer(server, other.server) && tenantId == other.tenantId
             && Self.agree(projectId, other.projectId) && Self.agree(apiKey, other.apiKey)
     }
 
     /// "the emulator at 127.0.0.1:9099 (project demo-fauth, API key …-key, no tenant)"; the key shown by its end only.
-    public var description: String {
+    package var description: String {
         let place: String
         switch server {
         case .google: place = "Google's servers"
@@ -74,7 +74,7 @@ public struct BackendIdentity: Sendable, Equatable {
 
     /// `{"server": "google"|"emulator"|"endpoint", "emulatorHost", "endpoint", "projectId", "apiKeySuffix", "tenantId"}`, null when absent;
     /// the API key by its last characters only, as traces redact it.
-    public func jsonObject() -> JSONValue {
+    package func jsonObject() -> JSONValue {
         var kind = "google"
         var host: String? = nil
         var endpoint: String? = nil
@@ -95,7 +95,7 @@ public struct BackendIdentity: Sendable, Equatable {
 
     /// `session-backend-mismatch` unless a command configured with `configuration` may use `session` (stored at
     /// `path`): the message names both backends, never a token; `InputProblem.sessionOfAnotherBackend` says what to do.
-    public static func requireMatch(_ session: Session, at path: String, configuration: ResolvedConfiguration) throws {
+    package static func requireMatch(_ session: Session, at path: String, configuration: ResolvedConfiguration) throws {
         let own = BackendIdentity(session.project)
         let named = BackendIdentity(configuration)
         guard own.accepts(named) else {

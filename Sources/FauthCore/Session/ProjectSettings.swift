@@ -1,18 +1,18 @@
 /// The project settings a session was made with, so later commands need no flags.
-public struct ProjectSettings: Sendable, Equatable {
+package struct ProjectSettings: Sendable, Equatable {
     /// The Web API key.
-    public var apiKey: String?
+    package var apiKey: String?
     /// The emulator `HOST:PORT`, when the session belongs to an emulator.
-    public var emulatorHost: String?
+    package var emulatorHost: String?
     /// The production base URL override (`--endpoint`), when the session was made through one.
-    public var endpoint: String?
+    package var endpoint: String?
     /// The tenant the user belongs to.
-    public var tenantId: String?
+    package var tenantId: String?
     /// The Firebase project id, when known.
-    public var projectId: String?
+    package var projectId: String?
 
     /// Makes project settings.
-    public init(
+    package init(
         apiKey: String? = nil, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
         projectId: String? = nil
     ) {

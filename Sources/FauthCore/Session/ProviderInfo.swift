@@ -1,22 +1,22 @@
 import FauthJSON
 
 /// One identity provider linked to a user (the SDK's `UserInfo`).
-public struct ProviderInfo: Sendable, Equatable {
+package struct ProviderInfo: Sendable, Equatable {
     /// `password`, `phone`, `google.com`, `oidc.…`, ….
-    public var providerId: String
+    package var providerId: String
     /// The user's id at that provider.
-    public var uid: String?
+    package var uid: String?
     /// The email the provider gave.
-    public var email: String?
+    package var email: String?
     /// The display name the provider gave.
-    public var displayName: String?
+    package var displayName: String?
     /// The photo URL the provider gave.
-    public var photoURL: String?
+    package var photoURL: String?
     /// The phone number (the `phone` provider).
-    public var phoneNumber: String?
+    package var phoneNumber: String?
 
     /// Makes provider information.
-    public init(
+    package init(
         providerId: String, uid: String? = nil, email: String? = nil, displayName: String? = nil,
         photoURL: String? = nil, phoneNumber: String? = nil
     ) {
@@ -30,7 +30,7 @@ public struct ProviderInfo: Sendable, Equatable {
 
     /// The docs/design/cli.md output shape `{"providerId","uid","email","displayName","photoURL","phoneNumber"}`, null
     /// when absent (not the stored format).
-    public func jsonObject() -> JSONValue {
+    package func jsonObject() -> JSONValue {
         [
             "providerId": .string(providerId),
             "uid": JSONValue(optional: uid),

@@ -1,21 +1,21 @@
 /// A signed-in user's session: what the session file holds (docs/design/session.md; stored as `StoredSessionV1`). Never
 /// a password.
-public struct Session: Sendable, Equatable {
+package struct Session: Sendable, Equatable {
     /// The project settings the session was made with.
-    public var project: ProjectSettings
+    package var project: ProjectSettings
     /// The user.
-    public var user: UserProfile
+    package var user: UserProfile
     /// The Firebase ID token (a secret).
-    public var idToken: String
+    package var idToken: String
     /// The refresh token (a secret).
-    public var refreshToken: String
+    package var refreshToken: String
     /// When the ID token expires (stored to the second).
-    public var expiresAt: UnixTime
+    package var expiresAt: UnixTime
     /// The ID token's `auth_time`: when the user last proved a credential.
-    public var authTime: UnixTime?
+    package var authTime: UnixTime?
 
     /// Makes a session. Dates are stored to the whole second, so pass whole seconds to compare after a round trip.
-    public init(
+    package init(
         project: ProjectSettings, user: UserProfile, idToken: String, refreshToken: String, expiresAt: UnixTime,
         authTime: UnixTime? = nil
     ) {

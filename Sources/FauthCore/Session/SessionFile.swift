@@ -6,9 +6,9 @@ import Glibc
 
 /// One session file, handed out by `SessionStore.withLock` for a read-modify-write under the lock. Its checked
 /// reads, atomic writes and removal also serve the profile's other protected file (`PendingSecondFactorFile`).
-public struct SessionFile {
+package struct SessionFile {
     /// The file's path.
-    public let path: String
+    package let path: String
     /// The folder that must already exist (HOME): fauth creates the folders below it, never it.
     let anchor: String?
     /// What messages call the file ("session file").
@@ -24,14 +24,14 @@ public struct SessionFile {
     }
 
     /// The session, nil when the file does not exist; anything wrong with it → `session-store-error`.
-    public func read() throws -> Session? {
+    package func read() throws -> Session? {
         try readStamped()?.session
     }
 
     /// The session and the stamp of the file version it came from, as `read` reads it.
     /// Every folder on the way is checked first (`SessionFolder.verify`); the file is opened without blocking (a FIFO
     /// never hangs) and without following a link, and must be a regular file.
-    public func readStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+    package func readStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
         guard let (content, info) = try readCheckedBytes() else { return nil }
         let document: JSONValue
         do {
@@ -92,7 +92,7 @@ public struct SessionFile {
 
     /// Replaces the file atomically: a 0600 temporary file in the same folder, written in full and synced, renamed
     /// over the target, then the folder synced. Any failure removes the temporary file and leaves the target as it was.
-    public func write(_ session: Session) throws {
+    package func write(_ session: Session) throws {
         let bytes = StoredSessionV1(session).bytes()
         try Self.checkReadable(bytes)
         try replaceContents(with: bytes)
@@ -135,7 +135,7 @@ public struct SessionFile {
     /// regular file of the user's is refused, never removed (`existingOwnFile`). The folder is synced unless the
     /// caller syncs it once for many removals. The lock file stays: another process may be waiting on it.
     @discardableResult
-    public func remove(syncingFolder: Bool = true) throws -> Bool {
+    package func remove(syncingFolder: Bool = true) throws -> Bool {
         guard try existingOwnFile() else { return false }
         guard unlink(path) == 0 else {
             guard errno == ENOENT else { throw failure("remove", SystemError.current("unlink")) }

@@ -4,7 +4,7 @@ import Glibc
 
 /// Identifies one version of a session file: every write renames a new file over it, which changes the stamp even
 /// when the content is the same (a token refreshed twice within one second can come back identical).
-public struct SessionFileStamp: Sendable, Equatable {
+package struct SessionFileStamp: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
     let size: Int64

@@ -1,16 +1,16 @@
 /// What is wrong with a session document: the member (e.g. `user.providers[0].providerId`) and the problem.
-public struct SessionFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SessionFormatError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The dotted path of the offending member; empty for the document itself.
-    public var member: String
+    package var member: String
     /// What is wrong, e.g. "is missing" or "must be a string".
-    public var problem: String
+    package var problem: String
 
     /// Makes a format error.
-    public init(member: String, problem: String) {
+    package init(member: String, problem: String) {
         self.member = member
         self.problem = problem
     }
 
     /// "user.uid is missing".
-    public var description: String { member.isEmpty ? problem : "\(member) \(problem)" }
+    package var description: String { member.isEmpty ? problem : "\(member) \(problem)" }
 }

@@ -1,10 +1,10 @@
 /// Where a profile's session file lives (docs/design/session.md, "Where").
-public enum SessionLocation {
+package enum SessionLocation {
     /// The profile used when neither `--profile` nor `FAUTH_PROFILE` names one.
-    public static let defaultProfile = "default"
+    package static let defaultProfile = "default"
 
     /// `--session` > `FAUTH_SESSION` > `<sessions folder>/<profile>.json`; an invalid profile name → `usage`.
-    public static func path(sessionOption: String?, profile: String?, environment: [String: String]) throws -> String {
+    package static func path(sessionOption: String?, profile: String?, environment: [String: String]) throws -> String {
         let profile = profile ?? defaultProfile
         guard isValidProfileName(profile) else {
             throw FauthError(
@@ -25,7 +25,7 @@ public enum SessionLocation {
     /// The store of the session file `path(…)` names, waiting up to `lockTimeout` seconds for its lock; at the
     /// default location under HOME, HOME is its anchor (a folder that must exist: a missing HOME is an error, not a
     /// tree to create).
-    public static func store(
+    package static func store(
         sessionOption: String?, profile: String?, environment: [String: String],
         lockTimeout: Double = ResolvedConfiguration.defaultTimeout
     ) throws -> SessionStore {
@@ -36,7 +36,7 @@ public enum SessionLocation {
     }
 
     /// `$XDG_STATE_HOME/fauth/sessions`; `XDG_STATE_HOME` unset, empty or relative → `$HOME/.local/state`.
-    public static func sessionsFolder(environment: [String: String]) throws -> String {
+    package static func sessionsFolder(environment: [String: String]) throws -> String {
         try stateHome(environment: environment).folder + "/fauth/sessions"
     }
 
@@ -53,7 +53,7 @@ public enum SessionLocation {
 
     /// Whether `name` matches `[A-Za-z0-9._-]{1,64}`. No profile's file can be taken for another's temporary file
     /// (`.<file>~tmp-*`: `~` is not in a profile name) or lock file (`<file>.lock` does not end in `.json`).
-    public static func isValidProfileName(_ name: String) -> Bool {
+    package static func isValidProfileName(_ name: String) -> Bool {
         (1...64).contains(name.utf8.count)
             && name.utf8.allSatisfy { byte in
                 switch byte {

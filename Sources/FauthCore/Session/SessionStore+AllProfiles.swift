@@ -11,7 +11,7 @@ extension SessionStore {
     /// regular file of the user's) stay. A profile that cannot be signed out does not stop the others: the error
     /// comes after all were tried, naming each that was left (`session-busy` when each was only busy). The locks are
     /// waited for within one `lockTimeout` in all, not one each. A missing folder holds no session.
-    public static func removeAllProfiles(
+    package static func removeAllProfiles(
         inFolder folder: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout
     ) throws -> [String] {
         guard try SessionFolder.verify(folder) else { return [] }

@@ -3,37 +3,37 @@ import Glibc
 #endif
 
 /// A profile's session file and its lock (docs/design/session.md): lock-free reads, locked read-modify-writes.
-public struct SessionStore: Sendable {
+package struct SessionStore: Sendable {
     /// The session file's path.
-    public let path: String
+    package let path: String
     /// How long `withLock` waits for another process to release the lock, in seconds (the command's timeout).
-    public let lockTimeout: Double
+    package let lockTimeout: Double
     /// A folder that must already exist (the HOME of the default location): fauth creates the folders below it only.
-    public let anchor: String?
+    package let anchor: String?
 
     /// A store for the session file at `path`; `anchor`, when given, is never created.
-    public init(path: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout, anchor: String? = nil) {
+    package init(path: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout, anchor: String? = nil) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.anchor = anchor
     }
 
     /// The sibling lock file, `<path>.lock`.
-    public var lockPath: String { path + ".lock" }
+    package var lockPath: String { path + ".lock" }
 
     /// The session, nil when there is none; a corrupt, insecure or unreadable file → `session-store-error`.
-    public func load() throws -> Session? {
+    package func load() throws -> Session? {
         try file.read()
     }
 
     /// The session and the stamp of the file version it came from, nil when there is none (as `load`).
-    public func loadStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+    package func loadStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
         try file.readStamped()
     }
 
     /// Checks, before an account is created or signed in to, that the session could then be written: the folders
     /// are safe (or can be created) and the path is free or a regular file; else `session-store-error`.
-    public func checkWritable() throws {
+    package func checkWritable() throws {
         try file.checkWritable()
     }
 
@@ -41,7 +41,7 @@ public struct SessionStore: Sendable {
     /// writer that was killed; `body` must re-read the file it changes.
     /// A lock another process holds for all of `lockTimeout` seconds → `session-busy` (temporary, exit 10).
     @discardableResult
-    public func withLock<T>(_ body: (SessionFile) throws -> T) throws -> T {
+    package func withLock<T>(_ body: (SessionFile) throws -> T) throws -> T {
         try SessionFolder.prepare(forFile: path, anchor: anchor)
         let descriptor = try lock()
         defer { close(descriptor) }  // closing the descriptor releases the lock
@@ -69,7 +69,7 @@ public struct SessionStore: Sendable {
     /// steps; returns the paths of the files removed (the session's first; none when signed out). A path that is not
     /// a regular file of the user's is refused before any lock file is made beside it; a missing folder holds nothing
     /// to remove and is not created.
-    public func remove() throws -> [String] {
+    package func remove() throws -> [String] {
         let pending = PendingSecondFactorFile.all(sessionPath: path, anchor: anchor)
         guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return [] }
         let hasSession = try file.existingOwnFile()

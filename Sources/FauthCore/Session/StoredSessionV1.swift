@@ -3,20 +3,20 @@ import FauthJSON
 /// The session file's document, format version 1 (docs/design/session.md): the stored schema, written and read here
 /// only, so that the `--json` output shapes (`UserProfile.jsonObject()`, `ProviderInfo.jsonObject()`) can change
 /// without changing a byte of the file. A change to this format is a new version, with its own type.
-public struct StoredSessionV1: Sendable, Equatable {
+package struct StoredSessionV1: Sendable, Equatable {
     /// The `version` member of this format.
-    public static let version = 1
+    package static let version = 1
 
     /// The session the document holds.
-    public var session: Session
+    package var session: Session
 
     /// The document for `session`.
-    public init(_ session: Session) {
+    package init(_ session: Session) {
         self.session = session
     }
 
     /// `{"version": 1, "project", "user", "idToken", "refreshToken", "expiresAt", "authTime"}`.
-    public func document() -> JSONValue {
+    package func document() -> JSONValue {
         [
             "version": .number(Double(Self.version)),
             "project": Self.document(session.project),
@@ -29,12 +29,12 @@ public struct StoredSessionV1: Sendable, Equatable {
     }
 
     /// The file's bytes: the document, pretty-printed, with a final newline.
-    public func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         Array((document().serialized(pretty: true) + "\n").utf8)
     }
 
     /// Reads a document strictly: another version, a missing or mistyped member is an error naming the member.
-    public init(document: JSONValue) throws(SessionFormatError) {
+    package init(document: JSONValue) throws(SessionFormatError) {
         let reader = try SessionJSONReader(document, path: "")
         let version = try reader.int("version")
         guard version == Self.version else {

@@ -1,32 +1,32 @@
 import FauthJSON
 
 /// The signed-in user's profile as last seen from the backend.
-public struct UserProfile: Sendable, Equatable {
+package struct UserProfile: Sendable, Equatable {
     /// The Firebase user id.
-    public var uid: String
+    package var uid: String
     /// The primary email.
-    public var email: String?
+    package var email: String?
     /// Whether the email is verified.
-    public var emailVerified: Bool
+    package var emailVerified: Bool
     /// The display name.
-    public var displayName: String?
+    package var displayName: String?
     /// The photo URL.
-    public var photoURL: String?
+    package var photoURL: String?
     /// The phone number.
-    public var phoneNumber: String?
+    package var phoneNumber: String?
     /// Whether the user is anonymous (no provider linked).
-    public var isAnonymous: Bool
+    package var isAnonymous: Bool
     /// The tenant the user belongs to.
-    public var tenantId: String?
+    package var tenantId: String?
     /// The linked identity providers.
-    public var providers: [ProviderInfo]
+    package var providers: [ProviderInfo]
     /// When the account was created.
-    public var createdAt: UnixTime?
+    package var createdAt: UnixTime?
     /// When the user last signed in.
-    public var lastSignInAt: UnixTime?
+    package var lastSignInAt: UnixTime?
 
     /// Makes a user record.
-    public init(
+    package init(
         uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
         photoURL: String? = nil, phoneNumber: String? = nil, isAnonymous: Bool = false, tenantId: String? = nil,
         providers: [ProviderInfo] = [], createdAt: UnixTime? = nil, lastSignInAt: UnixTime? = nil
@@ -46,7 +46,7 @@ public struct UserProfile: Sendable, Equatable {
 
     /// The docs/design/cli.md "user" output shape: every key present (null when absent), dates ISO-8601 UTC (not the
     /// stored format).
-    public func jsonObject() -> JSONValue {
+    package func jsonObject() -> JSONValue {
         [
             "uid": .string(uid),
             "email": JSONValue(optional: email),

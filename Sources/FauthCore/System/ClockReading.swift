@@ -6,7 +6,7 @@ import Darwin
 
 /// A reading of one of the system's clocks, in seconds: the arithmetic the wall clock (`UnixTime`) and the
 /// monotonic clock (`MonotonicTime`) share.
-public protocol ClockReading: Comparable, Sendable {
+package protocol ClockReading: Comparable, Sendable {
     /// Seconds since the clock's origin.
     var seconds: Double { get }
     /// The reading `seconds` after the clock's origin.
@@ -15,16 +15,16 @@ public protocol ClockReading: Comparable, Sendable {
 
 extension ClockReading {
     /// The reading `seconds` later (earlier when negative).
-    public func adding(seconds: Double) -> Self {
+    package func adding(seconds: Double) -> Self {
         Self(seconds: self.seconds + seconds)
     }
 
     /// The seconds from `other` to this reading (negative when this one is earlier).
-    public func seconds(since other: Self) -> Double {
+    package func seconds(since other: Self) -> Double {
         seconds - other.seconds
     }
 
-    public static func < (left: Self, right: Self) -> Bool {
+    package static func < (left: Self, right: Self) -> Bool {
         left.seconds < right.seconds
     }
 

@@ -1,16 +1,16 @@
 import FauthText
 
 /// Formats and parses UTC timestamps `yyyy-MM-ddTHH:mm:ssZ` by hand (no ICU, no time zones, whole seconds).
-public enum ISO8601 {
+package enum ISO8601 {
     /// The instants `format` can write and `parse` reads, in seconds since 1970: 0000-01-01T00:00:00Z to
     /// 9999-12-31T23:59:59Z.
-    public static let secondRange: ClosedRange<Double> = -62_167_219_200...253_402_300_799
+    package static let secondRange: ClosedRange<Double> = -62_167_219_200...253_402_300_799
     /// The same instants in whole milliseconds (as the backend sends `createdAt` and `lastLoginAt`).
-    public static let millisecondRange = -62_167_219_200_000...253_402_300_799_999
+    package static let millisecondRange = -62_167_219_200_000...253_402_300_799_999
 
     /// `2026-11-21T19:20:10Z`; fractions of a second are dropped (rounded down). A date outside `secondRange`
     /// is written as the nearest end of the range (never a trap).
-    public static func format(_ date: UnixTime) -> String {
+    package static func format(_ date: UnixTime) -> String {
         let seconds = date.seconds.isNaN ? 0 : date.seconds
         let total = Int64(min(max(seconds, secondRange.lowerBound), secondRange.upperBound).rounded(.down))
         let (days, secondOfDay) = floorDivide(total, 86_400)
@@ -20,7 +20,7 @@ public enum ISO8601 {
     }
 
     /// The date of an exact `yyyy-MM-ddTHH:mm:ssZ` text (years 0000–9999), nil for anything else.
-    public static func parse(_ text: String) -> UnixTime? {
+    package static func parse(_ text: String) -> UnixTime? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),

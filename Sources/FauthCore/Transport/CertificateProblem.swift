@@ -1,5 +1,5 @@
 /// Why a server's TLS certificate did not verify.
-public enum CertificateProblem: String, Sendable, Equatable {
+package enum CertificateProblem: String, Sendable, Equatable {
     /// It does not chain to a trusted authority (unknown or self-signed CA).
     case untrusted = "is not trusted"
     /// Its validity ended.

@@ -14,23 +14,23 @@ import FauthText
 /// - one easy handle for all its requests, so a command's calls share one connection (one TLS handshake).
 /// Proxies are the ones `proxies` names (the environment's, as curl reads them), for `https://` only, except for
 /// hosts on this machine (`LoopbackHost`, on the resolved address), which are always reached directly.
-public struct CurlTransport: HTTPTransport {
+package struct CurlTransport: HTTPTransport {
     /// The default cap on a response body: 8 MiB.
-    public static let defaultMaximumBodySize = 8 << 20
+    package static let defaultMaximumBodySize = 8 << 20
     /// The default longest wait for a connection: 10 seconds.
-    public static let defaultConnectTimeout: Double = 10
+    package static let defaultConnectTimeout: Double = 10
 
     /// The most response body bytes accepted; a larger body is a failure.
-    public var maximumBodySize: Int
+    package var maximumBodySize: Int
     /// The longest wait for a connection, in seconds (never more than the request's total timeout).
-    public var connectTimeout: Double
+    package var connectTimeout: Double
     /// The proxies to use.
-    public var proxies: ProxySettings
+    package var proxies: ProxySettings
     /// The easy handle, shared by copies of this transport.
     private let handle = CurlHandle()
 
     /// Makes a transport with these limits and proxies.
-    public init(
+    package init(
         maximumBodySize: Int = CurlTransport.defaultMaximumBodySize,
         connectTimeout: Double = CurlTransport.defaultConnectTimeout, proxies: ProxySettings = .none
     ) {
@@ -41,7 +41,7 @@ public struct CurlTransport: HTTPTransport {
 
     /// The libcurl this process loads and its TLS library, as `fauth -v --version` names them:
     /// `libcurl/7.88.1 OpenSSL/3.0.19`, or why libcurl could not be loaded.
-    public static var libraryDescription: String {
+    package static var libraryDescription: String {
         var loadMessage: UnsafePointer<CChar>?
         guard fauth_curl_load(&loadMessage) == 0 else {
             return "libcurl could not be loaded: " + (loadMessage.map { String(cString: $0) } ?? "unknown reason")
@@ -61,7 +61,7 @@ public struct CurlTransport: HTTPTransport {
     }
 
     /// Sends `request` and returns whatever response arrived, or the reason none did.
-    public func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
+    package func send(_ request: TransportRequest) throws(TransportFailure) -> TransportResponse {
         _ = try Self.scheme(of: request.url)
         var loadMessage: UnsafePointer<CChar>?
         guard fauth_curl_load(&loadMessage) == 0 else {

@@ -2,30 +2,30 @@
 /// `ALL_PROXY` when those are unset, and `no_proxy`/`NO_PROXY` (hosts, domains, `*`) for hosts reached directly.
 /// Lower case wins; an empty variable counts as unset. `http_proxy` plays no part: plain http:// goes only to this
 /// machine, and hosts on this machine never use a proxy (`LoopbackHost`).
-public struct ProxySettings: Sendable, Equatable {
+package struct ProxySettings: Sendable, Equatable {
     /// The proxy for https:// URLs.
-    public var httpsProxy: String?
+    package var httpsProxy: String?
     /// The proxy when `httpsProxy` is unset.
-    public var allProxy: String?
+    package var allProxy: String?
     /// The hosts reached directly, as libcurl's CURLOPT_NOPROXY takes them.
-    public var noProxy: String?
+    package var noProxy: String?
     /// The variable `httpsProxy` came from (`https_proxy` or `HTTPS_PROXY`), for messages that name it.
     var httpsProxyVariable = "https_proxy"
     /// The variable `allProxy` came from (`all_proxy` or `ALL_PROXY`).
     var allProxyVariable = "all_proxy"
 
     /// No proxy at all.
-    public static let none = ProxySettings()
+    package static let none = ProxySettings()
 
     /// Makes proxy settings from their parts.
-    public init(httpsProxy: String? = nil, allProxy: String? = nil, noProxy: String? = nil) {
+    package init(httpsProxy: String? = nil, allProxy: String? = nil, noProxy: String? = nil) {
         self.httpsProxy = httpsProxy
         self.allProxy = allProxy
         self.noProxy = noProxy
     }
 
     /// The settings the environment gives.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         func variable(_ names: String...) -> (name: String, value: String)? {
             names.lazy.compactMap { name in environment[name].map { (name, $0) } }.first { !$0.value.isEmpty }
         }

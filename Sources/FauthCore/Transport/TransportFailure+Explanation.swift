@@ -4,7 +4,7 @@ import FauthText
 extension TransportFailure {
     /// What happened, for a person: the cause and the host (`host[:port]` of `url`); `timeout` is the total limit
     /// in seconds that a timeout reached. libcurl's own words stay in the error's `underlying` object.
-    public func explanation(url: String, timeout: Double) -> String {
+    package func explanation(url: String, timeout: Double) -> String {
         let host = URLParts(url: url)?.authority ?? url
         switch self {
         case .connectionRefused:

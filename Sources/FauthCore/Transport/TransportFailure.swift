@@ -1,7 +1,7 @@
 import CCurlShim
 
 /// Why a request got no HTTP response; each case carries libcurl's result code and a message saying what happened.
-public enum TransportFailure: Error, Sendable, Equatable {
+package enum TransportFailure: Error, Sendable, Equatable {
     /// Nothing listens at the address, or it could not be reached.
     case connectionRefused(code: Int, message: String)
     /// The connection broke or closed before a complete response arrived.
@@ -34,7 +34,7 @@ public enum TransportFailure: Error, Sendable, Equatable {
     case tunnelRefused(proxy: String, status: Int, code: Int, message: String)
 
     /// Which bound an answer passed.
-    public enum Overflow: String, Sendable, Equatable {
+    package enum Overflow: String, Sendable, Equatable {
         /// The body passed the size limit (bytes).
         case body = "body bytes"
         /// The header lines passed their size limit (bytes, every interim answer's included).
@@ -44,7 +44,7 @@ public enum TransportFailure: Error, Sendable, Equatable {
     }
 
     /// libcurl's result code (`CURLcode`).
-    public var code: Int {
+    package var code: Int {
         switch self {
         case .connectionRefused(let code, _), .connectionReset(let code, _), .hostNotFound(let code, _),
             .timedOut(let code, _), .tls(let code, _), .certificate(_, let code, _), .other(let code, _),
@@ -61,7 +61,7 @@ public enum TransportFailure: Error, Sendable, Equatable {
     }
 
     /// What happened, in libcurl's words or the transport's.
-    public var message: String {
+    package var message: String {
         switch self {
         case .connectionRefused(_, let message), .connectionReset(_, let message), .hostNotFound(_, let message),
             .timedOut(_, let message), .tls(_, let message), .certificate(_, _, let message), .other(_, let message),

@@ -1,22 +1,22 @@
 import CCurlShim
 
 /// One HTTP request for an `HTTPTransport` to send.
-public struct TransportRequest: Sendable {
+package struct TransportRequest: Sendable {
     /// The method (`POST`, `GET`, …).
-    public var method: String
+    package var method: String
     /// The absolute URL, already percent-encoded.
-    public var url: String
+    package var url: String
     /// Header fields to send, in order.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// The body bytes (empty for none).
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// The total time allowed for the whole exchange, in seconds: connecting, sending and receiving.
-    public var timeout: Double
+    package var timeout: Double
     /// The certificate authorities an https:// server's certificate must chain to.
-    public var trust: TrustedCertificates
+    package var trust: TrustedCertificates
 
     /// Makes a request from its parts.
-    public init(
+    package init(
         method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [], timeout: Double,
         trust: TrustedCertificates = .system
     ) {

@@ -1,18 +1,18 @@
 /// Which certificate authorities a TLS connection trusts: the system's (nil both) or the ones named here, which
 /// replace them as curl's `--cacert` and `--capath` do.
-public struct TrustedCertificates: Sendable, Equatable {
+package struct TrustedCertificates: Sendable, Equatable {
     /// A PEM bundle of CA certificates (libcurl's CAINFO).
-    public var caFile: String?
+    package var caFile: String?
     /// A folder of hashed CA certificates, as `c_rehash` makes it (libcurl's CAPATH).
-    public var caDirectory: String?
+    package var caDirectory: String?
     /// The name the bundle was given, for messages, where `caFile` is fauth's copy of what a pipe carried.
-    public var caFileName: String?
+    package var caFileName: String?
 
     /// The system's authorities.
-    public static let system = TrustedCertificates()
+    package static let system = TrustedCertificates()
 
     /// Makes a trust setting.
-    public init(caFile: String? = nil, caDirectory: String? = nil, caFileName: String? = nil) {
+    package init(caFile: String? = nil, caDirectory: String? = nil, caFileName: String? = nil) {
         self.caFile = caFile
         self.caDirectory = caDirectory
         self.caFileName = caFileName

@@ -1,11 +1,11 @@
 /// A bad command line; `fauth-emulator` prints the message and exits with status 2.
-public struct EmulatorUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct EmulatorUsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, e.g. `unknown option --prot (did you mean --port?)`.
-    public let description: String
+    package let description: String
 }
 
 /// What the `fauth-emulator` command line asks for.
-public enum EmulatorCommand: Sendable, Equatable {
+package enum EmulatorCommand: Sendable, Equatable {
     /// Serve until SIGINT or SIGTERM.
     case serve(EmulatorOptions)
     /// Serve while running a command, then exit with its status.
@@ -16,10 +16,10 @@ public enum EmulatorCommand: Sendable, Equatable {
     case version
 
     /// The version printed by `--version`.
-    public static let versionNumber = "0.1.0"
+    package static let versionNumber = "0.1.0"
 
     /// The text printed by `--help`.
-    public static let usage = """
+    package static let usage = """
         Usage: fauth-emulator [OPTIONS]
                fauth-emulator exec [OPTIONS] -- COMMAND [ARGS...]
                fauth-emulator exec [OPTIONS] 'SHELL COMMAND LINE'
@@ -59,7 +59,7 @@ public enum EmulatorCommand: Sendable, Equatable {
     private static let flagOptions = ["--help", "-h", "--version"]
 
     /// Parses the arguments that follow the program name.
-    public static func parse(_ arguments: [String]) throws(EmulatorUsageError) -> EmulatorCommand {
+    package static func parse(_ arguments: [String]) throws(EmulatorUsageError) -> EmulatorCommand {
         var remaining = arguments[...]
         let isExec = remaining.first == "exec"
         if isExec { remaining.removeFirst() }

@@ -1,9 +1,9 @@
 import Glibc
 
 /// The `fauth-emulator` program: parses the command line, serves, runs `exec` commands, imports and exports.
-public enum EmulatorLauncher {
+package enum EmulatorLauncher {
     /// Runs the program with `arguments` (program name first) and returns its exit status.
-    public static func run(arguments: [String]) -> Int32 {
+    package static func run(arguments: [String]) -> Int32 {
         if let status = ExecGuard.runIfGuard(arguments: arguments, environment: currentEnvironment) {
             return status
         }

@@ -1,24 +1,24 @@
 /// The options shared by `fauth-emulator` and `fauth-emulator exec`.
-public struct EmulatorOptions: Sendable, Equatable {
+package struct EmulatorOptions: Sendable, Equatable {
     /// The address to listen on.
-    public var host: String
+    package var host: String
     /// The port asked for, or nil for the default (9099 when serving, a free port for `exec`).
-    public var port: Int?
+    package var port: Int?
     /// The project every request lands in.
-    public var projectId: String
+    package var projectId: String
     /// A directory in the Firebase emulators' export layout to load at start.
-    public var importDirectory: String?
+    package var importDirectory: String?
     /// A directory to export the state to when the emulator exits.
-    public var exportOnExitDirectory: String?
+    package var exportOnExitDirectory: String?
     /// The most connections held open at once (`--max-connections`).
-    public var maxConnections = 10_000
+    package var maxConnections = 10_000
     /// Seconds a keep-alive connection may wait for its next request (`--idle-timeout`).
-    public var idleTimeoutSeconds = 15.0
+    package var idleTimeoutSeconds = 15.0
     /// MiB of request bytes held at once across all connections (`--request-memory`).
-    public var requestMemoryMiB = 64
+    package var requestMemoryMiB = 64
 
     /// Makes options; every parameter has a default.
-    public init(
+    package init(
         host: String = "127.0.0.1", port: Int? = nil, projectId: String = "demo-fauth", importDirectory: String? = nil,
         exportOnExitDirectory: String? = nil
     ) {
@@ -30,7 +30,7 @@ public struct EmulatorOptions: Sendable, Equatable {
     }
 
     /// `HOST:PORT`, with an IPv6 host in brackets, as `FIREBASE_AUTH_EMULATOR_HOST` and URLs want it.
-    public static func authority(host: String, port: Int) -> String {
+    package static func authority(host: String, port: Int) -> String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

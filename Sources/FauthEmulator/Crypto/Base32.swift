@@ -1,9 +1,9 @@
 /// Base32 (RFC 4648 §6, upper-case alphabet), as used for TOTP shared secret keys.
-public enum Base32 {
+package enum Base32 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
 
     /// Encodes bytes, with `=` padding to a multiple of 8 characters unless `padded` is false.
-    public static func encode(_ bytes: [UInt8], padded: Bool = true) -> String {
+    package static func encode(_ bytes: [UInt8], padded: Bool = true) -> String {
         var output: [UInt8] = []
         var buffer: UInt32 = 0
         var bitCount = 0
@@ -25,7 +25,7 @@ public enum Base32 {
     }
 
     /// Decodes text in either case, with or without `=` padding; nil for any other character or a bad length.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var symbols = Array(text.utf8)
         while symbols.last == UInt8(ascii: "=") { symbols.removeLast() }
         guard [0, 2, 4, 5, 7].contains(symbols.count % 8) else { return nil }

@@ -1,9 +1,9 @@
 /// SHA-1 (FIPS 180-4), for HMAC-SHA1 in TOTP; not for anything that needs collision resistance.
-public struct SHA1: Sendable {
+package struct SHA1: Sendable {
     /// The digest length in bytes.
-    public static let digestLength = 20
+    package static let digestLength = 20
     /// The block length in bytes.
-    public static let blockLength = 64
+    package static let blockLength = 64
 
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
@@ -12,19 +12,19 @@ public struct SHA1: Sendable {
     private var totalLength: UInt64 = 0
 
     /// Starts an empty hash.
-    public init() {
+    package init() {
         buffer.reserveCapacity(SHA1.blockLength)
     }
 
     /// The digest of `bytes` in one call.
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA1()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// Feeds more bytes into the hash.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes {
             buffer.append(byte)
             totalLength &+= 1
@@ -36,7 +36,7 @@ public struct SHA1: Sendable {
     }
 
     /// Pads, finishes and returns the 20-byte digest.
-    public consuming func finalize() -> [UInt8] {
+    package consuming func finalize() -> [UInt8] {
         let bitLength = totalLength &* 8
         buffer.append(0x80)
         if buffer.count > SHA1.blockLength - 8 {

@@ -1,12 +1,12 @@
 /// One-time passwords with HMAC-SHA1: TOTP (RFC 6238) and the HOTP (RFC 4226) it is built on.
-public enum TOTP {
+package enum TOTP {
     /// The TOTP time step in seconds used by Firebase.
-    public static let defaultPeriod = 30
+    package static let defaultPeriod = 30
     /// The number of digits in a Firebase TOTP code.
-    public static let defaultDigits = 6
+    package static let defaultDigits = 6
 
     /// The RFC 4226 HOTP code for `counter`, zero-padded to `digits` digits.
-    public static func hotp(secret: [UInt8], counter: UInt64, digits: Int = defaultDigits) -> String {
+    package static func hotp(secret: [UInt8], counter: UInt64, digits: Int = defaultDigits) -> String {
         let message = (0..<8).map { UInt8(truncatingIfNeeded: counter >> UInt64(56 - $0 * 8)) }
         let mac = HMACSHA1.authenticationCode(for: message, key: secret)
         let offset = Int(mac[mac.count - 1] & 0x0F)
@@ -20,19 +20,19 @@ public enum TOTP {
     }
 
     /// The RFC 6238 time step counter for a Unix time in seconds.
-    public static func timeStep(at unixTime: Int64, period: Int = defaultPeriod) -> UInt64 {
+    package static func timeStep(at unixTime: Int64, period: Int = defaultPeriod) -> UInt64 {
         UInt64(max(0, unixTime) / Int64(period))
     }
 
     /// The RFC 6238 TOTP code at a Unix time in seconds.
-    public static func code(
+    package static func code(
         secret: [UInt8], at unixTime: Int64, period: Int = defaultPeriod, digits: Int = defaultDigits
     ) -> String {
         hotp(secret: secret, counter: timeStep(at: unixTime, period: period), digits: digits)
     }
 
     /// Whether `code` is the TOTP code of the step at `unixTime` or of one step before or after it.
-    public static func verify(
+    package static func verify(
         _ code: String, secret: [UInt8], at unixTime: Int64,
         period: Int = defaultPeriod, digits: Int = defaultDigits
     ) -> Bool {

@@ -1,13 +1,13 @@
 import FauthJSON
 
 /// What a handler answers: a response to write, or an instruction to drop the connection.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Header fields to send; the server adds `Content-Length`, `Date`, `Connection` and CORS headers itself.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// When true the server closes the connection without writing anything (a fault the emulator can inject).
-    public var dropsConnection: Bool
+    package var dropsConnection: Bool
     private var content: Content
 
     /// The body as bytes, or as a JSON value serialized only when the body is read (by the connection, after the
@@ -19,7 +19,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The body bytes.
-    public var body: [UInt8] {
+    package var body: [UInt8] {
         get {
             switch content {
             case .bytes(let bytes): return bytes
@@ -31,7 +31,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Makes a response from its parts.
-    public init(
+    package init(
         status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], dropsConnection: Bool = false
     ) {
         self.status = status
@@ -41,7 +41,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response whose body is `json`, serialized when it is written.
-    public init(status: Int, headers: [(name: String, value: String)], json: JSONValue, pretty: Bool) {
+    package init(status: Int, headers: [(name: String, value: String)], json: JSONValue, pretty: Bool) {
         self.status = status
         self.headers = headers
         self.content = .json(json, pretty: pretty)
@@ -50,7 +50,7 @@ public struct HTTPResponse: Sendable {
 
     /// A response whose compact JSON body `build` makes when the body is read: a handler that runs under the
     /// emulator's lock leaves the building of a large answer from values it has copied to after the lock.
-    public init(
+    package init(
         status: Int, headers: [(name: String, value: String)], building build: @escaping @Sendable () -> JSONValue
     ) {
         self.status = status
@@ -60,5 +60,5 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response that closes the connection without a reply.
-    public static let dropConnection = HTTPResponse(status: 0, dropsConnection: true)
+    package static let dropConnection = HTTPResponse(status: 0, dropsConnection: true)
 }

@@ -3,23 +3,23 @@ import Foundation
 import Glibc
 
 /// Why the server could not start listening.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+package struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, e.g. `cannot listen on 127.0.0.1:9099: Address already in use`.
-    public let description: String
+    package let description: String
 }
 
 /// A small HTTP/1.1 server over POSIX sockets: a fixed set of threads wait on one epoll descriptor holding every
 /// connection, each serving the connection it is woken for, so thousands of idle or slow connections cost no threads
 /// and never lock others out.
-public final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     /// The configuration it was made with (`port` as asked; the bound port is `port`).
-    public let configuration: HTTPServerConfiguration
+    package let configuration: HTTPServerConfiguration
     /// The host it was asked to bind.
-    public var host: String { configuration.host }
+    package var host: String { configuration.host }
     /// The bound port (the one the system picked when the configuration said 0).
-    public let port: Int
+    package let port: Int
     /// The connection cap in force: the configured one, lowered when the open-file limit cannot be raised to fit it.
-    public var maxConnections: Int { loop.maxConnections }
+    package var maxConnections: Int { loop.maxConnections }
 
     private let listener: Int32
     private let loop: ServerLoop
@@ -28,7 +28,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var stopped = false
 
     /// Binds and listens; requests are served once `start()` is called.
-    public init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse)
+    package init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse)
         throws
     {
         self.configuration = configuration
@@ -41,7 +41,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Starts the server's threads; calling it again does nothing.
-    public func start() {
+    package func start() {
         let starting = lock.withLock { () -> Bool in
             guard !started, !stopped else { return false }
             started = true
@@ -52,7 +52,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Closes the listener and every open connection (after the answers being written), and returns once the server's
     /// threads have ended.
-    public func stop() {
+    package func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopped = true }
             return !stopped

@@ -2,9 +2,9 @@ import FauthJSON
 import Foundation
 
 /// A failure reading or writing an export folder.
-public struct StateArchiveError: Error, CustomStringConvertible, Sendable {
+package struct StateArchiveError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, naming the file.
-    public let description: String
+    package let description: String
 }
 
 /// The users and config in the Firebase emulators' export layout:

@@ -1,35 +1,35 @@
 import FauthJSON
 
 /// `accounts:createAuthUri`: the sign-in methods an email can use.
-public struct CreateAuthUriEndpoint: Endpoint {
+package struct CreateAuthUriEndpoint: Endpoint {
     /// The email asked about.
-    public var identifier: String
+    package var identifier: String
 
     /// Makes a request about `identifier`.
-    public init(identifier: String) {
+    package init(identifier: String) {
         self.identifier = identifier
     }
 
     /// The `continueUri` sent (required by the server, unused by fauth).
-    public static let continueUri = "http://localhost"
+    package static let continueUri = "http://localhost"
 
     /// Identity Toolkit v1.
-    public static let service = Service.identityToolkitV1
+    package static let service = Service.identityToolkitV1
     /// `accounts:createAuthUri`.
-    public static let path = "accounts:createAuthUri"
+    package static let path = "accounts:createAuthUri"
     /// Idempotent: it only reads.
-    public static let isIdempotent = true
+    package static let isIdempotent = true
 
     /// `{identifier, continueUri: "http://localhost"}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         ["identifier": .string(identifier), "continueUri": .string(Self.continueUri)]
     }
 
     /// None: an email is not a secret.
-    public var secrets: [String] { [] }
+    package var secrets: [String] { [] }
 
     /// Decodes the sign-in methods (none when absent, e.g. with email enumeration protection on).
-    public static func decode(_ json: JSONValue) throws(FauthError) -> CreateAuthUriResponse {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> CreateAuthUriResponse {
         let reader = try ResponseReader(json, endpoint: path)
         return CreateAuthUriResponse(
             registered: try reader.bool("registered"), signinMethods: try reader.strings("signinMethods"),

@@ -1,33 +1,33 @@
 import FauthJSON
 
 /// `accounts:lookup`: the account of an ID token.
-public struct LookupEndpoint: Endpoint {
+package struct LookupEndpoint: Endpoint {
     /// The user's ID token.
-    public var idToken: String
+    package var idToken: String
 
     /// Makes a lookup request.
-    public init(idToken: String) {
+    package init(idToken: String) {
         self.idToken = idToken
     }
 
     /// Identity Toolkit v1.
-    public static let service = Service.identityToolkitV1
+    package static let service = Service.identityToolkitV1
     /// `accounts:lookup`.
-    public static let path = "accounts:lookup"
+    package static let path = "accounts:lookup"
     /// Idempotent: it only reads.
-    public static let isIdempotent = true
+    package static let isIdempotent = true
 
     /// `{idToken}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         ["idToken": .string(idToken)]
     }
 
     /// The ID token.
-    public var secrets: [String] { [idToken] }
+    package var secrets: [String] { [idToken] }
 
     /// Decodes the one user of `users`; no `users`, or not exactly one, is an unexpected response (`internal-error`,
     /// as in Firebase's SDKs): a user that is gone is a 400 `USER_NOT_FOUND`, never a 200.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> LookupResponse {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> LookupResponse {
         let reader = try ResponseReader(json, endpoint: path)
         let users = try reader.objects("users")
         guard users.count == 1 else {

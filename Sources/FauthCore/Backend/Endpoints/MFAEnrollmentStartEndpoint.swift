@@ -2,27 +2,27 @@ import FauthJSON
 
 /// `mfaEnrollment:start` (Identity Toolkit v2): begins enrolling a phone factor (an SMS code is sent) or a TOTP
 /// factor (the server makes the shared secret).
-public struct MFAEnrollmentStartEndpoint: Endpoint {
+package struct MFAEnrollmentStartEndpoint: Endpoint {
     /// The user's ID token.
-    public var idToken: String
+    package var idToken: String
     /// The phone number to enroll (E.164), or nil for a TOTP factor.
-    public var phoneNumber: String?
+    package var phoneNumber: String?
 
     /// Makes a start request: a phone factor when `phoneNumber` is given, else TOTP.
-    public init(idToken: String, phoneNumber: String?) {
+    package init(idToken: String, phoneNumber: String?) {
         self.idToken = idToken
         self.phoneNumber = phoneNumber
     }
 
     /// Identity Toolkit v2.
-    public static let service = Service.identityToolkitV2
+    package static let service = Service.identityToolkitV2
     /// `accounts/mfaEnrollment:start`.
-    public static let path = "accounts/mfaEnrollment:start"
+    package static let path = "accounts/mfaEnrollment:start"
     /// Not idempotent: every attempt sends an SMS or makes a secret.
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{idToken, phoneEnrollmentInfo: {phoneNumber}}` or `{idToken, totpEnrollmentInfo: {}}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         if let phoneNumber {
             return ["idToken": .string(idToken), "phoneEnrollmentInfo": ["phoneNumber": .string(phoneNumber)]]
         }
@@ -30,10 +30,10 @@ public struct MFAEnrollmentStartEndpoint: Endpoint {
     }
 
     /// The ID token (a phone number is not a secret).
-    public var secrets: [String] { [idToken] }
+    package var secrets: [String] { [idToken] }
 
     /// The started enrollment: the SMS's `sessionInfo`, or the TOTP secret and its parameters.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> StartedEnrollment {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> StartedEnrollment {
         let reader = try ResponseReader(json, endpoint: path)
         if let phone = try reader.object("phoneSessionInfo") {
             return .phone(sessionInfo: try phone.nonEmptyString("sessionInfo"))
@@ -51,14 +51,14 @@ public struct MFAEnrollmentStartEndpoint: Endpoint {
 }
 
 /// What `mfaEnrollment:start` began.
-public enum StartedEnrollment: Sendable, Equatable {
+package enum StartedEnrollment: Sendable, Equatable {
     /// An SMS code was sent; `sessionInfo` names it at finalize.
     case phone(sessionInfo: String)
     /// A TOTP secret was made; `sessionInfo` names it at finalize.
     case totp(sessionInfo: String, secret: TOTPSecret)
 
     /// The `sessionInfo` to finalize with.
-    public var sessionInfo: String {
+    package var sessionInfo: String {
         switch self {
         case .phone(let sessionInfo), .totp(let sessionInfo, _): sessionInfo
         }
@@ -66,18 +66,18 @@ public enum StartedEnrollment: Sendable, Equatable {
 }
 
 /// A TOTP factor's shared secret and parameters, as an authenticator app needs them.
-public struct TOTPSecret: Sendable, Equatable {
+package struct TOTPSecret: Sendable, Equatable {
     /// The shared secret, base32 (RFC 4648) without padding.
-    public var sharedSecretKey: String
+    package var sharedSecretKey: String
     /// The number of digits of a code.
-    public var digits: Int
+    package var digits: Int
     /// The time step in seconds.
-    public var period: Int
+    package var period: Int
     /// The HMAC hash (`SHA1`, `SHA256`, `SHA512`).
-    public var algorithm: String
+    package var algorithm: String
 
     /// Makes a secret.
-    public init(sharedSecretKey: String, digits: Int, period: Int, algorithm: String) {
+    package init(sharedSecretKey: String, digits: Int, period: Int, algorithm: String) {
         self.sharedSecretKey = sharedSecretKey
         self.digits = digits
         self.period = period

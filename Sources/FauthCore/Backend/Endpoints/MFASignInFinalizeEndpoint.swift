@@ -1,28 +1,28 @@
 import FauthJSON
 
 /// `mfaSignIn:finalize` (Identity Toolkit v2): completes a pending sign-in with a second factor's code.
-public struct MFASignInFinalizeEndpoint: Endpoint {
+package struct MFASignInFinalizeEndpoint: Endpoint {
     /// The sign-in's `mfaPendingCredential`.
-    public var pendingCredential: String
+    package var pendingCredential: String
     /// The code and what it proves.
-    public var verification: SecondFactorVerification
+    package var verification: SecondFactorVerification
 
     /// Makes a finalize request.
-    public init(pendingCredential: String, verification: SecondFactorVerification) {
+    package init(pendingCredential: String, verification: SecondFactorVerification) {
         self.pendingCredential = pendingCredential
         self.verification = verification
     }
 
     /// Identity Toolkit v2.
-    public static let service = Service.identityToolkitV2
+    package static let service = Service.identityToolkitV2
     /// `accounts/mfaSignIn:finalize`.
-    public static let path = "accounts/mfaSignIn:finalize"
+    package static let path = "accounts/mfaSignIn:finalize"
     /// Not idempotent: a code is consumed.
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{mfaPendingCredential, phoneVerificationInfo: {sessionInfo, code}}` or
     /// `{mfaPendingCredential, mfaEnrollmentId, totpVerificationInfo: {verificationCode}}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         var body: JSONObject = ["mfaPendingCredential": .string(pendingCredential)]
         switch verification {
         case .phone(let sessionInfo, let code):
@@ -35,16 +35,16 @@ public struct MFASignInFinalizeEndpoint: Endpoint {
     }
 
     /// The pending credential, and the session info and code of the verification.
-    public var secrets: [String] { [pendingCredential] + verification.secrets }
+    package var secrets: [String] { [pendingCredential] + verification.secrets }
 
     /// The new session's tokens.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> SessionTokens {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> SessionTokens {
         try SessionTokens.read(ResponseReader(json, endpoint: path))
     }
 }
 
 /// A second factor's code and what it answers.
-public enum SecondFactorVerification: Sendable, Equatable {
+package enum SecondFactorVerification: Sendable, Equatable {
     /// An SMS code, for the `sessionInfo` of the start call that sent it.
     case phone(sessionInfo: String, code: String)
     /// A TOTP code of the factor `enrollmentId`.

@@ -1,27 +1,27 @@
 import FauthJSON
 
 /// `mfaSignIn:start` (Identity Toolkit v2): sends the SMS code of a phone factor for a pending sign-in.
-public struct MFASignInStartEndpoint: Endpoint {
+package struct MFASignInStartEndpoint: Endpoint {
     /// The sign-in's `mfaPendingCredential`.
-    public var pendingCredential: String
+    package var pendingCredential: String
     /// The phone factor's enrollment id.
-    public var enrollmentId: String
+    package var enrollmentId: String
 
     /// Makes a start request.
-    public init(pendingCredential: String, enrollmentId: String) {
+    package init(pendingCredential: String, enrollmentId: String) {
         self.pendingCredential = pendingCredential
         self.enrollmentId = enrollmentId
     }
 
     /// Identity Toolkit v2.
-    public static let service = Service.identityToolkitV2
+    package static let service = Service.identityToolkitV2
     /// `accounts/mfaSignIn:start`.
-    public static let path = "accounts/mfaSignIn:start"
+    package static let path = "accounts/mfaSignIn:start"
     /// Not idempotent: every attempt sends an SMS.
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{mfaPendingCredential, mfaEnrollmentId, phoneSignInInfo: {}}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         [
             "mfaPendingCredential": .string(pendingCredential), "mfaEnrollmentId": .string(enrollmentId),
             "phoneSignInInfo": [:],
@@ -29,10 +29,10 @@ public struct MFASignInStartEndpoint: Endpoint {
     }
 
     /// The pending credential.
-    public var secrets: [String] { [pendingCredential] }
+    package var secrets: [String] { [pendingCredential] }
 
     /// The `sessionInfo` of the code sent (`phoneResponseInfo.sessionInfo`).
-    public static func decode(_ json: JSONValue) throws(FauthError) -> String {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> String {
         let reader = try ResponseReader(json, endpoint: path)
         guard let info = try reader.object("phoneResponseInfo") else {
             throw ResponseReader.malformed(path, "\"phoneResponseInfo\" is missing")

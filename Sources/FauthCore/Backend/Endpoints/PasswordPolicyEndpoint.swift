@@ -1,27 +1,27 @@
 import FauthJSON
 
 /// `GET /v2/passwordPolicy`: the project's (or tenant's) password policy.
-public struct PasswordPolicyEndpoint: Endpoint {
+package struct PasswordPolicyEndpoint: Endpoint {
     /// Makes the request.
-    public init() {}
+    package init() {}
 
     /// Identity Toolkit v2.
-    public static let service = Service.identityToolkitV2
+    package static let service = Service.identityToolkitV2
     /// `passwordPolicy`.
-    public static let path = "passwordPolicy"
+    package static let path = "passwordPolicy"
     /// A read: `GET`, with the tenant in the query.
-    public static let method = "GET"
+    package static let method = "GET"
     /// Idempotent: it only reads.
-    public static let isIdempotent = true
+    package static let isIdempotent = true
 
     /// No body (a `GET`).
-    public var body: JSONValue { [:] }
+    package var body: JSONValue { [:] }
 
     /// None: the request has no body.
-    public var secrets: [String] { [] }
+    package var secrets: [String] { [] }
 
     /// Decodes the policy object; one without a numeric `schemaVersion` is not a policy.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> PasswordPolicy {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> PasswordPolicy {
         guard let object = json.object, object["schemaVersion"]?.int != nil else {
             throw ResponseReader.malformed(path, "the answer is not a password policy (no schemaVersion)")
         }

@@ -2,18 +2,18 @@ import FauthJSON
 
 /// `accounts:createAuthUri` for a provider: the URL of the provider's sign-in page, which returns to
 /// `continueUri`, and the `sessionId` that `signInWithIdp` sends back with the URL the browser returned to.
-public struct ProviderAuthUriEndpoint: Endpoint {
+package struct ProviderAuthUriEndpoint: Endpoint {
     /// The provider (`google.com`, `github.com`, `oidc.…`).
-    public var providerId: String
+    package var providerId: String
     /// Where the provider sends the browser back (the loopback listener's URL).
-    public var continueUri: String
+    package var continueUri: String
     /// OAuth scopes asked for beyond the provider's defaults.
-    public var scopes: [String]
+    package var scopes: [String]
     /// Extra parameters for the provider's page (`prompt=select_account`, `login_hint=…`).
-    public var customParameters: [(name: String, value: String)]
+    package var customParameters: [(name: String, value: String)]
 
     /// Makes the request.
-    public init(
+    package init(
         providerId: String, continueUri: String, scopes: [String] = [],
         customParameters: [(name: String, value: String)] = []
     ) {
@@ -24,14 +24,14 @@ public struct ProviderAuthUriEndpoint: Endpoint {
     }
 
     /// Identity Toolkit v1.
-    public static let service = Service.identityToolkitV1
+    package static let service = Service.identityToolkitV1
     /// `accounts:createAuthUri`.
-    public static let path = "accounts:createAuthUri"
+    package static let path = "accounts:createAuthUri"
     /// Not retried: every call starts a new sign-in session.
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{providerId, continueUri, oauthScope?: "a,b", customParameter?: {name: value}}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         var object: JSONObject = ["providerId": .string(providerId), "continueUri": .string(continueUri)]
         if !scopes.isEmpty { object["oauthScope"] = .string(scopes.joined(separator: ",")) }
         if !customParameters.isEmpty {
@@ -43,10 +43,10 @@ public struct ProviderAuthUriEndpoint: Endpoint {
     }
 
     /// None: a provider, a continue URL and scopes are not secrets.
-    public var secrets: [String] { [] }
+    package var secrets: [String] { [] }
 
     /// Decodes `authUri` and `sessionId`, both required.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> ProviderAuthUri {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> ProviderAuthUri {
         let reader = try ResponseReader(json, endpoint: path)
         return ProviderAuthUri(
             authUri: try reader.nonEmptyString("authUri"), sessionId: try reader.nonEmptyString("sessionId"))
@@ -54,14 +54,14 @@ public struct ProviderAuthUriEndpoint: Endpoint {
 }
 
 /// The answer to `accounts:createAuthUri` for a provider.
-public struct ProviderAuthUri: Sendable, Equatable {
+package struct ProviderAuthUri: Sendable, Equatable {
     /// The provider's sign-in page, to open in a browser.
-    public var authUri: String
+    package var authUri: String
     /// The sign-in session, sent back with `signInWithIdp`.
-    public var sessionId: String
+    package var sessionId: String
 
     /// Makes an answer.
-    public init(authUri: String, sessionId: String) {
+    package init(authUri: String, sessionId: String) {
         self.authUri = authUri
         self.sessionId = sessionId
     }

@@ -1,22 +1,22 @@
 import FauthJSON
 
 /// `accounts:sendOobCode`: send a password-reset, verification or sign-in email.
-public struct SendOobCodeEndpoint: Endpoint {
+package struct SendOobCodeEndpoint: Endpoint {
     /// What the email is for.
-    public var requestType: OobRequestType
+    package var requestType: OobRequestType
     /// The address (password reset, sign-in link).
-    public var email: String?
+    package var email: String?
     /// The user's ID token (verification, email change).
-    public var idToken: String?
+    package var idToken: String?
     /// The new address (email change).
-    public var newEmail: String?
+    package var newEmail: String?
     /// Where the link continues after the action, if anywhere.
-    public var continueUrl: String?
+    package var continueUrl: String?
     /// Whether the link is to be completed by an app (a sign-in link must be: `canHandleCodeInApp`).
-    public var canHandleCodeInApp: Bool
+    package var canHandleCodeInApp: Bool
 
     /// Makes a request; see also the factory functions.
-    public init(
+    package init(
         requestType: OobRequestType, email: String? = nil, idToken: String? = nil, newEmail: String? = nil,
         continueUrl: String? = nil,
         canHandleCodeInApp: Bool = false
@@ -30,29 +30,29 @@ public struct SendOobCodeEndpoint: Endpoint {
     }
 
     /// Sends a password-reset email to `email`.
-    public static func passwordReset(email: String) -> SendOobCodeEndpoint {
+    package static func passwordReset(email: String) -> SendOobCodeEndpoint {
         SendOobCodeEndpoint(requestType: .passwordReset, email: email)
     }
 
     /// Sends a verification email to the user of `idToken`.
-    public static func verifyEmail(idToken: String) -> SendOobCodeEndpoint {
+    package static func verifyEmail(idToken: String) -> SendOobCodeEndpoint {
         SendOobCodeEndpoint(requestType: .verifyEmail, idToken: idToken)
     }
 
     /// Sends a sign-in link to `email`, completed by the client (`canHandleCodeInApp`), as the SDK's `sendSignInLink`.
-    public static func emailSignIn(email: String, continueUrl: String?) -> SendOobCodeEndpoint {
+    package static func emailSignIn(email: String, continueUrl: String?) -> SendOobCodeEndpoint {
         SendOobCodeEndpoint(requestType: .emailSignIn, email: email, continueUrl: continueUrl, canHandleCodeInApp: true)
     }
 
     /// Identity Toolkit v1.
-    public static let service = Service.identityToolkitV1
+    package static let service = Service.identityToolkitV1
     /// `accounts:sendOobCode`.
-    public static let path = "accounts:sendOobCode"
+    package static let path = "accounts:sendOobCode"
     /// Not idempotent: every attempt sends an email.
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{requestType, email?, idToken?, newEmail?, continueUrl?, canHandleCodeInApp?}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         var object: JSONObject = ["requestType": .string(requestType.rawValue)]
         object["email"] = email.map(JSONValue.string)
         object["idToken"] = idToken.map(JSONValue.string)
@@ -63,10 +63,10 @@ public struct SendOobCodeEndpoint: Endpoint {
     }
 
     /// The ID token, when one is sent.
-    public var secrets: [String] { [idToken].compactMap { $0 } }
+    package var secrets: [String] { [idToken].compactMap { $0 } }
 
     /// Decodes the address the email went to.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> SendOobCodeResponse {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> SendOobCodeResponse {
         let reader = try ResponseReader(json, endpoint: path)
         return SendOobCodeResponse(email: try reader.optionalString("email"))
     }

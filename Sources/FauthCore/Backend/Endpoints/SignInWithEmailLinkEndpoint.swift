@@ -1,40 +1,40 @@
 import FauthJSON
 
 /// `accounts:signInWithEmailLink`: sign in (or, with `idToken`, link) with the code of an email sign-in link.
-public struct SignInWithEmailLinkEndpoint: Endpoint {
+package struct SignInWithEmailLinkEndpoint: Endpoint {
     /// The address the link was sent to.
-    public var email: String
+    package var email: String
     /// The link's one-time code (`oobCode`).
-    public var oobCode: String
+    package var oobCode: String
     /// The signed-in user's ID token, to link the email to that user instead of signing in.
-    public var idToken: String?
+    package var idToken: String?
 
     /// Makes an email-link sign-in (or link) request.
-    public init(email: String, oobCode: String, idToken: String? = nil) {
+    package init(email: String, oobCode: String, idToken: String? = nil) {
         self.email = email
         self.oobCode = oobCode
         self.idToken = idToken
     }
 
     /// Identity Toolkit v1.
-    public static let service = Service.identityToolkitV1
+    package static let service = Service.identityToolkitV1
     /// `accounts:signInWithEmailLink`.
-    public static let path = "accounts:signInWithEmailLink"
+    package static let path = "accounts:signInWithEmailLink"
     /// Not idempotent: the code is consumed.
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{email, oobCode, idToken?}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         var object: JSONObject = ["email": .string(email), "oobCode": .string(oobCode)]
         object["idToken"] = idToken.map(JSONValue.string)
         return .object(object)
     }
 
     /// The action code and the ID token, when one is sent.
-    public var secrets: [String] { [oobCode] + [idToken].compactMap { $0 } }
+    package var secrets: [String] { [oobCode] + [idToken].compactMap { $0 } }
 
     /// Decodes the user's id, email, whether it is new, and the tokens or the second-factor challenge.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
         try SignInResponse(ResponseReader(json, endpoint: path))
     }
 }

@@ -1,35 +1,35 @@
 import FauthJSON
 
 /// `accounts:signInWithPassword`: sign in with an email and password.
-public struct SignInWithPasswordEndpoint: Endpoint {
+package struct SignInWithPasswordEndpoint: Endpoint {
     /// The account's email.
-    public var email: String
+    package var email: String
     /// The password.
-    public var password: String
+    package var password: String
 
     /// Makes a password sign-in request.
-    public init(email: String, password: String) {
+    package init(email: String, password: String) {
         self.email = email
         self.password = password
     }
 
     /// Identity Toolkit v1.
-    public static let service = Service.identityToolkitV1
+    package static let service = Service.identityToolkitV1
     /// `accounts:signInWithPassword`.
-    public static let path = "accounts:signInWithPassword"
+    package static let path = "accounts:signInWithPassword"
     /// Not idempotent: every attempt counts as a sign-in (and towards rate limits).
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{email, password, returnSecureToken: true}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         ["email": .string(email), "password": .string(password), "returnSecureToken": true]
     }
 
     /// The password.
-    public var secrets: [String] { [password] }
+    package var secrets: [String] { [password] }
 
     /// Decodes the user's id, email and tokens, or the second-factor challenge.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
         try SignInResponse(ResponseReader(json, endpoint: path))
     }
 }

@@ -1,18 +1,18 @@
 import FauthJSON
 
 /// `accounts:signUp`: create an email/password account, an anonymous user, or link email/password to a user.
-public struct SignUpEndpoint: Endpoint {
+package struct SignUpEndpoint: Endpoint {
     /// The new account's email (nil for an anonymous user).
-    public var email: String?
+    package var email: String?
     /// The new account's password (nil for an anonymous user).
-    public var password: String?
+    package var password: String?
     /// An optional display name.
-    public var displayName: String?
+    package var displayName: String?
     /// The ID token of the user to link the email and password to.
-    public var idToken: String?
+    package var idToken: String?
 
     /// Makes a sign-up request from its fields; see also the factory functions.
-    public init(email: String? = nil, password: String? = nil, displayName: String? = nil, idToken: String? = nil) {
+    package init(email: String? = nil, password: String? = nil, displayName: String? = nil, idToken: String? = nil) {
         self.email = email
         self.password = password
         self.displayName = displayName
@@ -20,29 +20,29 @@ public struct SignUpEndpoint: Endpoint {
     }
 
     /// Creates an email/password account.
-    public static func emailPassword(email: String, password: String, displayName: String? = nil) -> SignUpEndpoint {
+    package static func emailPassword(email: String, password: String, displayName: String? = nil) -> SignUpEndpoint {
         SignUpEndpoint(email: email, password: password, displayName: displayName)
     }
 
     /// Creates an anonymous user.
-    public static func anonymous() -> SignUpEndpoint {
+    package static func anonymous() -> SignUpEndpoint {
         SignUpEndpoint()
     }
 
     /// Links an email and password to the user of `idToken` (upgrading an anonymous user).
-    public static func link(idToken: String, email: String, password: String) -> SignUpEndpoint {
+    package static func link(idToken: String, email: String, password: String) -> SignUpEndpoint {
         SignUpEndpoint(email: email, password: password, idToken: idToken)
     }
 
     /// Identity Toolkit v1.
-    public static let service = Service.identityToolkitV1
+    package static let service = Service.identityToolkitV1
     /// `accounts:signUp`.
-    public static let path = "accounts:signUp"
+    package static let path = "accounts:signUp"
     /// Not idempotent: a second attempt could create a second user.
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{email?, password?, displayName?, idToken?, returnSecureToken: true}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         var object = JSONObject()
         object["email"] = email.map(JSONValue.string)
         object["password"] = password.map(JSONValue.string)
@@ -53,10 +53,10 @@ public struct SignUpEndpoint: Endpoint {
     }
 
     /// The password and the ID token, when sent.
-    public var secrets: [String] { [password, idToken].compactMap { $0 } }
+    package var secrets: [String] { [password, idToken].compactMap { $0 } }
 
     /// Decodes the new user's id, email, name and tokens.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> SignInResponse {
         try SignInResponse(ResponseReader(json, endpoint: path))
     }
 }

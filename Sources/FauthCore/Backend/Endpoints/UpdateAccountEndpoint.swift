@@ -1,24 +1,24 @@
 import FauthJSON
 
 /// `accounts:update`: change the email, password or profile of the user of an ID token, or unlink providers.
-public struct UpdateAccountEndpoint: Endpoint {
+package struct UpdateAccountEndpoint: Endpoint {
     /// The user's ID token.
-    public var idToken: String
+    package var idToken: String
     /// A new email.
-    public var email: String?
+    package var email: String?
     /// A new password.
-    public var password: String?
+    package var password: String?
     /// A new display name.
-    public var displayName: String?
+    package var displayName: String?
     /// A new photo URL.
-    public var photoUrl: String?
+    package var photoUrl: String?
     /// Profile attributes to delete.
-    public var deleteAttribute: [AccountAttribute]
+    package var deleteAttribute: [AccountAttribute]
     /// Providers to unlink.
-    public var deleteProvider: [String]
+    package var deleteProvider: [String]
 
     /// Makes an update request; fields left nil or empty are not sent.
-    public init(
+    package init(
         idToken: String, email: String? = nil, password: String? = nil, displayName: String? = nil,
         photoUrl: String? = nil, deleteAttribute: [AccountAttribute] = [], deleteProvider: [String] = []
     ) {
@@ -32,14 +32,14 @@ public struct UpdateAccountEndpoint: Endpoint {
     }
 
     /// Identity Toolkit v1.
-    public static let service = Service.identityToolkitV1
+    package static let service = Service.identityToolkitV1
     /// `accounts:update`.
-    public static let path = "accounts:update"
+    package static let path = "accounts:update"
     /// Not idempotent: it writes (and may invalidate the tokens it was sent with).
-    public static let isIdempotent = false
+    package static let isIdempotent = false
 
     /// `{idToken, email?, password?, displayName?, photoUrl?, deleteAttribute?, deleteProvider?, returnSecureToken: true}`.
-    public var body: JSONValue {
+    package var body: JSONValue {
         var object: JSONObject = ["idToken": .string(idToken)]
         object["email"] = email.map(JSONValue.string)
         object["password"] = password.map(JSONValue.string)
@@ -56,10 +56,10 @@ public struct UpdateAccountEndpoint: Endpoint {
     }
 
     /// The ID token and the new password, when one is sent.
-    public var secrets: [String] { [idToken, password].compactMap { $0 } }
+    package var secrets: [String] { [idToken, password].compactMap { $0 } }
 
     /// Decodes the updated profile and, when the server sent them, new tokens.
-    public static func decode(_ json: JSONValue) throws(FauthError) -> UpdateAccountResponse {
+    package static func decode(_ json: JSONValue) throws(FauthError) -> UpdateAccountResponse {
         try UpdateAccountResponse(ResponseReader(json, endpoint: path))
     }
 }

@@ -1,34 +1,34 @@
 /// An account as `accounts:lookup` describes it.
-public struct AccountInfo: Sendable, Equatable {
+package struct AccountInfo: Sendable, Equatable {
     /// The user's uid (`localId`).
-    public var localId: String
+    package var localId: String
     /// The account's email.
-    public var email: String?
+    package var email: String?
     /// Whether the email is verified.
-    public var emailVerified: Bool
+    package var emailVerified: Bool
     /// The display name.
-    public var displayName: String?
+    package var displayName: String?
     /// The photo URL.
-    public var photoUrl: String?
+    package var photoUrl: String?
     /// The phone number.
-    public var phoneNumber: String?
+    package var phoneNumber: String?
     /// When the account was created, in milliseconds since 1970.
-    public var createdAt: Int?
+    package var createdAt: Int?
     /// When the user last signed in, in milliseconds since 1970.
-    public var lastLoginAt: Int?
+    package var lastLoginAt: Int?
     /// The password hash; non-empty means the account has a password.
-    public var passwordHash: String?
+    package var passwordHash: String?
     /// The linked providers.
-    public var providerUserInfo: [ProviderUserInfo]
+    package var providerUserInfo: [ProviderUserInfo]
     /// The enrolled second factors.
-    public var mfaInfo: [MFAEnrollment]
+    package var mfaInfo: [MFAEnrollment]
     /// The tenant the account belongs to.
-    public var tenantId: String?
+    package var tenantId: String?
     /// Whether the account is disabled.
-    public var disabled: Bool
+    package var disabled: Bool
 
     /// Makes an account description.
-    public init(
+    package init(
         localId: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
         photoUrl: String? = nil, phoneNumber: String? = nil, createdAt: Int? = nil, lastLoginAt: Int? = nil,
         passwordHash: String? = nil, providerUserInfo: [ProviderUserInfo] = [], mfaInfo: [MFAEnrollment] = [],

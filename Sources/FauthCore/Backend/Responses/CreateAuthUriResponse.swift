@@ -1,15 +1,15 @@
 /// The answer to `accounts:createAuthUri`.
-public struct CreateAuthUriResponse: Sendable, Equatable {
+package struct CreateAuthUriResponse: Sendable, Equatable {
     /// Whether an account has this email (false when the server does not say).
-    public var registered: Bool
+    package var registered: Bool
     /// The sign-in methods the email can use (`password`, `emailLink`, `google.com`, …); empty when none or unknown.
-    public var signinMethods: [String]
+    package var signinMethods: [String]
     /// Whether the answer says nothing about the email (neither `registered` nor `signinMethods`), as with email
     /// enumeration protection on: an empty list then does not mean that no account uses it.
-    public var isHidden: Bool
+    package var isHidden: Bool
 
     /// Makes a response.
-    public init(registered: Bool = false, signinMethods: [String] = [], isHidden: Bool = false) {
+    package init(registered: Bool = false, signinMethods: [String] = [], isHidden: Bool = false) {
         self.registered = registered
         self.signinMethods = signinMethods
         self.isHidden = isHidden

@@ -1,5 +1,5 @@
 /// The answer to `accounts:delete`: nothing but success.
-public struct DeleteAccountResponse: Sendable, Equatable {
+package struct DeleteAccountResponse: Sendable, Equatable {
     /// Makes the response.
-    public init() {}
+    package init() {}
 }

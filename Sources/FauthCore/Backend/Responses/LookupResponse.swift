@@ -1,10 +1,10 @@
 /// The answer to `accounts:lookup`.
-public struct LookupResponse: Sendable, Equatable {
+package struct LookupResponse: Sendable, Equatable {
     /// The account of the ID token.
-    public var user: AccountInfo
+    package var user: AccountInfo
 
     /// Makes a response.
-    public init(user: AccountInfo) {
+    package init(user: AccountInfo) {
         self.user = user
     }
 }

@@ -1,18 +1,18 @@
 /// A second factor enrolled on an account (`mfaInfo[]` of a lookup or of a sign-in that needs the second factor).
-public struct MFAEnrollment: Sendable, Equatable {
+package struct MFAEnrollment: Sendable, Equatable {
     /// The enrollment's id (`mfaEnrollmentId`), which names the factor when completing a sign-in.
-    public var enrollmentId: String
+    package var enrollmentId: String
     /// The factor's display name.
-    public var displayName: String?
+    package var displayName: String?
     /// The phone number of an SMS factor (masked in sign-in responses).
-    public var phoneNumber: String?
+    package var phoneNumber: String?
     /// Whether this is a TOTP factor (`totpInfo` present).
-    public var isTOTP: Bool
+    package var isTOTP: Bool
     /// When the factor was enrolled, as the server wrote it (RFC 3339).
-    public var enrolledAt: String?
+    package var enrolledAt: String?
 
     /// Makes an enrollment.
-    public init(
+    package init(
         enrollmentId: String, displayName: String? = nil, phoneNumber: String? = nil, isTOTP: Bool = false,
         enrolledAt: String? = nil
     ) {
@@ -24,7 +24,7 @@ public struct MFAEnrollment: Sendable, Equatable {
     }
 
     /// The factor id as Firebase names it: `phone` or `totp`.
-    public var factorId: String {
+    package var factorId: String {
         isTOTP ? "totp" : "phone"
     }
 

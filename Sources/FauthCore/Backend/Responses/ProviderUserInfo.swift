@@ -1,22 +1,22 @@
 /// One provider linked to an account (`providerUserInfo[]` of a lookup or an update).
-public struct ProviderUserInfo: Sendable, Equatable {
+package struct ProviderUserInfo: Sendable, Equatable {
     /// The provider (`password`, `phone`, `google.com`, …).
-    public var providerId: String
+    package var providerId: String
     /// The user's id at the provider.
-    public var rawId: String?
+    package var rawId: String?
     /// The provider's federated id.
-    public var federatedId: String?
+    package var federatedId: String?
     /// The email the provider gave.
-    public var email: String?
+    package var email: String?
     /// The display name the provider gave.
-    public var displayName: String?
+    package var displayName: String?
     /// The photo URL the provider gave.
-    public var photoUrl: String?
+    package var photoUrl: String?
     /// The phone number (phone provider).
-    public var phoneNumber: String?
+    package var phoneNumber: String?
 
     /// Makes a provider entry.
-    public init(
+    package init(
         providerId: String, rawId: String? = nil, federatedId: String? = nil, email: String? = nil,
         displayName: String? = nil, photoUrl: String? = nil, phoneNumber: String? = nil
     ) {

@@ -1,14 +1,14 @@
 /// The answer to a token refresh.
-public struct RefreshTokenResponse: Sendable, Equatable {
+package struct RefreshTokenResponse: Sendable, Equatable {
     /// The new ID token, refresh token and lifetime.
-    public var tokens: SessionTokens
+    package var tokens: SessionTokens
     /// The user's uid (`user_id`).
-    public var userId: String?
+    package var userId: String?
     /// The project id (`project_id`).
-    public var projectId: String?
+    package var projectId: String?
 
     /// Makes a response.
-    public init(tokens: SessionTokens, userId: String? = nil, projectId: String? = nil) {
+    package init(tokens: SessionTokens, userId: String? = nil, projectId: String? = nil) {
         self.tokens = tokens
         self.userId = userId
         self.projectId = projectId

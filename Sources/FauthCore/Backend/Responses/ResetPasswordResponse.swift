@@ -1,14 +1,14 @@
 /// The answer to `accounts:resetPassword`.
-public struct ResetPasswordResponse: Sendable, Equatable {
+package struct ResetPasswordResponse: Sendable, Equatable {
     /// The account's email.
-    public var email: String?
+    package var email: String?
     /// What the code was for (`PASSWORD_RESET`, …).
-    public var requestType: String?
+    package var requestType: String?
     /// The new email, for an email-change code.
-    public var newEmail: String?
+    package var newEmail: String?
 
     /// Makes a response.
-    public init(email: String? = nil, requestType: String? = nil, newEmail: String? = nil) {
+    package init(email: String? = nil, requestType: String? = nil, newEmail: String? = nil) {
         self.email = email
         self.requestType = requestType
         self.newEmail = newEmail

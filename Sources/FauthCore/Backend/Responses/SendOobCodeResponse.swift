@@ -1,10 +1,10 @@
 /// The answer to `accounts:sendOobCode`.
-public struct SendOobCodeResponse: Sendable, Equatable {
+package struct SendOobCodeResponse: Sendable, Equatable {
     /// The address the email went to, when the server says.
-    public var email: String?
+    package var email: String?
 
     /// Makes a response.
-    public init(email: String? = nil) {
+    package init(email: String? = nil) {
         self.email = email
     }
 }

@@ -1,14 +1,14 @@
 /// The credentials of a signed-in session, as the backend returns them.
-public struct SessionTokens: Sendable, Equatable {
+package struct SessionTokens: Sendable, Equatable {
     /// The Firebase ID token (a JWT).
-    public var idToken: String
+    package var idToken: String
     /// The refresh token.
-    public var refreshToken: String
+    package var refreshToken: String
     /// The ID token's lifetime in seconds, when the server said (`expiresIn`).
-    public var expiresIn: Int?
+    package var expiresIn: Int?
 
     /// Makes session tokens.
-    public init(idToken: String, refreshToken: String, expiresIn: Int?) {
+    package init(idToken: String, refreshToken: String, expiresIn: Int?) {
         self.idToken = idToken
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn

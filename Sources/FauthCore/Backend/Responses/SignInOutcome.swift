@@ -1,12 +1,12 @@
 /// What a sign-in call produced: a session, or a request for the second factor.
-public enum SignInOutcome: Sendable, Equatable {
+package enum SignInOutcome: Sendable, Equatable {
     /// The user is signed in with these tokens.
     case signedIn(SessionTokens)
     /// The account has second factors; the sign-in completes with `pendingCredential` and one of `enrollments`.
     case secondFactorRequired(pendingCredential: String, enrollments: [MFAEnrollment])
 
     /// The tokens, when signed in.
-    public var tokens: SessionTokens? {
+    package var tokens: SessionTokens? {
         if case .signedIn(let tokens) = self { return tokens }
         return nil
     }

@@ -1,19 +1,19 @@
 /// The answer to the plain sign-in calls: `accounts:signUp`, `accounts:signInWithPassword` and
 /// `accounts:signInWithCustomToken` (one shape, so one type; `signInWithIdp` has its own).
-public struct SignInResponse: Sendable, Equatable {
+package struct SignInResponse: Sendable, Equatable {
     /// The user's uid (absent from custom-token answers).
-    public var localId: String?
+    package var localId: String?
     /// The account's email.
-    public var email: String?
+    package var email: String?
     /// The display name.
-    public var displayName: String?
+    package var displayName: String?
     /// Whether the call created the user (`isNewUser`; custom-token sign-in says so, sign-up always does).
-    public var isNewUser: Bool
+    package var isNewUser: Bool
     /// The session or the second-factor challenge.
-    public var outcome: SignInOutcome
+    package var outcome: SignInOutcome
 
     /// Makes a response from its parts.
-    public init(
+    package init(
         localId: String? = nil, email: String? = nil, displayName: String? = nil, isNewUser: Bool = false,
         outcome: SignInOutcome
     ) {

@@ -1,30 +1,30 @@
 /// The answer to `accounts:signInWithIdp` (without `errorMessage`: that one is thrown).
-public struct SignInWithIdpResponse: Sendable, Equatable {
+package struct SignInWithIdpResponse: Sendable, Equatable {
     /// The provider signed in with.
-    public var providerId: String?
+    package var providerId: String?
     /// The user's uid.
-    public var localId: String?
+    package var localId: String?
     /// The email the provider gave (or, with `needConfirmation`, the existing account's email).
-    public var email: String?
+    package var email: String?
     /// Whether the provider verified the email.
-    public var emailVerified: Bool
+    package var emailVerified: Bool
     /// The display name.
-    public var displayName: String?
+    package var displayName: String?
     /// The photo URL.
-    public var photoUrl: String?
+    package var photoUrl: String?
     /// The user's federated id at the provider.
-    public var federatedId: String?
+    package var federatedId: String?
     /// Whether the call created the user.
-    public var isNewUser: Bool
+    package var isNewUser: Bool
     /// True when an account with this email exists and must be signed in to another way first.
-    public var needConfirmation: Bool
+    package var needConfirmation: Bool
     /// With `needConfirmation`: the providers the existing account can sign in with.
-    public var verifiedProvider: [String]
+    package var verifiedProvider: [String]
     /// The session or the second-factor challenge; nil only when `needConfirmation` is true and no tokens came.
-    public var outcome: SignInOutcome?
+    package var outcome: SignInOutcome?
 
     /// Makes a response from its parts.
-    public init(
+    package init(
         providerId: String? = nil, localId: String? = nil, email: String? = nil, emailVerified: Bool = false,
         displayName: String? = nil, photoUrl: String? = nil, federatedId: String? = nil, isNewUser: Bool = false,
         needConfirmation: Bool = false, verifiedProvider: [String] = [], outcome: SignInOutcome?

@@ -1,24 +1,24 @@
 /// The answer to `accounts:update`.
-public struct UpdateAccountResponse: Sendable, Equatable {
+package struct UpdateAccountResponse: Sendable, Equatable {
     /// The user's uid.
-    public var localId: String?
+    package var localId: String?
     /// The account's email after the update.
-    public var email: String?
+    package var email: String?
     /// Whether the email is verified.
-    public var emailVerified: Bool
+    package var emailVerified: Bool
     /// The display name after the update.
-    public var displayName: String?
+    package var displayName: String?
     /// The photo URL after the update.
-    public var photoUrl: String?
+    package var photoUrl: String?
     /// The password hash; non-empty means the account has a password.
-    public var passwordHash: String?
+    package var passwordHash: String?
     /// The linked providers after the update.
-    public var providerUserInfo: [ProviderUserInfo]
+    package var providerUserInfo: [ProviderUserInfo]
     /// New tokens, sent when the update invalidated the old ones (email or password change).
-    public var tokens: SessionTokens?
+    package var tokens: SessionTokens?
 
     /// Makes a response from its parts.
-    public init(
+    package init(
         localId: String? = nil, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
         photoUrl: String? = nil, passwordHash: String? = nil, providerUserInfo: [ProviderUserInfo] = [],
         tokens: SessionTokens? = nil
