@@ -10,10 +10,18 @@ package final class AuthEmulator: @unchecked Sendable {
     private let state: EmulatorState
     /// Counters and faults, with their own lock so a delayed request never holds the state lock.
     private let traffic = TrafficControl()
+    /// Token signing and its keys, shared by every project.
+    private let signer = TokenSigner()
 
     /// An emulator with no users, serving the project `projectId`.
     package init(projectId: String) {
-        state = EmulatorState(projectId: projectId)
+        state = EmulatorState(projectId: projectId, tokenSigner: signer)
+    }
+
+    /// Signs ID tokens and session cookies with RS256 (`--sign-tokens`), making the keys if there are none yet;
+    /// throws when libcrypto cannot be loaded.
+    package func signTokens() throws {
+        try signer.setEnabled(true)
     }
 
     /// The project id the emulator serves.
@@ -58,14 +66,25 @@ package final class AuthEmulator: @unchecked Sendable {
     /// Loads users and config from a Firebase emulators' export folder, replacing the current users.
     package func importState(from directory: String) throws {
         let contents = try StateArchive.read(from: directory)
+        if let keys = try SigningKeyArchive.read(from: directory) {
+            do {
+                try signer.restore(keys)
+            } catch {
+                throw StateArchiveError(
+                    description: "\(directory)/\(StateArchive.authFolder)/\(SigningKeyArchive.fileName): \(error)")
+            }
+        }
         try readingState { state in Result { () throws(StateArchiveError) in try contents.restore(into: state) } }.get()
     }
 
     /// Writes users and config in the Firebase emulators' export layout
-    /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`).
+    /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`), and the signing
+    /// keys when there are any (`auth_export/fauth_signing_keys.json`).
     package func exportState(to directory: String) throws {
         let capture = readingState { state in StateArchive.capture(state) }
+        let keys = try signer.exported()
         try capture.write(to: directory)
+        try SigningKeyArchive.write(keys, to: directory)
     }
 
     private func dispatch(_ request: HTTPRequest, segments: [String]) throws(APIError) -> HTTPResponse {

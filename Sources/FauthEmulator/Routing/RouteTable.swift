@@ -58,6 +58,11 @@ enum RouteTable {
             emulatorClearFaults,
             emulatorStatistics,
             emulatorResetStatistics,
+            emulatorRotateSigningKeys,
+            idTokenCertificates,
+            idTokenJWKS,
+            sessionCookieCertificates,
+            sessionCookieJWKS,
         ] + notImplementedRoutes + [
             signInWithIdp,
             signInWithCustomToken,

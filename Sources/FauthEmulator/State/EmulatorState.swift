@@ -18,13 +18,16 @@ final class EmulatorState {
     /// `host:port` of the emulator's own address, which every link it hands out points at (action links, provider
     /// sign-in pages); never taken from a request's `Host` header.
     var linkAuthority = "localhost:9099"
+    /// Token signing and its keys: the emulator's, shared by every project (as Google's keys are).
+    let tokenSigner: TokenSigner
 
     /// Firebase's fixed project number.
     static let projectNumber = "12345"
 
-    /// An empty state for `projectId`.
-    init(projectId: String) {
+    /// An empty state for `projectId`, signing with `tokenSigner` (the emulator's, which every project shares).
+    init(projectId: String, tokenSigner: TokenSigner = TokenSigner()) {
         self.projectId = projectId
+        self.tokenSigner = tokenSigner
         defaultProject = ProjectState(tenantId: nil)
     }
 

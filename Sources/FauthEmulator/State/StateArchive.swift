@@ -149,7 +149,7 @@ enum StateArchive {
         }
     }
 
-    private static func readObject(_ path: String) throws(StateArchiveError) -> JSONObject {
+    static func readObject(_ path: String) throws(StateArchiveError) -> JSONObject {
         let bytes = try readBytes(path)
         do {
             guard let object = try JSONValue.parse(bytes).object else {
