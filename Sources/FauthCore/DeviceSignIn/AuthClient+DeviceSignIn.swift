@@ -7,14 +7,14 @@ extension AuthClient {
     /// The endpoints of the OpenID provider at `issuer`, from its discovery document.
     package func discoverDeviceEndpoints(providerId: String, issuer: String) throws -> DeviceFlowEndpoints {
         guard DeviceFlowEndpoints.isHTTPURL(issuer) else {
-            throw FauthError(.usage, message: "--issuer '\(issuer)' is not an http(s) URL")
+            throw FauthError(.usage, message: "The issuer '\(issuer)' is not an http(s) URL")
         }
         let url = DeviceFlowEndpoints.discoveryURL(issuer: issuer)
         let response = try exchange(method: "GET", url: url, form: [], secrets: [])
         guard (200..<300).contains(response.status), let document = try? JSONValue.parse(response.body) else {
             throw FauthError(
                 .operationNotAllowed,
-                message: "No OpenID discovery document at \(url) (HTTP \(response.status)); check --issuer.")
+                message: "No OpenID discovery document at \(url) (HTTP \(response.status)); check the issuer URL.")
         }
         return try DeviceFlowEndpoints(providerId: providerId, issuer: issuer, discovery: document)
     }

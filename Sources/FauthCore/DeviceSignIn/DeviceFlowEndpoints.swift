@@ -65,7 +65,7 @@ package struct DeviceFlowEndpoints: Sendable, Equatable {
             throw FauthError(
                 .operationNotAllowed,
                 message: "The OpenID provider \(issuer) offers no device authorization endpoint "
-                    + "(device_authorization_endpoint); it does not support --device. Use --browser or --no-browser.")
+                    + "(device_authorization_endpoint): it has no device flow; sign in in a browser instead.")
         }
         let token = try reader.string("token_endpoint")
         for url in [device, token] where !Self.isHTTPURL(url) {

@@ -19,7 +19,8 @@ enum DeviceFlowError {
             "incorrect_client_credentials", "unsupported_grant_type":
             return FauthError(
                 .operationNotAllowed,
-                message: "The provider refused this OAuth client (\(words)). Check --client-id, the client secret and "
+                message:
+                    "The provider refused this OAuth client (\(words)). Check the client ID, the client secret and "
                     + "that the client may use the device flow (docs/device-sign-in.md).")
         default:
             return FauthError(.invalidCredential, message: "The provider refused the sign-in (\(words)).")
@@ -37,6 +38,6 @@ enum DeviceFlowError {
     static func timedOut(after seconds: Double) -> FauthError {
         let shown = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
         return FauthError(
-            .cancelled, message: "No approval within \(shown) s (--timeout); nothing was signed in.")
+            .cancelled, message: "No approval within \(shown) s; nothing was signed in.")
     }
 }
