@@ -21,8 +21,12 @@ let package = Package(
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers: every request fauth sends.
         .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
+        // libsecret (the freedesktop Secret Service client), loaded at run time with dlopen, so building needs no
+        // libsecret or GLib headers: where a session's secrets are kept with --storage keyring.
+        .target(name: "CSecretShim", dependencies: ["CLibraryLoader"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
-        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim"]),
+        .target(
+            name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim", "CSecretShim"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),

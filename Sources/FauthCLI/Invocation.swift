@@ -45,12 +45,25 @@ final class Invocation {
                 "--profile \(profile) and \(chooser) both choose the session file: give one "
                     + "(a session file named by path belongs to no profile)")
         }
+        let timeout = try runTimeout()
         let store = try SessionLocation.store(
             sessionOption: arguments.value(GlobalOptions.session), profile: profile, environment: context.environment,
-            lockTimeout: try runTimeout())
+            lockTimeout: timeout, storage: try secretStorage(timeout: timeout))
         sessionFile = store.path
         return store
     }
+
+    /// Where this run writes secrets: --storage > FAUTH_STORAGE > auto, resolved once (`SecretStorage.target`).
+    func secretStorage(timeout: Double) throws -> SecretStorage {
+        if let storage { return storage }
+        let choice = try SecretStorageChoice.resolve(
+            flag: arguments.value(GlobalOptions.storage), environment: context.environment)
+        let made = SecretStorage(choice: choice, keyring: Keyring(timeout: timeout))
+        storage = made
+        return made
+    }
+
+    private var storage: SecretStorage?
 
     /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT > the default.
     func runTimeout() throws -> Double {

@@ -42,11 +42,20 @@ package struct StoredSessionV1: Sendable, Equatable {
                 member: "version", problem: "is \(version), which this fauth does not know (it reads \(Self.version))")
         }
         self.init(
-            Session(
-                project: try Self.project(reader.reader("project")), user: try Self.user(reader.reader("user")),
-                idToken: try reader.string("idToken", allowingEmpty: false),
-                refreshToken: try reader.string("refreshToken", allowingEmpty: false),
-                expiresAt: try reader.date("expiresAt"), authTime: try reader.optionalDate("authTime")))
+            try Self.session(
+                reader, idToken: try reader.string("idToken", allowingEmpty: false),
+                refreshToken: try reader.string("refreshToken", allowingEmpty: false)))
+    }
+
+    /// The session a document's members other than the tokens describe, with these tokens (version 2 reads its
+    /// document with this too).
+    static func session(_ reader: SessionJSONReader, idToken: String, refreshToken: String) throws(SessionFormatError)
+        -> Session
+    {
+        Session(
+            project: try project(reader.reader("project")), user: try user(reader.reader("user")), idToken: idToken,
+            refreshToken: refreshToken, expiresAt: try reader.date("expiresAt"),
+            authTime: try reader.optionalDate("authTime"))
     }
 
     // MARK: Members
