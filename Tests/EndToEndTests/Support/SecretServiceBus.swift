@@ -74,7 +74,7 @@ final class SecretServiceBus {
     }
 
     deinit {
-        processes.reversed().forEach { $0.signal(SIGKILL) }
+        for process in processes.reversed() { process.signal(SIGKILL) }
         processes.removeAll()
         try? FileManager.default.removeItem(atPath: folder)
     }
