@@ -264,8 +264,14 @@ fauth_secret_result fauth_secret_check(int timeout_ms) {
     return outcome;
 }
 
-fauth_secret_result fauth_secret_store(const fauth_secret_attribute *attributes, size_t count, const char *label,
-                                       const char *secret, int timeout_ms) {
+/// The three item calls, which share their bounds and error handling (`item_call`).
+typedef enum { store_item, lookup_item, clear_item } item_operation;
+
+/// Runs one call on the items with these attributes within `timeout_ms`: `store_item` stores `secret` labelled
+/// `label`; `lookup_item` sets `*found` to the secret (NULL when there is no such item); `clear_item` sets `*done` to
+/// whether any item was removed.
+static fauth_secret_result item_call(item_operation operation, const fauth_secret_attribute *attributes, size_t count,
+                                     const char *label, const char *secret, char **found, int *done, int timeout_ms) {
     if (fauth_secret_load(NULL) != 0) {
         return result(FAUTH_SECRET_UNAVAILABLE, library.message);
     }
@@ -275,57 +281,52 @@ fauth_secret_result fauth_secret_store(const fauth_secret_attribute *attributes,
     }
     void *table = attribute_table(attributes, count);
     gerror *error = NULL;
-    int stored = lib.storev_sync(&schema, table, NULL, label, secret, dog.cancellable, &error);
+    char *value = NULL;
+    int succeeded = 0;
+    switch (operation) {
+    case store_item:
+        succeeded = lib.storev_sync(&schema, table, NULL, label, secret, dog.cancellable, &error);
+        break;
+    case lookup_item:
+        value = lib.lookupv_sync(&schema, table, dog.cancellable, &error);
+        succeeded = 1;
+        break;
+    case clear_item:
+        succeeded = lib.clearv_sync(&schema, table, dog.cancellable, &error);  // FALSE, no error: nothing matched
+        break;
+    }
     lib.hash_table_unref(table);
     int fired = watchdog_stop(&dog);
-    return stored ? result(FAUTH_SECRET_OK, NULL) : failure(error, fired);
+    if (error != NULL || (operation == store_item && !succeeded)) {
+        if (value != NULL) {
+            lib.password_free(value);
+        }
+        return failure(error, fired);
+    }
+    if (found != NULL) {
+        *found = value;
+    }
+    if (done != NULL) {
+        *done = succeeded;
+    }
+    return result(FAUTH_SECRET_OK, NULL);
+}
+
+fauth_secret_result fauth_secret_store(const fauth_secret_attribute *attributes, size_t count, const char *label,
+                                       const char *secret, int timeout_ms) {
+    return item_call(store_item, attributes, count, label, secret, NULL, NULL, timeout_ms);
 }
 
 fauth_secret_result fauth_secret_lookup(const fauth_secret_attribute *attributes, size_t count, char **secret,
                                         int timeout_ms) {
     *secret = NULL;
-    if (fauth_secret_load(NULL) != 0) {
-        return result(FAUTH_SECRET_UNAVAILABLE, library.message);
-    }
-    watchdog dog;
-    if (watchdog_start(&dog, timeout_ms) != 0) {
-        return result(FAUTH_SECRET_FAILED, "cannot start a thread");
-    }
-    void *table = attribute_table(attributes, count);
-    gerror *error = NULL;
-    char *found = lib.lookupv_sync(&schema, table, dog.cancellable, &error);
-    lib.hash_table_unref(table);
-    int fired = watchdog_stop(&dog);
-    if (error != NULL || (fired && found == NULL)) {
-        if (found != NULL) {
-            lib.password_free(found);
-        }
-        return failure(error, fired);
-    }
-    *secret = found;
-    return result(FAUTH_SECRET_OK, NULL);
+    return item_call(lookup_item, attributes, count, NULL, NULL, secret, NULL, timeout_ms);
 }
 
 fauth_secret_result fauth_secret_clear(const fauth_secret_attribute *attributes, size_t count, int *removed,
                                        int timeout_ms) {
     *removed = 0;
-    if (fauth_secret_load(NULL) != 0) {
-        return result(FAUTH_SECRET_UNAVAILABLE, library.message);
-    }
-    watchdog dog;
-    if (watchdog_start(&dog, timeout_ms) != 0) {
-        return result(FAUTH_SECRET_FAILED, "cannot start a thread");
-    }
-    void *table = attribute_table(attributes, count);
-    gerror *error = NULL;
-    int cleared = lib.clearv_sync(&schema, table, dog.cancellable, &error);
-    lib.hash_table_unref(table);
-    int fired = watchdog_stop(&dog);
-    if (error != NULL) {
-        return failure(error, fired);
-    }
-    *removed = cleared;
-    return result(FAUTH_SECRET_OK, NULL);
+    return item_call(clear_item, attributes, count, NULL, NULL, NULL, removed, timeout_ms);
 }
 
 void fauth_secret_free(char *secret) {

@@ -53,11 +53,17 @@ final class Invocation {
         return store
     }
 
-    /// Where this run writes secrets: --storage > FAUTH_STORAGE > auto, resolved once (`SecretStorage.target`).
+    /// Where this run writes secrets: --storage > FAUTH_STORAGE (unless empty) > auto, resolved once
+    /// (`SecretStorage.target`); another value is a usage error naming where it came from.
     func secretStorage(timeout: Double) throws -> SecretStorage {
         if let storage { return storage }
-        let choice = try SecretStorageChoice.resolve(
-            flag: arguments.value(GlobalOptions.storage), environment: context.environment)
+        let (text, source) =
+            arguments.value(GlobalOptions.storage).map { ($0, "--storage") }
+            ?? ((context.environment["FAUTH_STORAGE"] ?? "").isEmpty
+                ? ("auto", "") : (context.environment["FAUTH_STORAGE"]!, "FAUTH_STORAGE"))
+        guard let choice = SecretStorageChoice(rawValue: text) else {
+            throw FauthError.usage("\(source) '\(text)' is not a storage: use auto, keyring or file")
+        }
         let made = SecretStorage(choice: choice, keyring: Keyring(timeout: timeout))
         storage = made
         return made

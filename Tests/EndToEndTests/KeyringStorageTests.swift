@@ -148,6 +148,22 @@ import Testing
         #expect(sandbox.session()?["version"] == 1, "\(situation): auto writes the file")
     }
 
+    @Test func aStorageThatIsNoneOfTheThreeIsAUsageErrorNamingWhereItCameFrom() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        for (arguments, environment, source) in [
+            (["--storage", "vault"], [String: String](), "--storage"),
+            ([], ["FAUTH_STORAGE": "Keyring"], "FAUTH_STORAGE"),
+        ] {
+            let run = try sandbox.run(
+                ["signup", "--json", "--email", "u@example.com", "--password-stdin"] + arguments,
+                stdin: "secret-pass-1\n", environment: environment)
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(run.error["message"]?.string?.contains("\(source) '") == true, "\(run.stderr)")
+        }
+        #expect(emulator.accountCount() == 0)
+    }
+
     @Test func aLockedKeyringIsReportedWhenASessionInItIsRead() throws {
         let bus = try SecretServiceBus(.gnomeKeyring)
         let emulator = try RunningEmulator()

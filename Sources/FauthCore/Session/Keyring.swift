@@ -69,8 +69,8 @@ package struct Keyring: Sendable {
         guard hasSessionBus else {
             throw failure(
                 "there is no session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus)",
-                fix: "run fauth in a desktop session, or start one with dbus-run-session and a Secret Service "
-                    + "(gnome-keyring-daemon --unlock --components=secrets), or choose --storage file")
+                fix: "run fauth in a desktop session, or start a bus with dbus-run-session and a Secret Service such "
+                    + "as gnome-keyring-daemon in it, or choose file storage (FAUTH_STORAGE=file)")
         }
     }
 
@@ -98,12 +98,13 @@ package struct Keyring: Sendable {
             return
         case FAUTH_SECRET_UNAVAILABLE:
             throw Self.failure(
-                "libsecret could not be loaded (\(detail))", fix: "install libsecret-1-0, or choose --storage file")
+                "libsecret could not be loaded (\(detail))",
+                fix: "install libsecret-1-0, or choose file storage (FAUTH_STORAGE=file)")
         case FAUTH_SECRET_NO_SERVICE:
             throw Self.failure(
                 "no Secret Service answers on the session bus (\(detail))",
-                fix: "start one (gnome-keyring-daemon --components=secrets, KeePassXC's Secret Service, …), "
-                    + "or choose --storage file")
+                fix: "start one (GNOME Keyring, KeePassXC's Secret Service, …), or choose file storage "
+                    + "(FAUTH_STORAGE=file)")
         case FAUTH_SECRET_LOCKED:
             throw Self.failure(
                 "the keyring's default collection is locked",
@@ -115,9 +116,11 @@ package struct Keyring: Sendable {
         case FAUTH_SECRET_TIMED_OUT:
             throw Self.failure(
                 "the Secret Service did not answer within the \(timeout) s timeout",
-                fix: "check that it runs and is not waiting for an unlock prompt, or choose --storage file")
+                fix: "check that it runs and is not waiting for an unlock prompt, or choose file storage")
         default:
-            throw Self.failure("the Secret Service refused: \(detail)", fix: "see its logs, or choose --storage file")
+            throw Self.failure(
+                "the Secret Service refused: \(detail)",
+                fix: "see its logs, or choose file storage (FAUTH_STORAGE=file)")
         }
     }
 

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Where a session's secrets (its tokens, and a pending second factor's) are written (docs/design/session.md,
-/// "Where secrets live"): `--storage`, else `FAUTH_STORAGE`, else `auto`. Reading follows what the session file says,
-/// whatever is chosen.
+/// Where a session's secrets (its tokens) are written (docs/design/session.md, "Where secrets live"); the command
+/// line's `--storage`, else `FAUTH_STORAGE`, else `auto`. Reading follows what the session file says, whatever is
+/// chosen.
 package enum SecretStorageChoice: String, Sendable, CaseIterable {
     /// The keyring when a Secret Service answers within `SecretStorage.probeLimit`, the session file otherwise.
     case auto
@@ -10,22 +10,6 @@ package enum SecretStorageChoice: String, Sendable, CaseIterable {
     case keyring
     /// The session file (0600), as before the keyring existed.
     case file
-
-    /// `--storage` (`flag`) > `FAUTH_STORAGE` > `auto`; another value → `usage`, naming where it came from.
-    package static func resolve(flag: String?, environment: [String: String]) throws -> SecretStorageChoice {
-        let (text, source) =
-            flag.map { ($0, "--storage") } ?? (environment["FAUTH_STORAGE"].map { ($0, "FAUTH_STORAGE") } ?? ("", ""))
-        guard !text.isEmpty else {
-            guard source.isEmpty else {
-                throw FauthError(.usage, message: "\(source) is empty: use auto, keyring or file.")
-            }
-            return .auto
-        }
-        guard let choice = SecretStorageChoice(rawValue: text) else {
-            throw FauthError(.usage, message: "\(source) '\(text)' is not a storage: use auto, keyring or file.")
-        }
-        return choice
-    }
 }
 
 /// Where secrets are, or go: the session file or the keyring.
