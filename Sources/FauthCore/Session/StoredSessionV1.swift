@@ -39,12 +39,14 @@ package struct StoredSessionV1: Sendable, Equatable {
         let version = try reader.int("version")
         guard version == Self.version else {
             throw SessionFormatError(
-                member: "version", problem: "is \(version), which this fauth does not know (it reads \(Self.version))")
+                member: "version",
+                problem: "is \(version), which this fauth does not know (it reads \(Self.version) and "
+                    + "\(StoredSessionV2.version))")
         }
-        self.init(
-            try Self.session(
-                reader, idToken: try reader.string("idToken", allowingEmpty: false),
-                refreshToken: try reader.string("refreshToken", allowingEmpty: false)))
+        var session = try Self.session(reader, idToken: "", refreshToken: "")
+        session.idToken = try reader.string("idToken", allowingEmpty: false)
+        session.refreshToken = try reader.string("refreshToken", allowingEmpty: false)
+        self.init(session)
     }
 
     /// The session a document's members other than the tokens describe, with these tokens (version 2 reads its
