@@ -21,13 +21,21 @@ let package = Package(
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers: every request fauth sends.
         .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
+        // The slot scripts/build-release stamps the commit and date into, in the linked binaries (so that a new commit
+        // rebuilds nothing); empty in other builds.
+        .target(name: "CBuildStamp"),
+        // The version (the one place it is written) and the build's stamp, for both executables' --version.
+        .target(name: "FauthBuild", dependencies: ["CBuildStamp", "FauthJSON"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
-        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim"]),
+        .target(
+            name: "FauthCore", dependencies: ["FauthBuild", "FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
         // The local Firebase Auth emulator: HTTP server (its connections and event loop), state, routes.
-        .target(name: "FauthEmulator", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CEventPoll"]),
+        .target(
+            name: "FauthEmulator",
+            dependencies: ["FauthBuild", "FauthJSON", "FauthText", "FauthHTTPCodec", "CEventPoll"]),
         // Linux's epoll and eventfd headers (not in Swift's Glibc module), for the emulator's event loop.
         .systemLibrary(name: "CEventPoll"),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),

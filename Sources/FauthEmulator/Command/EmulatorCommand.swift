@@ -12,11 +12,8 @@ package enum EmulatorCommand: Sendable, Equatable {
     case exec(EmulatorOptions, command: [String])
     /// Print the usage text.
     case help
-    /// Print the version.
-    case version
-
-    /// The version printed by `--version`.
-    package static let versionNumber = "0.1.0"
+    /// Print the version; as a JSON object with `--json`.
+    case version(json: Bool)
 
     /// The text printed by `--help`.
     package static let usage = """
@@ -45,7 +42,7 @@ package enum EmulatorCommand: Sendable, Equatable {
           --idle-timeout SECONDS  close a keep-alive connection idle this long (default 15)
           --request-memory MIB    request bytes held at once across connections; past it 503 (default 64)
           -h, --help              print this help
-          --version               print the version
+          --version [--json]      print the version; with --json, with the commit and date of the build
 
         """
 
@@ -71,7 +68,10 @@ package enum EmulatorCommand: Sendable, Equatable {
                 break
             }
             if argument == "--help" || argument == "-h" { return .help }
-            if argument == "--version" { return .version }
+            if argument == "--version" { return .version(json: remaining.prefix { $0 != "--" }.contains("--json")) }
+            if argument == "--json", remaining.prefix(while: { $0 != "--" }).contains("--version") {
+                return .version(json: true)
+            }
             guard argument.hasPrefix("-"), argument != "-" else {
                 guard isExec else { throw unexpectedArgument(argument) }
                 command = [argument] + remaining
