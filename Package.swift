@@ -29,17 +29,24 @@ let package = Package(
         // Cryptography for the client and the emulator over CCryptoShim: digests, HMAC, PBKDF2, scrypt, AES-CTR,
         // RSA keys and certificates, RS256.
         .target(name: "FauthCrypto", dependencies: ["CCryptoShim"]),
+        // The slot scripts/build-release stamps the commit and date into, in the linked binaries (so that a new commit
+        // rebuilds nothing); empty in other builds.
+        .target(name: "CBuildStamp"),
+        // The version (the one place it is written) and the build's stamp, for both executables' --version.
+        .target(name: "FauthBuild", dependencies: ["CBuildStamp", "FauthJSON"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
         .target(
             name: "FauthCore",
-            dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim", "CSecretShim", "FauthCrypto"]),
+            dependencies: [
+                "FauthBuild", "FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim", "CSecretShim", "FauthCrypto",
+            ]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
         // The local Firebase Auth emulator: HTTP server (its connections and event loop), state, routes.
         .target(
             name: "FauthEmulator",
-            dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CEventPoll", "FauthCrypto"]),
+            dependencies: ["FauthBuild", "FauthJSON", "FauthText", "FauthHTTPCodec", "CEventPoll", "FauthCrypto"]),
         // Linux's epoll and eventfd headers (not in Swift's Glibc module), for the emulator's event loop.
         .systemLibrary(name: "CEventPoll"),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),

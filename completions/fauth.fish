@@ -38,7 +38,7 @@ complete -c fauth -l no-input -d 'Never prompt; fail with a usage error when a s
 complete -c fauth -s q -l quiet -d 'Print nothing on success except requested data.'
 complete -c fauth -s v -l verbose -d 'Trace requests on stderr (method, URL with the key redacted, status, time).'
 complete -c fauth -s h -l help -d 'Show help for fauth or for the command.'
-complete -c fauth -l version -d 'Print the version; with --verbose, also the libcurl and TLS library it loads.'
+complete -c fauth -l version -d 'Print the version; with --verbose, also the libcurl and TLS library it loads; with --json, all of it and the commit and date of the build, as one JSON object.'
 complete -c fauth -n '__fish_seen_subcommand_from signup' -l email -r -d 'The account\'s email address.'
 complete -c fauth -n '__fish_seen_subcommand_from signup' -l password-stdin -d 'Read the password from standard input (one trailing newline removed).'
 complete -c fauth -n '__fish_seen_subcommand_from signup' -l password-file -r -F -d 'Read the password from FILE (one trailing newline removed).'

@@ -1,3 +1,4 @@
+import FauthBuild
 import FauthCore
 
 /// The `fauth` program: parses argv, runs one command, prints its result or error, and returns the exit status.
@@ -44,6 +45,13 @@ package enum FauthCommandLine {
         let command = name.flatMap(CommandCatalog.command(named:))
         let helpTopic = command is Help ? nil : name
         do {
+            if parsed.has(GlobalOptions.version), invocation.json {
+                // libcurl is loaded for --json and -v only: a plain --version stays as quick as it was.
+                let document = FauthVersion.jsonObject(
+                    program: "fauth", libraries: ["libcurl": CurlTransport.libraryJSON])
+                try context.writeOutput(document.serialized() + "\n")
+                return 0
+            }
             if parsed.has(GlobalOptions.version) {
                 let library = parsed.has(GlobalOptions.verbose) ? "HTTP: \(CurlTransport.libraryDescription)\n" : ""
                 try context.writeOutput(HelpText.version + "\n" + library)

@@ -6,7 +6,7 @@ import Testing
 /// has a schema, the validator refuses a document that drifts from it, and a run without a schema is a test issue.
 struct OutputSchemaTests {
     /// Every command of the reference (docs/cli.md, generated from the declarations) but `help` has its schema, and
-    /// so does the error object.
+    /// so do the error object and `--version --json`.
     @Test func everyCommandOfTheReferenceHasASchema() throws {
         let reference = try String(
             contentsOf: PythonVenv.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
@@ -14,7 +14,7 @@ struct OutputSchemaTests {
             .map { $0.dropFirst("### fauth ".count).split(separator: " ").joined(separator: "-") }
         #expect(commands.count > 15, "\(commands)")
         let groups = Set(commands.filter { $0.contains("-") }.map { String($0.prefix { $0 != "-" }) })
-        for name in commands + ["error"] where name != "help" && !groups.contains(name) {
+        for name in commands + ["error", "version"] where name != "help" && !groups.contains(name) {
             let path = OutputSchemas.folder.appendingPathComponent("\(name).json").path
             #expect(FileManager.default.fileExists(atPath: path), "no schema for \(name): \(path)")
         }

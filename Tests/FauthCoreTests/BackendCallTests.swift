@@ -1,3 +1,4 @@
+import FauthBuild
 import FauthCore
 import FauthTestSupport
 import Testing

@@ -77,9 +77,11 @@ struct EmulatorCommandTests {
         #expect(try parse("--help") == .help)
         #expect(try parse("-h") == .help)
         #expect(try parse("exec --help") == .help)
-        #expect(try parse("--port 1 --version") == .version)
+        #expect(try parse("--port 1 --version") == .version(json: false))
+        #expect(try parse("--version --json") == .version(json: true))
+        #expect(try parse("--json --version") == .version(json: true))
+        #expect(throws: EmulatorUsageError.self) { try parse("--json") }
         #expect(EmulatorCommand.usage.contains("--export-on-exit DIR"))
-        #expect(EmulatorCommand.versionNumber == "0.1.0")
     }
 
     @Test func unknownOptionsSuggestTheClosestOne() {

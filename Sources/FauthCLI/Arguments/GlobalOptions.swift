@@ -79,7 +79,9 @@ enum GlobalOptions {
         details: "Never a body or a token.")
     static let help = OptionSpec("help", short: "h", help: "Show help for fauth or for the command.")
     static let version = OptionSpec(
-        "version", help: "Print the version; with --verbose, also the libcurl and TLS library it loads.",
+        "version",
+        help: "Print the version; with --verbose, also the libcurl and TLS library it loads; with --json, all of "
+            + "it and the commit and date of the build, as one JSON object.",
         details: """
             With --verbose, a second line names the libcurl every request goes through and its TLS library, as \
             loaded at run time (HTTP: libcurl/7.88.1 OpenSSL/3.0.19).

@@ -1,3 +1,4 @@
+import FauthBuild
 import FauthCore
 
 /// The `--help` and `fauth help` pages, made from the command catalogue so they cannot drift from the parser.

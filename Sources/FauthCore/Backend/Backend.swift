@@ -1,3 +1,4 @@
+import FauthBuild
 import FauthJSON
 import FauthText
 

@@ -1,4 +1,5 @@
 import CCurlShim
+import FauthJSON
 import FauthText
 
 /// fauth's one `HTTPTransport`: every request goes through libcurl, loaded with dlopen on the first request, under
@@ -42,15 +43,39 @@ package struct CurlTransport: HTTPTransport {
     /// The libcurl this process loads and its TLS library, as `fauth -v --version` names them:
     /// `libcurl/7.88.1 OpenSSL/3.0.19`, or why libcurl could not be loaded.
     package static var libraryDescription: String {
+        switch loadedLibrary() {
+        case .failure(let reason): "libcurl could not be loaded: \(reason.message)"
+        case .success(let (curl, tls)): "libcurl/\(curl) \(tls ?? "(no TLS)")"
+        }
+    }
+
+    /// The same as `fauth --version --json` gives it: `{"loaded", "version", "tls", "error"}` (schemas/version.json).
+    package static var libraryJSON: JSONValue {
+        switch loadedLibrary() {
+        case .failure(let reason):
+            ["loaded": false, "version": .null, "tls": .null, "error": .string(reason.message)]
+        case .success(let (curl, tls)):
+            ["loaded": true, "version": .string(curl), "tls": tls.map(JSONValue.string) ?? .null, "error": .null]
+        }
+    }
+
+    /// Loads libcurl (once per process) and returns its version and TLS library (nil for none), or why it could
+    /// not be loaded.
+    private static func loadedLibrary() -> Result<(curl: String, tls: String?), LibraryLoadFailure> {
         var loadMessage: UnsafePointer<CChar>?
         guard fauth_curl_load(&loadMessage) == 0 else {
-            return "libcurl could not be loaded: " + (loadMessage.map { String(cString: $0) } ?? "unknown reason")
+            return .failure(LibraryLoadFailure(message: loadMessage.map { String(cString: $0) } ?? "unknown reason"))
         }
         var curl: UnsafePointer<CChar>?
         var tls: UnsafePointer<CChar>?
         fauth_curl_versions(&curl, &tls)
         let tlsName = tls.map { String(cString: $0) } ?? ""
-        return "libcurl/" + (curl.map { String(cString: $0) } ?? "") + " " + (tlsName.isEmpty ? "(no TLS)" : tlsName)
+        return .success((curl.map { String(cString: $0) } ?? "", tlsName.isEmpty ? nil : tlsName))
+    }
+
+    /// Why libcurl could not be loaded (dlopen's message).
+    private struct LibraryLoadFailure: Error {
+        let message: String
     }
 
     /// The scheme of `url` when fauth sends to it (`https`, or `http`, whose peer is checked on connecting).

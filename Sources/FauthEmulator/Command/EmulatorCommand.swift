@@ -12,11 +12,8 @@ package enum EmulatorCommand: Sendable, Equatable {
     case exec(EmulatorOptions, command: [String])
     /// Print the usage text.
     case help
-    /// Print the version.
-    case version
-
-    /// The version printed by `--version`.
-    package static let versionNumber = "0.1.0"
+    /// Print the version; as a JSON object with `--json`.
+    case version(json: Bool)
 
     /// The text printed by `--help`.
     package static let usage = """
@@ -47,7 +44,7 @@ package enum EmulatorCommand: Sendable, Equatable {
           --sign-tokens           sign ID tokens and session cookies with RS256 and publish the keys where
                                   Google does (default: unsigned, alg none, as Firebase's emulator mints them)
           -h, --help              print this help
-          --version               print the version
+          --version [--json]      print the version; with --json, with the commit and date of the build
 
         """
 
@@ -73,7 +70,10 @@ package enum EmulatorCommand: Sendable, Equatable {
                 break
             }
             if argument == "--help" || argument == "-h" { return .help }
-            if argument == "--version" { return .version }
+            if argument == "--version" { return .version(json: remaining.prefix { $0 != "--" }.contains("--json")) }
+            if argument == "--json", remaining.prefix(while: { $0 != "--" }).contains("--version") {
+                return .version(json: true)
+            }
             if argument == "--sign-tokens" {
                 options.signTokens = true
                 continue

@@ -1,3 +1,4 @@
+import FauthBuild
 import Glibc
 
 /// The `fauth-emulator` program: parses the command line, serves, runs `exec` commands, imports and exports.
@@ -18,8 +19,11 @@ package enum EmulatorLauncher {
         case .help:
             Console.print(EmulatorCommand.usage)
             return 0
-        case .version:
-            Console.print("fauth-emulator \(EmulatorCommand.versionNumber)\n")
+        case .version(let json):
+            Console.print(
+                json
+                    ? FauthVersion.jsonObject(program: "fauth-emulator", libraries: [:]).serialized() + "\n"
+                    : "fauth-emulator \(FauthVersion.current)\n")
             return 0
         case .serve(let options):
             return serve(options)
