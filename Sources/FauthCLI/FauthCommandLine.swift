@@ -69,11 +69,11 @@ package enum FauthCommandLine {
         } catch let error as FauthError {
             return fail(
                 MFANextStep.annotated(error, arguments: parsed), json: invocation.json, command: helpTopic,
-                context: context)
+                sessionFile: invocation.sessionFile, context: context)
         } catch {
             return fail(
                 FauthError(.internalError, message: "\(error)"), json: invocation.json, command: helpTopic,
-                context: context)
+                sessionFile: invocation.sessionFile, context: context)
         }
     }
 
@@ -89,8 +89,10 @@ package enum FauthCommandLine {
             || ["HOME", "XDG_STATE_HOME", "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"].contains(name)
     }
 
-    private static func fail(_ error: FauthError, json: Bool, command: String?, context: CLIContext) -> Int32 {
-        context.writeError(ErrorRenderer.render(error, json: json, command: command))
+    private static func fail(
+        _ error: FauthError, json: Bool, command: String?, sessionFile: String? = nil, context: CLIContext
+    ) -> Int32 {
+        context.writeError(ErrorRenderer.render(error, json: json, command: command, sessionFile: sessionFile))
         return error.exitStatus
     }
 }

@@ -21,6 +21,7 @@ import Testing
                 expectFailure(run, status: 2, code: "usage")
                 let message = run.error["message"]?.string ?? ""
                 #expect(message.contains("--profile") && message.contains(names), "\(message)")
+                #expect(run.error["sessionFile"] == nil, "no file was chosen: \(run.stderr)")
             }
         }
         #expect(FileManager.default.contents(atPath: other) == before, "the other session file was left as it was")
@@ -49,5 +50,22 @@ import Testing
         let profile = try sandbox.run(["status", "--json", "--profile", "bob"], environment: other)
         let bobs = sandbox.sessionPath(profile: "bob")
         #expect(profile.json["profile"] == "bob" && profile.json["sessionFile"] == .string(bobs), "\(profile.stdout)")
+    }
+
+    /// A JSON error names the session file the command had chosen, as a result does: a script that fails on one
+    /// profile sees which file, named by flag, variable or profile.
+    @Test func aJSONErrorNamesTheSessionFileTheCommandChose() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        let chosen = sandbox.root.appendingPathComponent("nobody.json").path
+        for (arguments, environment) in [
+            (["--session", chosen], [String: String]()), ([], ["FAUTH_SESSION": chosen]),
+            (["--profile", "carol"], [:]),
+        ] {
+            let run = try sandbox.run(["token", "--json"] + arguments, environment: environment)
+            expectFailure(run, status: 4, code: "not-signed-in")
+            let expected = arguments.first == "--profile" ? sandbox.sessionPath(profile: "carol") : chosen
+            #expect(run.error["sessionFile"] == .string(expected), "\(run.stderr)")
+        }
     }
 }

@@ -1,14 +1,16 @@
 import FauthCore
+import FauthJSON
 
 /// Turns a failure into what stderr shows: the JSON error object with `--json`, otherwise
 /// `fauth: <message> (<code>)` and at most one `hint:` line, with control characters escaped (a message may hold
 /// the server's words or the user's input); a core failure about an input, or naming a next step, is first worded
 /// with the option or the command to run.
 enum ErrorRenderer {
-    /// The stderr text for `error`.
-    static func render(_ error: FauthError, json: Bool, command: String?) -> String {
+    /// The stderr text for `error`; with `json`, the error object also names `sessionFile`, the session file the
+    /// command had resolved when it failed (none when it failed before choosing one).
+    static func render(_ error: FauthError, json: Bool, command: String?, sessionFile: String? = nil) -> String {
         let error = NextStepText.worded(InputProblemText.worded(error))
-        if json { return error.jsonObject().serialized() + "\n" }
+        if json { return naming(sessionFile, in: error.jsonObject()).serialized() + "\n" }
         var text = "fauth: \(TerminalText.escaped(error.message)) (\(error.code.rawValue))\n"
         if let reason = error.reason, reason != error.message { text += "reason: \(TerminalText.escaped(reason))\n" }
         if let hint = hint(for: error, command: command) { text += "hint: \(TerminalText.escaped(hint))\n" }
@@ -18,6 +20,13 @@ enum ErrorRenderer {
     /// The stderr text of the `interrupted` error (Ctrl-C), rendered ahead for a signal handler to write.
     static func interruption(json: Bool) -> String {
         render(FauthError(.interrupted), json: json, command: nil)
+    }
+
+    /// The error document `{"error": {...}}` with `"sessionFile"` added to the error object, when there is one.
+    private static func naming(_ sessionFile: String?, in document: JSONValue) -> JSONValue {
+        guard let sessionFile, var object = document["error"]?.object else { return document }
+        object["sessionFile"] = .string(sessionFile)
+        return ["error": .object(object)]
     }
 
     private static func hint(for error: FauthError, command: String?) -> String? {

@@ -1,5 +1,6 @@
 import FauthJSON
 import Foundation
+import Testing
 
 /// What one run of the `fauth` binary produced.
 struct FauthRun {
@@ -16,7 +17,8 @@ struct FauthRun {
 }
 
 extension FauthRun {
-    /// Waits for `process` (at most `seconds`, else kills it and throws `HangError`) and takes what it wrote.
+    /// Waits for `process` (at most `seconds`, else kills it and throws `HangError`) and takes what it wrote; the
+    /// `--json` documents of a `fauth` run are checked against their schemas (`OutputSchemas`).
     init(finished process: SpawnedProcess, within seconds: Double) throws {
         let status: Int32
         do {
@@ -28,6 +30,7 @@ extension FauthRun {
         self.init(
             status: status, stdout: String(decoding: output.stdout, as: UTF8.self),
             stderr: String(decoding: output.stderr, as: UTF8.self))
+        if let arguments = process.fauthArguments { OutputSchemas.check(self, arguments: arguments) }
     }
 }
 
@@ -99,10 +102,12 @@ final class FauthSandbox: @unchecked Sendable {
             prelude.isEmpty
             ? (BuiltBinaries.fauth.path, arguments)
             : ("/bin/sh", [Array("-c".utf8), Array((prelude + "exec \"$0\" \"$@\"").utf8), fauth] + arguments)
-        return try SpawnedProcess(
+        let process = try SpawnedProcess(
             path: path, rawArguments: argv, environment: environment.merging(extra) { $1 }, standardInput: input,
             newSession: true,
             inherited: inherited)
+        process.fauthArguments = arguments
+        return process
     }
 
     /// Starts `fauth` with `arguments`, as `start(raw:)` does.

@@ -7,6 +7,8 @@ final class SpawnedProcess {
     let pid: pid_t
     let stdoutPath: String
     let stderrPath: String
+    /// The arguments of a `fauth` run (set by `FauthSandbox`), so that its `--json` output is checked against its schema.
+    var fauthArguments: [[UInt8]]?
     private var exitStatus: Int32?
 
     /// The folder holding the built executables (see `BuiltBinaries`).
