@@ -21,13 +21,21 @@ let package = Package(
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers: every request fauth sends.
         .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
+        // libcrypto (OpenSSL 3), loaded at run time with dlopen on first use, so building needs no OpenSSL headers.
+        .target(name: "CCryptoShim", dependencies: ["CLibraryLoader"]),
+        // Cryptography for the client and the emulator over CCryptoShim: digests, HMAC, PBKDF2, scrypt, AES-CTR,
+        // RSA keys and certificates, RS256.
+        .target(name: "FauthCrypto", dependencies: ["CCryptoShim"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
-        .target(name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim"]),
+        .target(
+            name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim", "FauthCrypto"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),
         // The local Firebase Auth emulator: HTTP server (its connections and event loop), state, routes.
-        .target(name: "FauthEmulator", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CEventPoll"]),
+        .target(
+            name: "FauthEmulator",
+            dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CEventPoll", "FauthCrypto"]),
         // Linux's epoll and eventfd headers (not in Swift's Glibc module), for the emulator's event loop.
         .systemLibrary(name: "CEventPoll"),
         .executableTarget(name: "fauth-emulator", dependencies: ["FauthEmulator"]),
@@ -39,15 +47,18 @@ let package = Package(
             path: "Tests/FauthTestSupport"),
         .testTarget(name: "FauthJSONTests", dependencies: ["FauthJSON"]),
         .testTarget(name: "FauthTextTests", dependencies: ["FauthText"]),
+        .testTarget(name: "FauthCryptoTests", dependencies: ["FauthCrypto"]),
         .testTarget(name: "FauthHTTPCodecTests", dependencies: ["FauthHTTPCodec"]),
         .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(
             name: "FauthEmulatorTests",
-            dependencies: ["FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
+            dependencies: ["FauthCrypto", "FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
         // The built binaries against a real emulator; and the core's transports against a real HTTP server.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FauthCore", "FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport"]),
+            dependencies: [
+                "FauthCore", "FauthCrypto", "FauthEmulator", "FauthHTTPCodec", "FauthJSON", "FauthTestSupport",
+            ]),
     ]
 )
