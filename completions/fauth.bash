@@ -13,18 +13,18 @@ _fauth() {
         esac
     done
     case $prev in
-        --access-token|--ca-file|--callback-url|--code|--config|--custom-token|--id-token|--link|--nonce|--password-file|--refresh-token|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --access-token|--ca-file|--callback-url|--client-secret-file|--code|--config|--custom-token|--id-token|--link|--nonce|--password-file|--refresh-token|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --profile) COMPREPLY=($(compgen -W "$(_fauth_profiles)" -- "$cur")); return ;;
         --provider) COMPREPLY=($(compgen -W "google.com facebook.com github.com twitter.com apple.com oidc." -- "$cur")); return ;;
-        --api-key|--clear|--continue-url|--custom-parameter|--display-name|--email|--emulator|--endpoint|--factor|--phone|--photo-url|--port|--scope|--tenant|--timeout) return ;;
+        --api-key|--clear|--client-id|--continue-url|--custom-parameter|--display-name|--email|--emulator|--endpoint|--factor|--issuer|--phone|--photo-url|--port|--scope|--tenant|--timeout) return ;;
     esac
     case $command in
         "") words="signup signin link unlink reauth providers signout token status update verify-email reset-password delete mfa completion help" ;;
         signup) words="--email --password-stdin --password-file" ;;
-        signin) words="--email --password-stdin --password-file --anonymous --custom-token --provider --id-token --access-token --token-secret --nonce --browser --no-browser --port --scope --custom-parameter --callback-url --link --send-link --continue-url --refresh-token" ;;
-        link) words="--email --password-stdin --password-file --link --provider --id-token --access-token --token-secret --nonce --browser --no-browser --port --scope --custom-parameter --callback-url" ;;
+        signin) words="--email --password-stdin --password-file --anonymous --custom-token --provider --id-token --access-token --token-secret --nonce --browser --no-browser --port --scope --custom-parameter --callback-url --device --client-id --client-secret-file --issuer --link --send-link --continue-url --refresh-token" ;;
+        link) words="--email --password-stdin --password-file --link --provider --id-token --access-token --token-secret --nonce --browser --no-browser --port --scope --custom-parameter --callback-url --device --client-id --client-secret-file --issuer" ;;
         unlink) words="password phone google.com facebook.com github.com twitter.com apple.com" ;;
-        reauth) words="--email --password-stdin --password-file --provider --id-token --access-token --token-secret --nonce --browser --no-browser --port --scope --custom-parameter --callback-url" ;;
+        reauth) words="--email --password-stdin --password-file --provider --id-token --access-token --token-secret --nonce --browser --no-browser --port --scope --custom-parameter --callback-url --device --client-id --client-secret-file --issuer" ;;
         providers) words="--email" ;;
         signout) words="--all" ;;
         token) words="--force-refresh --claims" ;;

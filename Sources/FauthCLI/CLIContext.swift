@@ -30,7 +30,8 @@ package struct CLIContext: Sendable {
     package var openBrowser: @Sendable (_ url: String) -> BrowserOpening
     /// Runs `body` with Ctrl-C (SIGINT, SIGTERM) turned into a byte readable on the descriptor it gets (nil: the
     /// context has no signals), so a wait can end cleanly; the signals' previous handling is restored after.
-    package var catchingInterrupts: @Sendable (_ body: (_ interruptDescriptor: Int32?) throws -> String) throws -> String
+    package var catchingInterrupts:
+        @Sendable (_ body: (_ interruptDescriptor: Int32?) throws -> String) throws -> String
     /// Whether standard output is a terminal (a TOTP enrollment then also draws its QR code).
     package var outputIsTerminal: Bool
 

@@ -68,10 +68,9 @@ class WebDriver:
             out.write(base64.b64decode(self.call("GET", self.s("/screenshot"))))
 
 
-def main():
-    url = sys.argv[1]
-    artifacts = os.environ.get("PERSON_ARTIFACTS", ".")
-    os.makedirs(artifacts, exist_ok=True)
+def in_chromium(act):
+    """Starts chromedriver and a headless Chromium session, runs act(driver), and always ends both; a failure is
+    logged as step "error" (the test reads it), never silently."""
     binary = shutil.which("chromium") or "/usr/bin/chromium"
     port = free_port()
     profile = tempfile.mkdtemp(prefix="fauth-chromium-")
@@ -90,26 +89,7 @@ def main():
                 raise RuntimeError("chromedriver did not become ready")
             time.sleep(0.1)
         driver.start(binary, profile)
-        driver.call("POST", driver.s("/url"), {"url": url})
-        title = driver.call("GET", driver.s("/title"))
-        driver.screenshot(os.path.join(artifacts, "emulator-sign-in-page.png"))
-        log("page", title=title)
-        details = driver.find("details")
-        if driver.call("GET", driver.s(f"/element/{details}/attribute/open")) is None:
-            driver.call("POST", driver.s(f"/element/{driver.find('details summary')}/click"), {})
-        driver.call("POST", driver.s(f"/element/{driver.find('form.add input[name=email]')}/value"),
-                    {"text": os.environ.get("PERSON_EMAIL", "ada@example.com")})
-        driver.call("POST", driver.s(f"/element/{driver.find('form.add input[name=displayName]')}/value"),
-                    {"text": os.environ.get("PERSON_NAME", "")})
-        driver.screenshot(os.path.join(artifacts, "emulator-sign-in-form-filled.png"))
-        driver.call("POST", driver.s(f"/element/{driver.find('form.add button[type=submit]')}/click"), {})
-        deadline = time.time() + 30
-        while not driver.call("GET", driver.s("/title")).startswith("fauth:") and time.time() < deadline:
-            time.sleep(0.1)
-        final_url = driver.call("GET", driver.s("/url"))
-        text = driver.call("GET", driver.s(f"/element/{driver.find('body')}/text"))
-        driver.screenshot(os.path.join(artifacts, "fauth-signed-in-page.png"))
-        log("callback", title=driver.call("GET", driver.s("/title")), url=final_url, text=text)
+        act(driver)
     except Exception as error:  # the test reads this step and fails with it
         log("error", message=str(error))
     finally:
@@ -124,6 +104,42 @@ def main():
         except subprocess.TimeoutExpired:
             driver_process.kill()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def add_account(driver, artifacts, screenshot):
+    """On the emulator's account chooser: opens "Add a new account", types PERSON_EMAIL and PERSON_NAME, takes
+    the screenshot `screenshot` and submits."""
+    details = driver.find("details")
+    if driver.call("GET", driver.s(f"/element/{details}/attribute/open")) is None:
+        driver.call("POST", driver.s(f"/element/{driver.find('details summary')}/click"), {})
+    driver.call("POST", driver.s(f"/element/{driver.find('form.add input[name=email]')}/value"),
+                {"text": os.environ.get("PERSON_EMAIL", "ada@example.com")})
+    driver.call("POST", driver.s(f"/element/{driver.find('form.add input[name=displayName]')}/value"),
+                {"text": os.environ.get("PERSON_NAME", "")})
+    driver.screenshot(os.path.join(artifacts, screenshot))
+    driver.call("POST", driver.s(f"/element/{driver.find('form.add button[type=submit]')}/click"), {})
+
+
+def main():
+    url = sys.argv[1]
+    artifacts = os.environ.get("PERSON_ARTIFACTS", ".")
+    os.makedirs(artifacts, exist_ok=True)
+
+    def sign_in(driver):
+        driver.call("POST", driver.s("/url"), {"url": url})
+        title = driver.call("GET", driver.s("/title"))
+        driver.screenshot(os.path.join(artifacts, "emulator-sign-in-page.png"))
+        log("page", title=title)
+        add_account(driver, artifacts, "emulator-sign-in-form-filled.png")
+        deadline = time.time() + 30
+        while not driver.call("GET", driver.s("/title")).startswith("fauth:") and time.time() < deadline:
+            time.sleep(0.1)
+        final_url = driver.call("GET", driver.s("/url"))
+        text = driver.call("GET", driver.s(f"/element/{driver.find('body')}/text"))
+        driver.screenshot(os.path.join(artifacts, "fauth-signed-in-page.png"))
+        log("callback", title=driver.call("GET", driver.s("/title")), url=final_url, text=text)
+
+    in_chromium(sign_in)
 
 
 if __name__ == "__main__":

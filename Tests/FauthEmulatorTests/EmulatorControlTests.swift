@@ -131,8 +131,19 @@ struct EmulatorControlTests {
                     "signInProviders": ["password": true, "anonymous": true, "emailLink": true],
                     "passwordPolicy": .null, "failedSignInLimit": .null,
                     "refreshTokenRevocation": false, "strictEmailValidation": false, "nullAsAbsent": false,
+                    "deviceFlow": ["intervalSeconds": 5, "expiresInSeconds": 900],
                 ],
             ])
+        let device = try fixture.control(
+            "PATCH", "config", ["fauth": ["deviceFlow": ["intervalSeconds": 0.25, "expiresInSeconds": 60]]])
+        #expect(device.json["fauth"]?["deviceFlow"] == ["intervalSeconds": 0.25, "expiresInSeconds": 60])
+        for bad: JSONValue in [["intervalSeconds": -1], ["intervalSeconds": 3601], ["expiresInSeconds": 0]] {
+            let refused = try fixture.control("PATCH", "config", ["fauth": ["deviceFlow": bad]])
+            #expect(refused.status == 400, "\(bad)")
+        }
+        let deviceReset = try fixture.control(
+            "PATCH", "config", ["fauth": ["deviceFlow": ["intervalSeconds": .null, "expiresInSeconds": .null]]])
+        #expect(deviceReset.json["fauth"]?["deviceFlow"] == ["intervalSeconds": 5, "expiresInSeconds": 900])
         let patched = try fixture.control(
             "PATCH", "config",
             [

@@ -31,7 +31,8 @@ package final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         case failure(TransportFailure)
 
         /// A JSON answer with `status` and `body` (and extra header fields).
-        package static func json(_ status: Int, _ body: String, headers: [(name: String, value: String)] = []) -> Reply {
+        package static func json(_ status: Int, _ body: String, headers: [(name: String, value: String)] = []) -> Reply
+        {
             .response(
                 TransportResponse(
                     status: status, headers: [("Content-Type", "application/json")] + headers,

@@ -9,11 +9,13 @@ struct Link: Command {
             "link --email EMAIL --link LINK",
             "link --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
             "link " + CredentialOptions.browserUsage,
+            "link " + CredentialOptions.deviceUsage,
         ],
         options: CredentialOptions.password + [CredentialOptions.emailLink] + CredentialOptions.identityProvider,
         constraints: CredentialOptions.constraints(),
         details: CredentialOptions.passwordSources + "\n\n" + CredentialOptions.emailLinkDetails + "\n\n"
-            + CredentialOptions.browserSignIn)
+            + CredentialOptions.browserSignIn + "\n\n"
+            + CredentialOptions.deviceSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let verb = { (result: AuthResult) in "Linked \(result.providerId) to" }

@@ -8,13 +8,15 @@ struct Reauth: Command {
             "reauth [--email EMAIL] [--password-stdin | --password-file FILE]",
             "reauth --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
             "reauth " + CredentialOptions.browserUsage,
+            "reauth " + CredentialOptions.deviceUsage,
         ],
         options: CredentialOptions.password + CredentialOptions.identityProvider,
         constraints: CredentialOptions.constraints(),
         details: CredentialOptions.passwordSources + "\n\n" + """
             --email defaults to the session's email. Credentials of another user fail with user-mismatch (exit 6) \
             and leave the session as it was.
-            """ + "\n\n" + CredentialOptions.browserSignIn)
+            """ + "\n\n" + CredentialOptions.browserSignIn + "\n\n"
+            + CredentialOptions.deviceSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let email = {

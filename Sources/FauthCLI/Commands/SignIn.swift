@@ -13,6 +13,7 @@ struct SignIn: Command {
             "signin --custom-token TOKEN",
             "signin --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",
             "signin " + CredentialOptions.browserUsage,
+            "signin " + CredentialOptions.deviceUsage,
         ],
         options: CredentialOptions.password + [CredentialOptions.anonymous, CredentialOptions.customToken]
             + CredentialOptions.identityProvider + Self.emailLinkOptions + [Self.refreshTokenOption],
@@ -23,7 +24,8 @@ struct SignIn: Command {
                 An identity-provider sign-in whose email belongs to an existing account fails with \
                 account-exists-with-different-credential (exit 7); the error lists the account's sign-in methods, so \
                 a script can sign in with one of them and then `fauth link` this provider.
-                """ + "\n\n" + CredentialOptions.browserSignIn)
+                """ + "\n\n" + CredentialOptions.browserSignIn + "\n\n"
+            + CredentialOptions.deviceSignIn)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         if let sent = try sendLinkIfAsked(invocation) { return sent }

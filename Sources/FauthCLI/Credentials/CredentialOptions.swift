@@ -65,13 +65,35 @@ enum CredentialOptions {
             As --browser, for a machine without one (an SSH session): fauth prints the URL and reads back the URL the \
             browser ended on.
             """)
+    static let device = OptionSpec(
+        "device",
+        help: """
+            Sign in with the provider's device code (google.com, github.com, oidc.*): fauth prints a page and a code \
+            on stderr to approve from any device, and waits.
+            """,
+        details: "With --provider ID and no token. Setting it up and what goes wrong: man fauth, DEVICE SIGN-IN.")
+    static let clientId = OptionSpec(
+        "client-id", value: "ID",
+        help: "With --device: the provider's OAuth client ID (env FAUTH_CLIENT_ID).")
+    static let clientSecretFile = OptionSpec(
+        "client-secret-file", value: "FILE", completion: .file,
+        help: "With --device: read the OAuth client secret from FILE, or from stdin for @- (env FAUTH_CLIENT_SECRET).",
+        details:
+            "google.com needs it (the \"TVs and limited input devices\" client's secret); never on the command line.")
+    static let issuer = OptionSpec(
+        "issuer", value: "URL",
+        help: "With --device and an oidc.* provider: its issuer URL, for OpenID discovery (env FAUTH_ISSUER).",
+        details: "On the emulator the default is the OpenID provider it plays: http://HOST:PORT/emulator/oidc/ID.")
     static let port = OptionSpec(
         "port", value: "PORT",
         help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).",
         details: "A port in use is a usage error (exit 2) naming it, before any request.")
     static let scope = OptionSpec(
         "scope", value: "SCOPE", repeatable: true, help: "Ask the provider for this OAuth scope too (repeatable).",
-        details: "The scopes go beyond the provider's defaults, sent as oauthScope, comma-separated.")
+        details: """
+            The scopes go beyond the provider's defaults: for --browser sent as oauthScope, comma-separated; for \
+            --device sent to the provider's device endpoint, space-separated.
+            """)
     static let customParameter = OptionSpec(
         "custom-parameter", value: "KEY=VALUE", repeatable: true,
         help: "Pass this parameter to the provider's page, e.g. prompt=select_account (repeatable).",
@@ -85,7 +107,9 @@ enum CredentialOptions {
     /// The provider's tokens, which go with `--provider`.
     static let providerTokens = [idToken, accessToken, tokenSecret, nonce]
     /// The options that go only with `--browser` or `--no-browser`.
-    static let browserOnly = [port, scope, customParameter, callbackURL]
+    static let browserOnly = [port, customParameter, callbackURL]
+    /// The options that go only with `--device`.
+    static let deviceOnly = [clientId, clientSecretFile, issuer]
 
     /// The password comes from one source.
     static let onePasswordSource = OptionConstraint.oneOf([passwordStdin, passwordFile])
@@ -95,11 +119,14 @@ enum CredentialOptions {
     static func constraints(otherKinds others: [OptionSpec] = []) -> [OptionConstraint] {
         let kinds = [email, anonymous, customToken, provider] + others
         let browsers = [browser, noBrowser]
+        let interactive = browsers + [device]
         let notWithBrowser = [email, anonymous, customToken, passwordStdin, passwordFile, emailLink] + providerTokens
-        var rules: [OptionConstraint] = [.oneOf(browsers)]
-        rules += OptionConstraint.each(browsers, requires: [provider])
-        rules.append(.exclusive([browsers, notWithBrowser]))
+        var rules: [OptionConstraint] = [.oneOf(interactive)]
+        rules += OptionConstraint.each(interactive, requires: [provider])
+        rules.append(.exclusive([interactive, notWithBrowser]))
         rules += OptionConstraint.each(browserOnly, requires: browsers)
+        rules.append(.requires(scope, anyOf: interactive))
+        rules += OptionConstraint.each(deviceOnly, requires: [device])
         rules += [.requires(callbackURL, anyOf: [noBrowser]), .oneOf(kinds)]
         rules += OptionConstraint.each(providerTokens, requires: [provider])
         rules += [
@@ -119,11 +146,28 @@ enum CredentialOptions {
     /// `--provider` and the provider's tokens.
     static let identityProvider = [
         provider, idToken, accessToken, tokenSecret, nonce, browser, noBrowser, port, scope, customParameter,
-        callbackURL,
+        callbackURL, device, clientId, clientSecretFile, issuer,
     ]
     /// The usage line of a browser sign-in, after the command's name.
     static let browserUsage =
         "--provider ID --browser | --no-browser [--callback-url URL] [--port PORT] [--scope SCOPE]... [--custom-parameter KEY=VALUE]..."
+
+    /// The usage line of a device sign-in, after the command's name.
+    static let deviceUsage =
+        "--provider ID --device [--client-id ID] [--client-secret-file FILE|@-] [--issuer URL] [--scope SCOPE]..."
+
+    /// The help paragraph on the device sign-in.
+    static let deviceSignIn = """
+        --device signs in with the provider's device code (RFC 8628) where no browser runs, as over SSH: fauth asks \
+        the provider for a code and prints on stderr the page to open on any device and the code to enter (with \
+        --json also one {"deviceAuthorization": …} line), never opening a browser, then polls at the interval the \
+        provider asks (5 s more after slow_down) until the person approves. google.com needs the project's OAuth \
+        client of type "TVs and limited input devices" (--client-id, and its secret from --client-secret-file or \
+        FAUTH_CLIENT_SECRET); github.com the OAuth app's client ID with device flow enabled; an oidc.* provider its \
+        client ID and --issuer. Denied on the page: cancelled (exit 3); the code expired: session-expired (exit 6); \
+        no answer within --timeout (default 300 here): cancelled (exit 3); Ctrl-C: exit 130. Other providers: \
+        --browser or --no-browser.
+        """
 
     /// The help paragraph on the browser sign-in.
     static let browserSignIn = """

@@ -4,7 +4,7 @@ import FauthCore
 /// options and the secrets they point to (the command's constraints let through one kind of credential only).
 extension Invocation {
     /// Runs `complete` (sign in, link or reauthenticate) with the credential the options give: through the
-    /// browser flow for `--browser`/`--no-browser`, else the one `credential(defaultEmail:)` reads. `verb`
+    /// browser flow for `--browser`/`--no-browser`, the device flow for `--device`, else the one `credential(defaultEmail:)` reads. `verb`
     /// says what the result was on the browser's closing page ("Signed in as"); `newPassword` as `credential`'s.
     func authenticate(
         defaultEmail: () throws -> String?, verb: (AuthResult) -> String, newPassword: Bool = false,
@@ -13,6 +13,7 @@ extension Invocation {
         if arguments.has(CredentialOptions.browser) || arguments.has(CredentialOptions.noBrowser) {
             return try BrowserSignIn(invocation: self).run(complete, verb: verb)
         }
+        if arguments.has(CredentialOptions.device) { return try DeviceSignIn(invocation: self).run(complete) }
         return try complete(try credential(defaultEmail: defaultEmail, newPassword: newPassword))
     }
 

@@ -57,6 +57,19 @@ package struct Backend: Sendable {
         }
     }
 
+    /// Sends a request to a server other than Firebase's (a provider's OAuth endpoint) once, over the same transport,
+    /// deadline and trace, and returns its answer whatever its status; a transport failure is a `FauthError` as for
+    /// `call`, its words cleared of `secrets`. `tracedAs` is what the trace shows of the URL.
+    package func exchange(_ request: TransportRequest, tracedAs: String, secrets: [String]) throws(FauthError)
+        -> TransportResponse
+    {
+        do {
+            return try send(request, tracedAs: tracedAs, maxAttempts: 1)
+        } catch {
+            throw SecretRedaction(secrets: secrets).redacted(error)
+        }
+    }
+
     /// The endpoint's body, with the configured `tenantId` added where the service takes one.
     func body<E: Endpoint>(of endpoint: E) -> JSONValue {
         guard E.service.takesTenantId, let tenantId = configuration.tenantId, !tenantId.isEmpty,

@@ -13,8 +13,9 @@ struct IdpCredential: Sendable {
     /// The SAMLResponse's `assertion.attributeStatements`, the ID token's `firebase.sign_in_attributes`.
     let signInAttributes: JSONValue?
 
-    /// Reads and checks the credential: requestUri, providerId, then the claims of id_token or access_token.
-    init(_ request: RouteRequest) throws(APIError) {
+    /// Reads and checks the credential: requestUri, providerId, then the claims of id_token or access_token (an
+    /// access token this emulator handed out for a device code has the claims `issuedClaims` gives it).
+    init(_ request: RouteRequest, issuedClaims: (String) -> JSONObject?) throws(APIError) {
         let requestUri = try request.requireField("requestUri", else: "MISSING_REQUEST_URI")
         guard let uri = IdpRequestURI(absolute: requestUri, postBody: try request.string("postBody")) else {
             throw .badRequest("INVALID_REQUEST_URI")
@@ -28,6 +29,8 @@ struct IdpCredential: Sendable {
         let claims: JSONObject
         if let fromIdToken = try IdpClaims.parse(idToken) {
             claims = fromIdToken
+        } else if let accessToken, let issued = issuedClaims(accessToken) {
+            claims = issued
         } else if let fromAccessToken = try IdpClaims.parse(accessToken) {
             claims = fromAccessToken
         } else if let idToken {

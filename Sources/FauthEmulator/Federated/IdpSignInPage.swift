@@ -14,6 +14,12 @@ struct IdpSignInPage {
     var filled: [String: String] = [:]
     /// Why the last submission was refused, shown above the form.
     var problem: String?
+    /// Where the forms submit to.
+    var action = IdpHandlerRoutes.finishPath
+    /// A line under the title (the device code being approved).
+    var subtitle: String?
+    /// HTML after the forms (the device page's Deny button).
+    var footer = ""
 
     /// The names people know the built-in providers by; any other provider (`oidc.…`, `saml.…`) shows its id.
     static let providerNames = [
@@ -39,6 +45,7 @@ struct IdpSignInPage {
             <h1>Sign in with \(HTMLText.escaped(provider))</h1>
             <p class="note">No real \(HTMLText.escaped(provider)) account is used: the identity you pick stays on this emulator.</p>
             """
+        if let subtitle { body += #"<p class="subtitle">\#(HTMLText.escaped(subtitle))</p>"# }
         if let scopes, !scopes.isEmpty {
             body += #"<p class="note">Requested scopes: <code>\#(HTMLText.escaped(scopes))</code></p>"#
         }
@@ -49,7 +56,7 @@ struct IdpSignInPage {
         } else {
             body += """
                 <h2>Choose an account</h2>
-                <form method="get" action="\(IdpHandlerRoutes.finishPath)" class="accounts">
+                <form method="get" action="\(action)" class="accounts">
                 \(hidden)
                 \(accounts.map(accountButton).joined(separator: "\n"))
                 </form>
@@ -58,7 +65,7 @@ struct IdpSignInPage {
         body += """
             <details\(accounts.isEmpty || problem != nil ? " open" : "")>
             <summary>Add a new account</summary>
-            <form method="get" action="\(IdpHandlerRoutes.finishPath)" class="add">
+            <form method="get" action="\(action)" class="add">
             \(hidden)
             \(field("email", "Email", type: "email", required: true))
             \(field("displayName", "Display name (optional)", type: "text", required: false))
@@ -67,23 +74,29 @@ struct IdpSignInPage {
             <button type="submit" class="primary">Sign in as this new account</button>
             </form>
             </details>
+            \(footer)
             </main>
             """
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Sign in with \(HTMLText.escaped(provider)) · fauth-emulator</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            \(body)
-            </body>
-            </html>
+        return Self.document(title: "Sign in with \(provider)", body: body)
+    }
 
-            """
+    /// A whole emulator page: `title` (plain text) in the head with the page style, `body` (HTML) as the body.
+    static func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTMLText.escaped(title)) · fauth-emulator</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        \(body)
+        </body>
+        </html>
+
+        """
     }
 
     private func accountButton(_ info: ProviderUserInfo) -> String {
@@ -130,5 +143,8 @@ struct IdpSignInPage {
         .primary { margin-top: 18px; padding: 9px 16px; background: #2563eb; color: #fff; border: 0; border-radius: 6px;
                    font: inherit; font-weight: 600; cursor: pointer; }
         code { font-size: 13px; }
+        .subtitle { font-size: 17px; margin: 6px 0; }
+        .secondary { margin-top: 18px; padding: 9px 16px; background: #fff; color: #991b1b; border: 1px solid #fca5a5;
+                     border-radius: 6px; font: inherit; cursor: pointer; }
         """
 }

@@ -34,32 +34,36 @@ enum IdpHandlerRoutes {
             page.problem = "This page was opened without an absolute redirectUrl to return to."
             return html(400, page)
         }
-        let claims: JSONObject
-        if let rawId = request.query("rawId") {
-            guard let info = page.accounts.first(where: { $0.rawId == rawId }) else {
-                page.problem = "That account no longer exists in this emulator."
-                return html(400, page)
-            }
-            claims = fakeClaims(
-                sub: rawId, name: info.displayName, screenName: info.screenName, email: info.email,
-                picture: info.photoUrl)
-        } else {
-            let field = { (name: String) in request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
-            page.filled = Dictionary(
-                uniqueKeysWithValues: IdpSignInPage.formFields.compactMap { name in field(name).map { (name, $0) } })
-            guard let email = field("email"), email.contains("@") else {
-                page.problem = field("email") == nil ? "Email required." : "The email is missing an \"@\"."
-                return html(400, page)
-            }
-            claims = fakeClaims(
-                sub: RandomID.digits(count: 40), name: field("displayName"), screenName: field("screenName"),
-                email: email, picture: field("photoUrl"))
-        }
+        guard let claims = chosenClaims(request, page: &page) else { return html(400, page) }
         var callback: [(name: String, value: String)] = [
             ("providerId", providerId), ("id_token", JSONValue.object(claims).serialized()),
         ]
         if let returned = request.query("state") { callback.append(("state", returned)) }
         return ActionLinkRoute.redirect(try ActionLinkRoute.signInTarget(redirectUrl, adding: callback))
+    }
+
+    /// The fake IdP claims of the account the chooser's form picked (`rawId`) or added (`email`, …); nil with
+    /// `page.problem` set when it names no listed account or no email.
+    static func chosenClaims(_ request: RouteRequest, page: inout IdpSignInPage) -> JSONObject? {
+        if let rawId = request.query("rawId") {
+            guard let info = page.accounts.first(where: { $0.rawId == rawId }) else {
+                page.problem = "That account no longer exists in this emulator."
+                return nil
+            }
+            return fakeClaims(
+                sub: rawId, name: info.displayName, screenName: info.screenName, email: info.email,
+                picture: info.photoUrl)
+        }
+        let field = { (name: String) in request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
+        page.filled = Dictionary(
+            uniqueKeysWithValues: IdpSignInPage.formFields.compactMap { name in field(name).map { (name, $0) } })
+        guard let email = field("email"), email.contains("@") else {
+            page.problem = field("email") == nil ? "Email required." : "The email is missing an \"@\"."
+            return nil
+        }
+        return fakeClaims(
+            sub: RandomID.digits(count: 40), name: field("displayName"), screenName: field("screenName"),
+            email: email, picture: field("photoUrl"))
     }
 
     /// The provider, when the query has the `apiKey` and `providerId` Firebase's page requires.
@@ -79,8 +83,7 @@ enum IdpHandlerRoutes {
 
     /// The chooser for the project the query names (`tenantId`, or Firebase's short `tid`), listing every account
     /// linked to `providerId`.
-    private static func chooser(_ providerId: String, _ request: RouteRequest, _ state: EmulatorState) -> IdpSignInPage
-    {
+    static func chooser(_ providerId: String, _ request: RouteRequest, _ state: EmulatorState) -> IdpSignInPage {
         let tenantId = [request.query("tenantId"), request.query("tid")].compactMap { $0 }.first { !$0.isEmpty }
         let project = state.project(tenantId: tenantId)
         let accounts = project.allUsers.flatMap { user in user.providerUserInfo.filter { $0.providerId == providerId } }
@@ -89,7 +92,7 @@ enum IdpHandlerRoutes {
 
     /// The fake IdP claims Firebase's page puts in `id_token`: the profile, an always-verified email, and empty
     /// registered claims; absent values are left out.
-    private static func fakeClaims(sub: String, name: String?, screenName: String?, email: String?, picture: String?)
+    static func fakeClaims(sub: String, name: String?, screenName: String?, email: String?, picture: String?)
         -> JSONObject
     {
         var claims: JSONObject = ["sub": .string(sub), "iss": "", "aud": "", "exp": 0, "iat": 0]
@@ -101,7 +104,7 @@ enum IdpHandlerRoutes {
         return claims
     }
 
-    private static func html(_ status: Int, _ page: IdpSignInPage) -> HTTPResponse {
+    static func html(_ status: Int, _ page: IdpSignInPage) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.html.utf8))
     }

@@ -21,7 +21,7 @@ enum SignInWithIdpRoute {
             !(try request.string("pendingIdToken") ?? "").isEmpty, "pendingIdToken is not implemented yet.")
 
         let returnsCredentialOnError = try request.bool("returnIdpCredential") == true
-        let credential = try IdpCredential(request)
+        let credential = try IdpCredential(request) { state.deviceCodes.claims(ofAccessToken: $0) }
         try state.idpSessions.complete(
             sessionId: try request.string("sessionId").flatMap { $0.isEmpty ? nil : $0 },
             requestUri: credential.requestUri,

@@ -27,6 +27,16 @@ struct EmulatorConfig: Sendable, Equatable {
     /// `fauth.nullAsAbsent`: a `null` member of a request body is left out before the schema check, as Google's
     /// servers read proto3 JSON (Firebase's emulator answers `/field must be <type>`).
     var nullAsAbsent = false
+    /// `fauth.deviceFlow.intervalSeconds`: the polling interval the emulated device endpoints ask for (fractions
+    /// allowed, so that tests need not wait).
+    var deviceIntervalSeconds = EmulatorConfig.defaultDeviceInterval
+    /// `fauth.deviceFlow.expiresInSeconds`: how long an emulated device code lasts.
+    var deviceCodeLifetimeSeconds = EmulatorConfig.defaultDeviceCodeLifetime
+
+    /// The polling interval RFC 8628 has clients use when the server names none.
+    static let defaultDeviceInterval = 5.0
+    /// How long a device code lasts by default (as GitHub's).
+    static let defaultDeviceCodeLifetime = 900
 
     /// Firebase's default ID token lifetime.
     static let defaultIdTokenLifetime = 3600
@@ -58,6 +68,10 @@ struct EmulatorConfig: Sendable, Equatable {
         fauth["refreshTokenRevocation"] = .bool(refreshTokenRevocation)
         fauth["strictEmailValidation"] = .bool(strictEmailValidation)
         fauth["nullAsAbsent"] = .bool(nullAsAbsent)
+        fauth["deviceFlow"] = [
+            "intervalSeconds": .number(deviceIntervalSeconds),
+            "expiresInSeconds": .number(Double(deviceCodeLifetimeSeconds)),
+        ]
         return [
             "signIn": ["allowDuplicateEmails": .bool(allowDuplicateEmails)],
             "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(improvedEmailPrivacy)],
@@ -166,6 +180,9 @@ struct EmulatorConfig: Sendable, Equatable {
         if let value = fauth["nullAsAbsent"] {
             nullAsAbsent = try Self.bool(value, "/fauth/nullAsAbsent") ?? false
         }
+        if let deviceFlow = try Self.object(fauth["deviceFlow"], "/fauth/deviceFlow") {
+            try applyDeviceFlow(deviceFlow)
+        }
         if let value = fauth["passwordPolicy"] {
             passwordPolicy =
                 try value.isNull ? nil : PasswordPolicy(json: Self.object(value, "/fauth/passwordPolicy") ?? [:])
@@ -185,6 +202,29 @@ struct EmulatorConfig: Sendable, Equatable {
                     signInProviders.enableEmailLinkSignin = on
                 }
             }
+        }
+    }
+
+    /// `fauth.deviceFlow`: an interval from 0 to 3600 s, a lifetime from 1 s to a day; null restores the default.
+    private mutating func applyDeviceFlow(_ deviceFlow: JSONObject) throws(APIError) {
+        if let value = deviceFlow["intervalSeconds"] {
+            if value.isNull {
+                deviceIntervalSeconds = Self.defaultDeviceInterval
+            } else {
+                guard case .number(let seconds) = value, seconds >= 0, seconds <= 3600 else {
+                    throw APIError.wrongType(
+                        "/fauth/deviceFlow/intervalSeconds", expected: "null or a number 0 to 3600")
+                }
+                deviceIntervalSeconds = seconds
+            }
+        }
+        if let value = deviceFlow["expiresInSeconds"] {
+            let seconds = try Self.count(value, "/fauth/deviceFlow/expiresInSeconds", minimum: 1)
+            guard (seconds ?? 0) <= 86400 else {
+                throw APIError.wrongType(
+                    "/fauth/deviceFlow/expiresInSeconds", expected: "null or an integer 1 to 86400")
+            }
+            deviceCodeLifetimeSeconds = seconds ?? Self.defaultDeviceCodeLifetime
         }
     }
 

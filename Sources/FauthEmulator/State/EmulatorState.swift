@@ -20,6 +20,8 @@ final class EmulatorState {
     private(set) var tenants: [String: ProjectState] = [:]
     /// The IdP sign-ins started by createAuthUri with a `providerId` (fauth extension), checked by signInWithIdp.
     var idpSessions = IdpAuthSessions()
+    /// The device authorizations (RFC 8628) issued by the emulated Google, GitHub and OpenID device endpoints.
+    var deviceCodes = DeviceCodes()
     /// `host:port` of the emulator's own address, which every link it hands out points at (action links, provider
     /// sign-in pages); never taken from a request's `Host` header.
     var linkAuthority: String { site.linkAuthority }

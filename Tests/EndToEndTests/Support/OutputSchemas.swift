@@ -5,7 +5,7 @@ import Testing
 
 /// Holds every `--json` document an end-to-end test gets from `fauth` to its JSON Schema in `schemas/`: the result
 /// on stdout to the command's schema (`signin.json`, `mfa-list.json`, …), the error object on stderr's last line to
-/// `error.json`. An independent validator (`Tests/SchemaValidator/schema_validator.py`, the `jsonschema` library
+/// `error.json`, a `--device` sign-in's instructions line to `device-authorization.json`. An independent validator (`Tests/SchemaValidator/schema_validator.py`, the `jsonschema` library
 /// check-jsonschema is built on) judges; a document that does not match, or a command with no schema, is a test issue.
 enum OutputSchemas {
     /// The folder of the schemas.
@@ -15,8 +15,12 @@ enum OutputSchemas {
     static func check(_ run: FauthRun, arguments: [[UInt8]], sourceLocation: SourceLocation = #_sourceLocation) {
         let words = arguments.map { String(decoding: $0, as: UTF8.self) }.prefix { $0 != "--" }
         guard words.contains("--json"), !words.contains("--help"), !words.contains("-h") else { return }
-        let line = run.stderr.split(separator: "\n").last.map(String.init) ?? ""
-        if line.hasPrefix("{") {
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        // A device sign-in's instructions (`--device`) come on a line of their own before the wait.
+        for line in lines where line.hasPrefix(#"{"deviceAuthorization""#) {
+            expectValid(line, schema: "device-authorization", sourceLocation: sourceLocation)
+        }
+        if let line = lines.last, line.hasPrefix("{"), !line.hasPrefix(#"{"deviceAuthorization""#) {
             expectValid(line, schema: "error", sourceLocation: sourceLocation)
         }
         guard run.status == 0, !run.stdout.isEmpty else { return }

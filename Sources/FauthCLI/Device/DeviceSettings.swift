@@ -1,0 +1,60 @@
+import FauthCore
+
+/// Where a device sign-in's OAuth client and issuer come from: the flag, else the environment variable; the client
+/// secret from `--client-secret-file FILE|@-` or `FAUTH_CLIENT_SECRET`, never from the command line.
+struct DeviceSettings {
+    let invocation: Invocation
+
+    /// --client-id > FAUTH_CLIENT_ID; a usage error naming both when neither is given.
+    func clientId(providerId: String) throws -> String {
+        guard let clientId = try value(CredentialOptions.clientId, variable: "FAUTH_CLIENT_ID") else {
+            throw FauthError.usage(
+                "\(providerId) --device needs the provider's OAuth client ID: --client-id ID or FAUTH_CLIENT_ID")
+        }
+        return clientId
+    }
+
+    /// --issuer > FAUTH_ISSUER > on an emulator, the OpenID provider it plays for `providerId`.
+    func issuer(providerId: String, emulatorHost: String?) throws -> String {
+        if let issuer = try value(CredentialOptions.issuer, variable: "FAUTH_ISSUER") { return issuer }
+        if let emulatorHost {
+            return DeviceFlowEndpoints.emulatedIssuer(providerId: providerId, emulatorHost: emulatorHost)
+        }
+        throw FauthError.usage("\(providerId) --device needs the provider's issuer URL: --issuer URL or FAUTH_ISSUER")
+    }
+
+    /// The client secret: the file --client-secret-file names (`@-` or `-`: standard input), else
+    /// FAUTH_CLIENT_SECRET, else none; one trailing newline removed, bounded, UTF-8.
+    func clientSecret() throws -> String? {
+        let option = CredentialOptions.clientSecretFile
+        if let file = invocation.arguments.value(option) {
+            let limit = InputLimits.tokenBytes
+            let source = "--\(option.name) \(file)"
+            let bytes =
+                file == "@-" || file == "-"
+                ? try invocation.secrets.standardInput(for: source, limit: limit)
+                : try invocation.context.readFile(file, limit, try invocation.runTimeout())
+            let secret = try SecretReader.text(bytes, limit: limit, source: source)
+            guard !secret.isEmpty else { throw FauthError.usage("\(source) is empty") }
+            return secret
+        }
+        return try environment("FAUTH_CLIENT_SECRET")
+    }
+
+    /// The option's value, else the variable's; an empty one is a usage error.
+    private func value(_ option: OptionSpec, variable: String) throws -> String? {
+        if let given = invocation.arguments.value(option) {
+            guard !given.isEmpty else { throw FauthError.usage("--\(option.name) is empty") }
+            return given
+        }
+        return try environment(variable)
+    }
+
+    /// A variable's non-empty value; one that is not UTF-8 is a usage error.
+    private func environment(_ variable: String) throws -> String? {
+        if invocation.context.malformedVariables.contains(variable) {
+            throw FauthError.usage("\(variable) is not valid UTF-8")
+        }
+        return invocation.context.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
