@@ -75,7 +75,8 @@ enum AdminBatchRoutes {
         let options = UserImport.Options(
             sanityCheck: try request.bool("sanityCheck") == true,
             allowOverwrite: try request.bool("allowOverwrite") == true,
-            oneAccountPerEmail: !state.config.allowDuplicateEmails)
+            oneAccountPerEmail: !state.config.allowDuplicateEmails,
+            passwordHash: try ImportedPasswordHash.parse(request))
         try UserImport.checkBatch(users, options: options)
         var errors: [JSONValue] = []
         let nowMillis = Timestamp.nowMillis()
@@ -102,10 +103,18 @@ enum UserImport {
         let allowOverwrite: Bool
         /// The project's one-account-per-email setting.
         let oneAccountPerEmail: Bool
+        /// The request's hash algorithm and parameters, for the users' `passwordHash`es.
+        let passwordHash: ImportedPasswordHash?
     }
 
     /// The checks over the whole request, before any user is written (DUPLICATE_EMAIL, DUPLICATE_RAW_ID, DUPLICATE_LOCAL_ID).
     static func checkBatch(_ users: [JSONObject], options: Options) throws(APIError) {
+        // A hash needs its algorithm, except the emulator's own (`fakeHash:…`, as its lookups and exports show it).
+        if options.passwordHash == nil {
+            for hash in users.compactMap({ $0["passwordHash"]?.string }) where !hash.isEmpty {
+                try ensure(hash.hasPrefix("fakeHash:"), "MISSING_HASH_ALGORITHM")
+            }
+        }
         if options.sanityCheck {
             if options.oneAccountPerEmail {
                 var emails: Set<String> = []
@@ -155,6 +164,10 @@ enum UserImport {
         user.photoUrl = entry["photoUrl"]?.string
         user.lastLoginAt = entry["lastLoginAt"].flatMap(integer)
         if let hash = entry["passwordHash"]?.string, !hash.isEmpty {
+            if let algorithm = options.passwordHash {
+                try checkImportedHash(hash, salt: entry["salt"]?.string, algorithm: algorithm)
+                user.importedHash = algorithm
+            }
             user.passwordHash = hash
             user.salt = entry["salt"]?.string
             user.passwordUpdatedAt = nowMillis
@@ -213,6 +226,21 @@ enum UserImport {
         user.syncPasswordProvider()
         user.syncPhoneProvider()
         return user
+    }
+
+    /// The bounds of one user's imported hash and salt: base64 (either alphabet) of at most 1 KiB, and for BCRYPT a
+    /// bcrypt hash whose cost `Bcrypt.costs` accepts.
+    private static func checkImportedHash(_ hash: String, salt: String?, algorithm: ImportedPasswordHash)
+        throws(APIError)
+    {
+        guard let bytes = Base64.decodeEitherAlphabet(hash), bytes.count <= 1024,
+            algorithm.algorithm != .bcrypt || Bcrypt(String(decoding: bytes, as: UTF8.self)) != nil
+        else { throw APIError.badRequest("password hash is invalid") }
+        if let salt, !salt.isEmpty {
+            guard let bytes = Base64.decodeEitherAlphabet(salt), bytes.count <= 1024 else {
+                throw APIError.badRequest("salt is invalid")
+            }
+        }
     }
 
     /// Production's wording for the custom-claims errors of an import.

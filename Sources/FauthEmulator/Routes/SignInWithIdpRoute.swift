@@ -93,6 +93,7 @@ enum SignInWithIdpRoute {
             if emailRecycled { response["emailRecycled"] = true }
             if user.emailVerified != true {
                 user.passwordHash = nil
+                user.importedHash = nil
                 user.phoneNumber = nil
                 user.validSince = nowMillis / 1000
                 user.providerUserInfo = []

@@ -166,9 +166,7 @@ enum UpdateRoute {
             switch attribute {
             case "DISPLAY_NAME": user.displayName = nil
             case "PHOTO_URL": user.photoUrl = nil
-            case "PASSWORD":
-                user.passwordHash = nil
-                user.salt = nil
+            case "PASSWORD": user.clearPassword()
             case "EMAIL":
                 user.email = nil
                 user.emailVerified = nil
@@ -193,8 +191,7 @@ enum UpdateRoute {
             user.email = nil
             user.emailVerified = nil
             user.emailLinkSignin = nil
-            user.passwordHash = nil
-            user.salt = nil
+            user.clearPassword()
         case "phone":
             user.phoneNumber = nil
         default:

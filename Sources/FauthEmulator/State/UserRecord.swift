@@ -112,9 +112,13 @@ struct UserRecord: Sendable, Equatable {
     var photoUrl: String?
     var phoneNumber: String?
     var screenName: String?
-    /// `fakeHash:salt=<salt>:password=<plain>`, when the user has a password.
+    /// `fakeHash:salt=<salt>:password=<plain>` for a password the emulator set (as Firebase's emulator stores them:
+    /// the password in clear), or an imported hash in base64 (see `importedHash`).
     var passwordHash: String?
+    /// The emulator's `fakeSalt…`, or an imported hash's salt in base64.
     var salt: String?
+    /// How an imported `passwordHash` was made: nil for the emulator's own.
+    var importedHash: ImportedPasswordHash?
     /// Milliseconds since the epoch.
     var passwordUpdatedAt: Int?
     /// Seconds since the epoch; ID tokens issued before it are revoked (TOKEN_EXPIRED).
@@ -171,16 +175,32 @@ struct UserRecord: Sendable, Equatable {
         RandomID.alphanumeric(count: 20, after: "fakeSalt")
     }
 
-    /// True when `password` is this user's password.
+    /// True when `password` is this user's password: checked against the imported hash with its algorithm, or
+    /// against the emulator's own `fakeHash`.
     func hasPassword(_ password: String) -> Bool {
-        guard let passwordHash, let salt else { return false }
+        guard let passwordHash else { return false }
+        if let importedHash {
+            guard let hash = Base64.decodeEitherAlphabet(passwordHash) else { return false }
+            let salt = salt.flatMap(Base64.decodeEitherAlphabet) ?? []
+            return importedHash.matches(password, hash: hash, salt: salt)
+        }
+        guard let salt else { return false }
         return passwordHash == UserRecord.fakeHash(salt: salt, password: password)
     }
 
-    /// Sets a new password (hash, salt, passwordUpdatedAt) and bumps validSince to `now`.
+    /// Removes the password (hash, salt and the imported hash's algorithm).
+    mutating func clearPassword() {
+        passwordHash = nil
+        salt = nil
+        importedHash = nil
+    }
+
+    /// Sets a new password (hash, salt, passwordUpdatedAt) and bumps validSince to `now`; it replaces an imported
+    /// hash.
     mutating func setPassword(_ password: String, nowMillis: Int) {
         let salt = UserRecord.newSalt()
         self.salt = salt
+        importedHash = nil
         passwordHash = UserRecord.fakeHash(salt: salt, password: password)
         passwordUpdatedAt = nowMillis
         validSince = nowMillis / 1000
@@ -250,9 +270,11 @@ struct UserRecord: Sendable, Equatable {
         return object
     }
 
-    /// The account as an export writes it: `accountInfo` with each TOTP factor's shared secret.
+    /// The account as an export writes it: `accountInfo` with each TOTP factor's shared secret and an imported
+    /// hash's algorithm (`fauthPasswordHash`).
     var archivedAccountInfo: JSONObject {
         var object = accountInfo
+        if let importedHash { object["fauthPasswordHash"] = .object(importedHash.json) }
         if let mfaEnrollments { object["mfaInfo"] = .array(mfaEnrollments.map { .object($0.archivedJSON) }) }
         return object
     }
@@ -271,6 +293,7 @@ struct UserRecord: Sendable, Equatable {
         screenName = json["screenName"]?.string
         passwordHash = json["passwordHash"]?.string
         salt = json["salt"]?.string
+        importedHash = json["fauthPasswordHash"]?.object.flatMap(ImportedPasswordHash.init(json:))
         passwordUpdatedAt = json["passwordUpdatedAt"]?.int
         validSince = json["validSince"]?.string.flatMap { Int($0) }
         disabledFlag = json["disabled"]?.bool

@@ -10,6 +10,11 @@ enum Base64 {
         Data(base64Encoded: padded(text)).map { Array($0) }
     }
 
+    /// Decodes a proto3 JSON `bytes` value: standard or URL-safe base64, padding optional; nil when malformed.
+    static func decodeEitherAlphabet(_ text: String) -> [UInt8]? {
+        decode(String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 }))
+    }
+
     /// Base64url without padding, as in JWTs.
     static func encodeURL(_ bytes: [UInt8]) -> String { encode(bytes, alphabet: urlAlphabet, padded: false) }
 
