@@ -21,6 +21,9 @@ let package = Package(
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl, loaded at run time with dlopen, so building needs no libcurl headers: every request fauth sends.
         .target(name: "CCurlShim", dependencies: ["CLibraryLoader"]),
+        // libsecret (the freedesktop Secret Service client), loaded at run time with dlopen, so building needs no
+        // libsecret or GLib headers: where a session's secrets are kept with --storage keyring.
+        .target(name: "CSecretShim", dependencies: ["CLibraryLoader"]),
         // libcrypto (OpenSSL 3), loaded at run time with dlopen on first use, so building needs no OpenSSL headers.
         .target(name: "CCryptoShim", dependencies: ["CLibraryLoader"]),
         // Cryptography for the client and the emulator over CCryptoShim: digests, HMAC, PBKDF2, scrypt, AES-CTR,
@@ -28,7 +31,8 @@ let package = Package(
         .target(name: "FauthCrypto", dependencies: ["CCryptoShim"]),
         // The client core: configuration, endpoints, transport, errors, session store, operations.
         .target(
-            name: "FauthCore", dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim", "FauthCrypto"]),
+            name: "FauthCore",
+            dependencies: ["FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim", "CSecretShim", "FauthCrypto"]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),
         .executableTarget(name: "fauth", dependencies: ["FauthCLI"]),

@@ -16,7 +16,7 @@ _fauth() {
         --access-token|--ca-file|--callback-url|--client-secret-file|--code|--config|--custom-token|--id-token|--link|--nonce|--password-file|--refresh-token|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --profile) COMPREPLY=($(compgen -W "$(_fauth_profiles)" -- "$cur")); return ;;
         --provider) COMPREPLY=($(compgen -W "google.com facebook.com github.com twitter.com apple.com oidc." -- "$cur")); return ;;
-        --api-key|--clear|--client-id|--continue-url|--custom-parameter|--display-name|--email|--emulator|--endpoint|--factor|--issuer|--phone|--photo-url|--port|--scope|--tenant|--timeout) return ;;
+        --api-key|--clear|--client-id|--continue-url|--custom-parameter|--display-name|--email|--emulator|--endpoint|--factor|--issuer|--phone|--photo-url|--port|--scope|--storage|--tenant|--timeout) return ;;
     esac
     case $command in
         "") words="signup signin link unlink reauth providers signout token status update verify-email reset-password delete mfa completion help" ;;
@@ -37,6 +37,6 @@ _fauth() {
         completion) words="bash zsh fish" ;;
         help) words="signup signin link unlink reauth providers signout token status update verify-email reset-password delete mfa completion help" ;;
     esac
-    COMPREPLY=($(compgen -W "$words --json --profile --session --api-key --config --emulator --endpoint --ca-file --tenant --timeout --no-input --quiet -q --verbose -v --help -h --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "$words --json --profile --session --api-key --config --emulator --endpoint --ca-file --tenant --timeout --storage --no-input --quiet -q --verbose -v --help -h --version" -- "$cur"))
 }
 complete -F _fauth fauth

@@ -32,6 +32,7 @@ complete -c fauth -l endpoint -r -d 'Send production calls to this base URL inst
 complete -c fauth -l ca-file -r -F -d 'Trust the CA certificates in this PEM file instead of the system\'s (env CURL_CA_BUNDLE, SSL_CERT_FILE; SSL_CERT_DIR for a folder).'
 complete -c fauth -l tenant -r -d 'Identity Platform tenant ID (env FAUTH_TENANT).'
 complete -c fauth -l timeout -r -d 'Total time allowed for each server call (env FAUTH_TIMEOUT; default 30), and for --browser\'s wait (default 300).'
+complete -c fauth -l storage -r -d 'Where the session\'s tokens are kept (env FAUTH_STORAGE; default auto).'
 complete -c fauth -l no-input -d 'Never prompt; fail with a usage error when a secret is needed and not given.'
 complete -c fauth -s q -l quiet -d 'Print nothing on success except requested data.'
 complete -c fauth -s v -l verbose -d 'Trace requests on stderr (method, URL with the key redacted, status, time).'

@@ -45,12 +45,31 @@ final class Invocation {
                 "--profile \(profile) and \(chooser) both choose the session file: give one "
                     + "(a session file named by path belongs to no profile)")
         }
+        let timeout = try runTimeout()
         let store = try SessionLocation.store(
             sessionOption: arguments.value(GlobalOptions.session), profile: profile, environment: context.environment,
-            lockTimeout: try runTimeout())
+            lockTimeout: timeout, storage: try secretStorage(timeout: timeout))
         sessionFile = store.path
         return store
     }
+
+    /// Where this run writes secrets: --storage > FAUTH_STORAGE (unless empty) > auto, resolved once
+    /// (`SecretStorage.target`); another value is a usage error naming where it came from.
+    func secretStorage(timeout: Double) throws -> SecretStorage {
+        if let storage { return storage }
+        let (text, source) =
+            arguments.value(GlobalOptions.storage).map { ($0, "--storage") }
+            ?? ((context.environment["FAUTH_STORAGE"] ?? "").isEmpty
+                ? ("auto", "") : (context.environment["FAUTH_STORAGE"]!, "FAUTH_STORAGE"))
+        guard let choice = SecretStorageChoice(rawValue: text) else {
+            throw FauthError.usage("\(source) '\(text)' is not a storage: use auto, keyring or file")
+        }
+        let made = SecretStorage(choice: choice, keyring: Keyring(timeout: timeout))
+        storage = made
+        return made
+    }
+
+    private var storage: SecretStorage?
 
     /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT > the default.
     func runTimeout() throws -> Double {

@@ -20,7 +20,7 @@ private let documentedExitStatus: [(ErrorCode, Int32)] = [
     (.networkError, 10), (.tooManyRequests, 10), (.quotaExceeded, 10), (.serviceUnavailable, 10), (.sessionBusy, 10),
     (.invalidAPIKey, 11), (.appNotAuthorized, 11), (.operationNotAllowed, 11), (.adminRestrictedOperation, 11),
     (.tenantIDMismatch, 11), (.unsupportedTenantOperation, 11), (.unauthorizedDomain, 11), (.projectNotFound, 11),
-    (.sessionStoreError, 12),
+    (.sessionStoreError, 12), (.keychainError, 12),
     (.hangup, 129),
     (.interrupted, 130),
     (.quit, 131),
@@ -71,7 +71,7 @@ func rawValueIsTheKebabCaseOfTheCaseName(code: ErrorCode) {
 }
 
 @Test func theCatalogueHoldsTheSDKCodesACommandLineClientMeetsAndFauthsOwn() {
-    #expect(ErrorCode.allCases.count == 93)
+    #expect(ErrorCode.allCases.count == 94)
     #expect(ErrorCode.allCases.filter { $0.number == nil }.count == fauthOwnCodes.count)
     #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
 }

@@ -127,7 +127,11 @@ func everyFieldRoundTrips(session: Session) throws {
     ("", "is empty"),
     ("{\"version\":", "is not valid JSON"),
     ("[]", "is not a valid fauth session: is not a JSON object"),
-    ("{\"version\":2}", "is not a valid fauth session: version is 2, which this fauth does not know (it reads 1)"),
+    (
+        "{\"version\":3}",
+        "is not a valid fauth session: version is 3, which this fauth does not know (it reads 1 and 2)"
+    ),
+    ("{\"version\":2}", "is not a valid fauth session: secrets is missing"),
     ("{\"version\":1}", "is not a valid fauth session: project is missing"),
 ])
 func damagedFilesAreRefusedNamingThePathAndTheProblem(content: String, problem: String) throws {

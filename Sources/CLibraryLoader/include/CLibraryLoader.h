@@ -1,4 +1,5 @@
-// Opening a system library at run time and finding its functions, for the shims that load libcurl and libssl.
+// Opening a system library at run time and finding its functions, for the shims that load libcurl, libsecret and
+// libssl.
 #pragma once
 
 #include <stddef.h>

@@ -59,6 +59,18 @@ enum GlobalOptions {
             whether a proxy applies counts within the same deadline: a resolver that does not answer in time is a \
             timeout (network-error), not a wait.
             """)
+    static let storage = OptionSpec(
+        "storage", value: "auto|keyring|file",
+        help: "Where the session's tokens are kept (env FAUTH_STORAGE; default auto).",
+        details: """
+            keyring: the freedesktop Secret Service (GNOME Keyring, KDE Wallet, KeePassXC) through libsecret, in its \
+            default collection; the session file keeps only what is not secret. A Secret Service that is missing, \
+            locked or does not answer within --timeout is keychain-error (exit 12) before any request, never a \
+            fallback. file: in the session file (0600). auto: the keyring when a Secret Service answers within 2 s, \
+            the file otherwise (no session bus: CI, SSH, containers); a session already in the keyring stays there. \
+            It decides where a session is written; a session is read from wherever its file says, and the next write \
+            moves it (status shows where it is).
+            """)
     static let noInput = OptionSpec(
         "no-input", help: "Never prompt; fail with a usage error when a secret is needed and not given.")
     static let quiet = OptionSpec("quiet", short: "q", help: "Print nothing on success except requested data.")
@@ -91,7 +103,7 @@ enum GlobalOptions {
 
     /// All of them, in the order help lists them.
     static let all = [
-        json, profile, session, apiKey, config, emulator, endpoint, caFile, tenant, timeout, noInput, quiet, verbose,
-        help, version,
+        json, profile, session, apiKey, config, emulator, endpoint, caFile, tenant, timeout, storage, noInput, quiet,
+        verbose, help, version,
     ]
 }

@@ -48,6 +48,8 @@ struct SignOut: Command {
             throw FauthError.usage("--all forgets every profile's session; it does not go with FAUTH_SESSION")
         }
         let folder = try SessionLocation.sessionsFolder(environment: invocation.context.environment)
-        return try SessionStore.removeAllProfiles(inFolder: folder, lockTimeout: try invocation.runTimeout())
+        let timeout = try invocation.runTimeout()
+        return try SessionStore.removeAllProfiles(
+            inFolder: folder, lockTimeout: timeout, storage: try invocation.secretStorage(timeout: timeout))
     }
 }

@@ -28,12 +28,13 @@ struct Status: Command {
             + "token expires: \(expires)\n" + (ownFile ? "profile: \(invocation.profile)\n" : "")
             + "session file: \(TerminalText.escaped(invocation.sessionFile ?? ""))\n"
             + "backend: \(TerminalText.escaped(backend.description))\n"
+            + "storage: \(session.secretBackend == .keyring ? "keyring (Secret Service)" : "file")\n"
         if !claims.isEmpty { text += "custom claims: \(TerminalText.escaped(JSONValue.object(claims).serialized()))\n" }
         return CommandOutput(
             json: [
                 "signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
                 "profile": ownFile ? .string(invocation.profile) : .null, "backend": backend.jsonObject(),
-                "claims": .object(claims),
+                "claims": .object(claims), "storage": ["backend": .string(session.secretBackend.rawValue)],
                 "secondFactors": .array(secondFactors.map(\.jsonObject)),
             ],
             text: text, isData: true)

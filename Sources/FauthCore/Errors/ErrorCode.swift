@@ -8,14 +8,13 @@
 /// meets them: notificationNotForwarded, webContextAlreadyPresented, webContextCancelled,
 /// appVerificationUserInteractionFailure, invalidClientID, webNetworkRequestFailed, webInternalError,
 /// webSignInUserInteractionFailure, localPlayerNotAuthenticated, nullUser, rejectedCredential, gameKitNotLinked,
-/// recaptchaSDKNotLinked, recaptchaSiteKeyMissing, recaptchaActionCreationFailed, and keychainError, whose role
-/// `session-store-error` takes.
+/// recaptchaSDKNotLinked, recaptchaSiteKeyMissing and recaptchaActionCreationFailed. `keychain-error` is the system's
+/// secret store (the Secret Service) failing; a session file fauth cannot use is `session-store-error`.
 ///
 /// fauth's own codes (`usage`, `cancelled`, `not-signed-in`, `session-store-error`, `service-unavailable`,
 /// `interrupted`, `terminated`, `hangup`, `quit`, `session-busy`, `project-not-found`, `session-backend-mismatch`,
 /// `certificate-error`, `proxy-refused`, `response-too-large`, `invalid-argument`, `io-error`, `server-changed`) have
-/// no SDK name or number: `session-store-error` is only the analogue of `ERROR_KEYCHAIN_ERROR` (17995), and
-/// borrowing that name would send people to documentation about the keychain.
+/// no SDK name or number.
 package enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
     case invalidCustomToken = "invalid-custom-token"
@@ -93,6 +92,8 @@ package enum ErrorCode: String, Sendable, CaseIterable {
     case passwordDoesNotMeetRequirements = "password-does-not-meet-requirements"
     case internalError = "internal-error"
     case malformedJWT = "malformed-jwt"
+    /// The Secret Service that holds (or must hold) the session's secrets is missing, locked, refused or timed out.
+    case keychainError = "keychain-error"
 
     // fauth's own codes.
     case usage
@@ -162,7 +163,7 @@ package enum ErrorCode: String, Sendable, CaseIterable {
             .missingRecaptchaVersion, .invalidRecaptchaVersion, .sessionBackendMismatch, .certificateError,
             .proxyRefused:
             return .configuration
-        case .sessionStoreError:
+        case .sessionStoreError, .keychainError:
             return .sessionFile
         case .interrupted:
             return .interrupted
@@ -288,6 +289,7 @@ package enum ErrorCode: String, Sendable, CaseIterable {
         case .cancelled: return "The operation was cancelled."
         case .notSignedIn: return "No user is signed in."
         case .sessionStoreError: return "The session file cannot be used."
+        case .keychainError: return "The system's secret store (the Secret Service) cannot be used."
         case .serviceUnavailable: return "The service is unavailable. Try again later."
         case .projectNotFound: return "The Firebase project or its Authentication configuration was not found."
         case .sessionBackendMismatch: return "The session belongs to another backend than the one this command names."
@@ -383,6 +385,7 @@ package enum ErrorCode: String, Sendable, CaseIterable {
         case .passwordDoesNotMeetRequirements: return ("ERROR_PASSWORD_DOES_NOT_MEET_REQUIREMENTS", 17211)
         case .internalError: return ("ERROR_INTERNAL_ERROR", 17999)
         case .malformedJWT: return ("ERROR_MALFORMED_JWT", 18000)
+        case .keychainError: return ("ERROR_KEYCHAIN_ERROR", 17995)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
             .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge, .invalidArgument, .ioError,
             .serverChanged, .interrupted, .terminated, .hangup, .quit, .sessionBusy:

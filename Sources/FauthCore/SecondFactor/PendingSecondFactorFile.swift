@@ -28,7 +28,8 @@ package struct PendingSecondFactorFile {
     package init(sessionPath: String, anchor: String? = nil, kind: Kind) {
         file = SessionFile(
             path: sessionPath + kind.suffix, anchor: anchor,
-            label: kind == .signIn ? "pending second-factor file" : "pending enrollment file")
+            label: kind == .signIn ? "pending second-factor file" : "pending enrollment file",
+            storage: .fileOnly(timeout: 0))
     }
 
     /// Every pending file of the session file at `sessionPath`.

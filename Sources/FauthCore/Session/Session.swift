@@ -13,6 +13,8 @@ package struct Session: Sendable, Equatable {
     package var expiresAt: UnixTime
     /// The ID token's `auth_time`: when the user last proved a credential.
     package var authTime: UnixTime?
+    /// Where the tokens were read from: the session file, or the keyring item it names (not itself stored).
+    package var secretBackend: SecretBackend = .file
 
     /// Makes a session. Dates are stored to the whole second, so pass whole seconds to compare after a round trip.
     package init(

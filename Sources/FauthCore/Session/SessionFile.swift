@@ -13,14 +13,17 @@ package struct SessionFile {
     let anchor: String?
     /// What messages call the file ("session file").
     let label: String
+    /// Where the session's secrets go when it is written (a session file's; the pending files keep theirs).
+    let storage: SecretStorage
 
     /// Session files larger than this are refused as corrupt.
     static let sizeLimit = 1 << 20
 
-    init(path: String, anchor: String? = nil, label: String = "session file") {
+    init(path: String, anchor: String? = nil, label: String = "session file", storage: SecretStorage) {
         self.path = path
         self.anchor = anchor
         self.label = label
+        self.storage = storage
     }
 
     /// The session, nil when the file does not exist; anything wrong with it → `session-store-error`.
@@ -31,20 +34,62 @@ package struct SessionFile {
     /// The session and the stamp of the file version it came from, as `read` reads it.
     /// Every folder on the way is checked first (`SessionFolder.verify`); the file is opened without blocking (a FIFO
     /// never hangs) and without following a link, and must be a regular file.
+    /// A version 2 file's tokens come from the keyring item it names; an item missing while the file is being
+    /// replaced (a lock-free read racing a write) is looked for again in the new version's slot.
     package func readStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+        var attempts = 0
+        while true {
+            guard let (document, stamp) = try readDocument() else { return nil }
+            if document["version"] == .number(Double(StoredSessionV2.version)) {
+                if let session = try keyringSession(document) { return (session, stamp) }
+                attempts += 1
+                guard attempts < 3, try readDocument()?.stamp != stamp else {
+                    throw FauthError(
+                        .keychainError,
+                        message: "The keyring holds no item for the session file \(path) (removed with Seahorse or "
+                            + "secret-tool?): run fauth signout, then sign in again.")
+                }
+                continue
+            }
+            do {
+                return (try StoredSessionV1(document: document).session, stamp)
+            } catch {
+                throw refusal("is not a valid fauth session: \(error.description)")
+            }
+        }
+    }
+
+    /// The file's JSON document and stamp, nil when there is none.
+    private func readDocument() throws -> (document: JSONValue, stamp: SessionFileStamp)? {
         guard let (content, info) = try readCheckedBytes() else { return nil }
-        let document: JSONValue
         do {
-            document = try JSONValue.parse(content)
+            return (try JSONValue.parse(content), SessionFileStamp(info))
         } catch {
             throw refusal("is not valid JSON (\(error.description))")
         }
+    }
+
+    /// The session of a version 2 document with its tokens from the keyring; nil when the item is missing.
+    private func keyringSession(_ document: JSONValue) throws -> Session? {
+        let stored: StoredSessionV2
         do {
-            return (try StoredSessionV1(document: document).session, SessionFileStamp(info))
+            stored = try StoredSessionV2(document: document)
         } catch {
             throw refusal("is not a valid fauth session: \(error.description)")
         }
+        let attributes = item.attributes(slot: stored.slot, backend: BackendIdentity(stored.session.project))
+        guard let secret = try storage.keyring.lookup(attributes) else { return nil }
+        guard var session = SessionKeyringItem.session(stored.session, withSecret: secret) else {
+            throw FauthError(
+                .keychainError,
+                message: "The keyring item of the session file \(path) does not hold a fauth session's tokens: run "
+                    + "fauth signout, then sign in again.")
+        }
+        session.secretBackend = .keyring
+        return session
     }
+
+    private var item: SessionKeyringItem { SessionKeyringItem(sessionPath: path) }
 
     /// The file's bytes and status, nil when it does not exist; an unsafe folder or file, a file that is not
     /// regular, too large or empty → `session-store-error`.
@@ -92,10 +137,29 @@ package struct SessionFile {
 
     /// Replaces the file atomically: a 0600 temporary file in the same folder, written in full and synced, renamed
     /// over the target, then the folder synced. Any failure removes the temporary file and leaves the target as it was.
+    /// The secrets go where `storage` says (a session already in the keyring stays there under `auto`): to the
+    /// keyring, the new tokens are stored in the slot the file does not name, then the file is replaced to name it,
+    /// then the old slot's item is removed, so that a kill at any point leaves the file naming a complete item.
     package func write(_ session: Session) throws {
-        let bytes = StoredSessionV1(session).bytes()
-        try Self.checkReadable(bytes)
-        try replaceContents(with: bytes)
+        let previous = try? readDocument().flatMap { StoredSessionV2.slot(of: $0.document) }
+        let target = storage.choice == .auto && previous != nil ? .keyring : try storage.target()
+        guard target == .keyring else {
+            let bytes = StoredSessionV1(session).bytes()
+            try Self.checkReadable(bytes)
+            try replaceContents(with: bytes)
+            if let previous {
+                _ = try? storage.keyring.clear(item.attributes.merging(["slot": previous.rawValue]) { $1 })
+            }
+            return
+        }
+        try Self.checkReadable(StoredSessionV1(session).bytes())
+        let slot = previous?.other ?? .a
+        try storage.keyring.store(
+            SessionKeyringItem.secret(of: session),
+            attributes: item.attributes(slot: slot, backend: BackendIdentity(session.project)),
+            label: item.label(for: session))
+        try replaceContents(with: StoredSessionV2(session, slot: slot).bytes())
+        if let previous { _ = try? storage.keyring.clear(item.attributes.merging(["slot": previous.rawValue]) { $1 }) }
     }
 
     /// Replaces the file's bytes atomically, as `write` does.
@@ -134,9 +198,16 @@ package struct SessionFile {
     /// Deletes the file and returns whether there was one; a missing file is not an error, and a path that is not a
     /// regular file of the user's is refused, never removed (`existingOwnFile`). The folder is synced unless the
     /// caller syncs it once for many removals. The lock file stays: another process may be waiting on it.
+    /// A session file whose secrets are in the keyring has its items removed first; a keyring that cannot remove
+    /// them leaves the file too (`keychain-error`), so that nothing is half signed out.
     @discardableResult
     package func remove(syncingFolder: Bool = true) throws -> Bool {
         guard try existingOwnFile() else { return false }
+        if let document = try? readDocument()?.document,
+            document["version"] == .number(Double(StoredSessionV2.version))
+        {
+            try storage.keyring.clear(item.attributes)
+        }
         guard unlink(path) == 0 else {
             guard errno == ENOENT else { throw failure("remove", SystemError.current("unlink")) }
             return false
@@ -204,7 +275,9 @@ package struct SessionFile {
     /// Refuses, before any request, a session file that `write` could not replace: a target that is not a regular
     /// file of the user's (`existingOwnFile`), a folder that is unsafe or cannot be written, or a name too long for
     /// the temporary file beside it.
+    /// With `--storage keyring`, a Secret Service that cannot take the secrets is `keychain-error` here.
     func checkWritable() throws {
+        _ = try storage.target()
         try SessionFolder.prepare(forFile: path, anchor: anchor)
         _ = try existingOwnFile()
         let folder = SessionFolder.folder(of: path)

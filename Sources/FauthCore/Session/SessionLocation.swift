@@ -27,12 +27,12 @@ package enum SessionLocation {
     /// tree to create).
     package static func store(
         sessionOption: String?, profile: String?, environment: [String: String],
-        lockTimeout: Double = ResolvedConfiguration.defaultTimeout
+        lockTimeout: Double = ResolvedConfiguration.defaultTimeout, storage: SecretStorage? = nil
     ) throws -> SessionStore {
         let path = try path(sessionOption: sessionOption, profile: profile, environment: environment)
         let chosen = sessionOption != nil || !(environment["FAUTH_SESSION"] ?? "").isEmpty
         let home = chosen ? nil : try stateHome(environment: environment).home
-        return SessionStore(path: path, lockTimeout: lockTimeout, anchor: home)
+        return SessionStore(path: path, lockTimeout: lockTimeout, anchor: home, storage: storage)
     }
 
     /// `$XDG_STATE_HOME/fauth/sessions`; `XDG_STATE_HOME` unset, empty or relative → `$HOME/.local/state`.

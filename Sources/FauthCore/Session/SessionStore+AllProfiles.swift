@@ -12,8 +12,10 @@ extension SessionStore {
     /// comes after all were tried, naming each that was left (`session-busy` when each was only busy). The locks are
     /// waited for within one `lockTimeout` in all, not one each. A missing folder holds no session.
     package static func removeAllProfiles(
-        inFolder folder: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout
+        inFolder folder: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout,
+        storage: SecretStorage? = nil
     ) throws -> [String] {
+        let storage = storage ?? .fileOnly(timeout: lockTimeout)
         guard try SessionFolder.verify(folder) else { return [] }
         let names: [String]
         do {
@@ -23,7 +25,9 @@ extension SessionStore {
                 .sessionStoreError, message: "Cannot list the session folder \(folder): \(error.description).",
                 underlying: error.underlying)
         }
-        let isOwnFile = { (name: String) in (try? SessionFile(path: folder + "/" + name).existingOwnFile()) == true }
+        let isOwnFile = { (name: String) in
+            (try? SessionFile(path: folder + "/" + name, storage: storage).existingOwnFile()) == true
+        }
         let sessionNames = Set(names.filter { isProfileFileName($0) && isOwnFile($0) })
         let orphans = Dictionary(grouping: names.filter { profileFileName(ofTemporaryFile: $0) != nil }) {
             profileFileName(ofTemporaryFile: $0)!
@@ -33,11 +37,11 @@ extension SessionStore {
         var left: [FauthError] = []
         let deadline = MonotonicTime.now().adding(seconds: max(0, lockTimeout))
         for name in sessionNames.union(orphans.keys).union(pendingNames).sorted() {
-            let store = SessionStore(path: folder + "/" + name, lockTimeout: lockTimeout)
+            let store = SessionStore(path: folder + "/" + name, lockTimeout: lockTimeout, storage: storage)
             do {
                 let descriptor = try store.lock(until: deadline)
                 defer { close(descriptor) }
-                let file = SessionFile(path: store.path)
+                let file = SessionFile(path: store.path, storage: storage)
                 file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
                 let removedPending =
                     try pendingNames.contains(name)

@@ -11,11 +11,19 @@ package struct SessionStore: Sendable {
     /// A folder that must already exist (the HOME of the default location): fauth creates the folders below it only.
     package let anchor: String?
 
-    /// A store for the session file at `path`; `anchor`, when given, is never created.
-    package init(path: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout, anchor: String? = nil) {
+    /// Where the session's secrets are written (`--storage`), and the keyring they are read from when there.
+    package let storage: SecretStorage
+
+    /// A store for the session file at `path`; `anchor`, when given, is never created; secrets in the file unless
+    /// `storage` says otherwise.
+    package init(
+        path: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout, anchor: String? = nil,
+        storage: SecretStorage? = nil
+    ) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.anchor = anchor
+        self.storage = storage ?? .fileOnly(timeout: lockTimeout)
     }
 
     /// The sibling lock file, `<path>.lock`.
@@ -80,7 +88,7 @@ package struct SessionStore: Sendable {
         }
     }
 
-    private var file: SessionFile { SessionFile(path: path, anchor: anchor) }
+    private var file: SessionFile { SessionFile(path: path, anchor: anchor, storage: storage) }
 
     /// Refuses a lock file that is not a regular file of the user's, tightens it to 0600 and takes it.
     private func checkAndAcquire(_ descriptor: Int32, until deadline: MonotonicTime) throws {

@@ -39,14 +39,25 @@ package struct StoredSessionV1: Sendable, Equatable {
         let version = try reader.int("version")
         guard version == Self.version else {
             throw SessionFormatError(
-                member: "version", problem: "is \(version), which this fauth does not know (it reads \(Self.version))")
+                member: "version",
+                problem: "is \(version), which this fauth does not know (it reads \(Self.version) and "
+                    + "\(StoredSessionV2.version))")
         }
-        self.init(
-            Session(
-                project: try Self.project(reader.reader("project")), user: try Self.user(reader.reader("user")),
-                idToken: try reader.string("idToken", allowingEmpty: false),
-                refreshToken: try reader.string("refreshToken", allowingEmpty: false),
-                expiresAt: try reader.date("expiresAt"), authTime: try reader.optionalDate("authTime")))
+        var session = try Self.session(reader, idToken: "", refreshToken: "")
+        session.idToken = try reader.string("idToken", allowingEmpty: false)
+        session.refreshToken = try reader.string("refreshToken", allowingEmpty: false)
+        self.init(session)
+    }
+
+    /// The session a document's members other than the tokens describe, with these tokens (version 2 reads its
+    /// document with this too).
+    static func session(_ reader: SessionJSONReader, idToken: String, refreshToken: String) throws(SessionFormatError)
+        -> Session
+    {
+        Session(
+            project: try project(reader.reader("project")), user: try user(reader.reader("user")), idToken: idToken,
+            refreshToken: refreshToken, expiresAt: try reader.date("expiresAt"),
+            authTime: try reader.optionalDate("authTime"))
     }
 
     // MARK: Members
