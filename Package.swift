@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(name: "FauthTextTests", dependencies: ["FauthText"]),
         .testTarget(name: "FauthCryptoTests", dependencies: ["FauthCrypto"]),
         .testTarget(name: "FauthHTTPCodecTests", dependencies: ["FauthHTTPCodec"]),
-        .testTarget(name: "FauthCoreTests", dependencies: ["FauthCore", "FauthJSON", "FauthTestSupport"]),
+        .testTarget(
+            name: "FauthCoreTests", dependencies: ["FauthCore", "FauthCrypto", "FauthJSON", "FauthTestSupport"]),
         .testTarget(name: "FauthCLITests", dependencies: ["FauthCLI", "FauthCore", "FauthJSON", "FauthTestSupport"]),
         .testTarget(
             name: "FauthEmulatorTests",

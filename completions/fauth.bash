@@ -9,17 +9,17 @@ _fauth() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command= word words
     for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
         case $word in
-            signup|signin|link|unlink|reauth|providers|signout|token|status|update|verify-email|reset-password|delete|mfa|completion|help) command=$word; break ;;
+            signup|signin|link|unlink|reauth|providers|signout|token|verify-token|status|update|verify-email|reset-password|delete|mfa|completion|help) command=$word; break ;;
         esac
     done
     case $prev in
         --access-token|--ca-file|--callback-url|--client-secret-file|--code|--config|--custom-token|--id-token|--link|--nonce|--password-file|--refresh-token|--session|--token-secret) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --profile) COMPREPLY=($(compgen -W "$(_fauth_profiles)" -- "$cur")); return ;;
         --provider) COMPREPLY=($(compgen -W "google.com facebook.com github.com twitter.com apple.com oidc." -- "$cur")); return ;;
-        --api-key|--clear|--client-id|--continue-url|--custom-parameter|--display-name|--email|--emulator|--endpoint|--factor|--issuer|--phone|--photo-url|--port|--scope|--storage|--tenant|--timeout) return ;;
+        --api-key|--clear|--client-id|--continue-url|--custom-parameter|--display-name|--email|--emulator|--endpoint|--factor|--issuer|--phone|--photo-url|--port|--project|--scope|--storage|--tenant|--timeout) return ;;
     esac
     case $command in
-        "") words="signup signin link unlink reauth providers signout token status update verify-email reset-password delete mfa completion help" ;;
+        "") words="signup signin link unlink reauth providers signout token verify-token status update verify-email reset-password delete mfa completion help" ;;
         signup) words="--email --password-stdin --password-file" ;;
         signin) words="--email --password-stdin --password-file --anonymous --custom-token --provider --id-token --access-token --token-secret --nonce --browser --no-browser --port --scope --custom-parameter --callback-url --device --client-id --client-secret-file --issuer --link --send-link --continue-url --refresh-token" ;;
         link) words="--email --password-stdin --password-file --link --provider --id-token --access-token --token-secret --nonce --browser --no-browser --port --scope --custom-parameter --callback-url --device --client-id --client-secret-file --issuer" ;;
@@ -28,6 +28,7 @@ _fauth() {
         providers) words="--email" ;;
         signout) words="--all" ;;
         token) words="--force-refresh --claims" ;;
+        verify-token) words="--session-cookie --check-revoked --project" ;;
         status) words="" ;;
         update) words="--email --verify-first --new-password --password-stdin --password-file --display-name --photo-url --clear" ;;
         verify-email) words="--code" ;;
@@ -35,7 +36,7 @@ _fauth() {
         delete) words="--yes" ;;
         mfa) words="--factor --code --code-stdin --phone --totp --display-name verify enroll list unenroll" ;;
         completion) words="bash zsh fish" ;;
-        help) words="signup signin link unlink reauth providers signout token status update verify-email reset-password delete mfa completion help" ;;
+        help) words="signup signin link unlink reauth providers signout token verify-token status update verify-email reset-password delete mfa completion help" ;;
     esac
     COMPREPLY=($(compgen -W "$words --json --profile --session --api-key --config --emulator --endpoint --ca-file --tenant --timeout --storage --no-input --quiet -q --verbose -v --help -h --version" -- "$cur"))
 }

@@ -15,6 +15,12 @@ package final class AuthEmulator: @unchecked Sendable {
         projects = ProjectRegistry(defaultProjectId: projectId)
     }
 
+    /// Signs ID tokens and session cookies with RS256 (`--sign-tokens`), making the keys if there are none yet;
+    /// throws when libcrypto cannot be loaded.
+    package func signTokens() throws {
+        try projects.site.tokenSigner.setEnabled(true)
+    }
+
     /// The default project's id (`--project`).
     package var projectId: String { projects.defaultProjectId }
 
@@ -65,14 +71,25 @@ package final class AuthEmulator: @unchecked Sendable {
     /// Loads every project's users, config and tenants from an export folder, replacing the current ones.
     package func importState(from directory: String) throws {
         let contents = try StateArchive.read(from: directory)
+        if let keys = try SigningKeyArchive.read(from: directory) {
+            do {
+                try projects.site.tokenSigner.restore(keys)
+            } catch {
+                throw StateArchiveError(
+                    description: "\(directory)/\(StateArchive.authFolder)/\(SigningKeyArchive.fileName): \(error)")
+            }
+        }
         try contents.restore(into: projects)
     }
 
     /// Writes every project's users, config and tenants: the default project in the Firebase emulators' export layout
     /// (`firebase-export-metadata.json`, `auth_export/accounts.json`, `auth_export/config.json`), the others beside it
-    /// (`StateArchive`).
+    /// (`StateArchive`), and the signing keys when there are any (`auth_export/fauth_signing_keys.json`).
     package func exportState(to directory: String) throws {
-        try StateArchive.capture(projects).write(to: directory)
+        let capture = StateArchive.capture(projects)
+        let keys = try projects.site.tokenSigner.exported()
+        try capture.write(to: directory)
+        try SigningKeyArchive.write(keys, to: directory)
     }
 
     /// Authenticates, parses and checks the request, then runs the route's handler on the request's project: the

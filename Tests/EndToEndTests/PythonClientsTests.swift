@@ -4,11 +4,13 @@ import Testing
 /// The Python clients people use for Firebase Auth's REST API, from PyPI (installed by scripts/bootstrap), against
 /// fauth-emulator through one account's life: firebase-rest-api through a transport adapter mounted on its Session
 /// (Firebase's emulator URL form, the v3 paths), pyrebase4 through a TLS-terminating CONNECT proxy (Google's
-/// production paths by Host). See Tests/AdminSDK/python_clients.py.
+/// production paths by Host). See Tests/AdminSDK/python_clients.py. Each runs against an emulator minting unsigned
+/// tokens (as Firebase's does) and against one signing them (`--sign-tokens`).
 @Suite(.serialized) struct PythonClientsTests {
-    @Test(arguments: ["pyrebase4", "firebase-rest-api"])
-    func anAccountsWholeLife(client: String) throws {
+    @Test(arguments: ["pyrebase4", "firebase-rest-api"], [false, true])
+    func anAccountsWholeLife(client: String, signed: Bool) throws {
         let emulator = try RunningEmulator()
+        if signed { try emulator.emulator.signTokens() }
         let seen = try PythonVenv.run("python_clients.py", [client, emulator.projectId], emulator: emulator)
         let uid = try #require(seen["created"]?.string)
         #expect(seen["signedIn"]?.string == uid)

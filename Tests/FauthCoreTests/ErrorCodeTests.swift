@@ -10,7 +10,8 @@ private let documentedExitStatus: [(ErrorCode, Int32)] = [
     (.requiresRecentLogin, 5),
     (.wrongPassword, 6), (.invalidCredential, 6), (.invalidCustomToken, 6), (.customTokenMismatch, 6),
     (.userNotFound, 6), (.userDisabled, 6), (.userMismatch, 6), (.missingOrInvalidNonce, 6),
-    (.invalidVerificationCode, 6), (.invalidVerificationID, 6),
+    (.invalidVerificationCode, 6), (.invalidVerificationID, 6), (.idTokenExpired, 6), (.idTokenRevoked, 6),
+    (.invalidIdToken, 6), (.sessionCookieExpired, 6), (.sessionCookieRevoked, 6), (.invalidSessionCookie, 6),
     (.emailAlreadyInUse, 7), (.credentialAlreadyInUse, 7), (.providerAlreadyLinked, 7),
     (.accountExistsWithDifferentCredential, 7), (.noSuchProvider, 7), (.secondFactorAlreadyEnrolled, 7),
     (.invalidEmail, 8), (.missingEmail, 8), (.weakPassword, 8), (.passwordDoesNotMeetRequirements, 8),
@@ -38,7 +39,8 @@ private let fauthOwnCodes: Set<ErrorCode> = [
     .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound, .interrupted,
     .terminated,
     .hangup, .quit, .sessionBusy, .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge,
-    .invalidArgument, .ioError, .serverChanged,
+    .invalidArgument, .ioError, .serverChanged, .idTokenExpired, .idTokenRevoked, .invalidIdToken,
+    .sessionCookieExpired, .sessionCookieRevoked, .invalidSessionCookie,
 ]
 
 /// `wrongPassword` → `wrong-password`, `invalidAPIKey` → `invalid-api-key`, `malformedJWT` → `malformed-jwt`.
@@ -71,7 +73,7 @@ func rawValueIsTheKebabCaseOfTheCaseName(code: ErrorCode) {
 }
 
 @Test func theCatalogueHoldsTheSDKCodesACommandLineClientMeetsAndFauthsOwn() {
-    #expect(ErrorCode.allCases.count == 94)
+    #expect(ErrorCode.allCases.count == 100)
     #expect(ErrorCode.allCases.filter { $0.number == nil }.count == fauthOwnCodes.count)
     #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
 }

@@ -27,6 +27,15 @@ struct EmulatorCommandTests {
             defaults.maxConnections == 10_000 && defaults.idleTimeoutSeconds == 15 && defaults.requestMemoryMiB == 64)
     }
 
+    @Test func signTokensIsAFlag() throws {
+        var expected = EmulatorOptions()
+        expected.signTokens = true
+        #expect(EmulatorOptions().signTokens == false)
+        #expect(try parse("--sign-tokens") == .serve(expected))
+        #expect(try parse("exec --sign-tokens -- true") == .exec(expected, command: ["true"]))
+        #expect(usageError("--sign-token") == "unknown option --sign-token (did you mean --sign-tokens?)")
+    }
+
     @Test func serviceLimitsAreOptions() throws {
         var expected = EmulatorOptions()
         expected.maxConnections = 50

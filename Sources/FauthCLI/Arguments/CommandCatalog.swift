@@ -6,7 +6,8 @@ enum CommandCatalog {
     /// Every command, in the order help lists them.
     static let commands: [any Command] = [
         SignUp(), SignIn(), Link(), Unlink(), Reauth(), Providers(),
-        SignOut(), Token(), Status(), Update(), VerifyEmail(), ResetPassword(), Delete(), MFA(), Completion(), Help(),
+        SignOut(), Token(), VerifyToken(), Status(), Update(), VerifyEmail(), ResetPassword(), Delete(), MFA(),
+        Completion(), Help(),
     ]
 
     /// Every command and subcommand (`mfa`, then `mfa verify`, …).

@@ -51,21 +51,26 @@ struct SecretReader {
     /// the run's timeout), or standard input for `@-`.
     mutating func token(_ option: OptionSpec, within seconds: Double? = nil) throws -> String? {
         guard let raw = arguments.value(option) else { return nil }
-        let name = option.name
+        return try token(raw, source: "--\(option.name)", within: seconds)
+    }
+
+    /// `raw` itself, or the contents of FILE for `@FILE` (read within `seconds`, by default the run's timeout), or
+    /// standard input for `@-`; `source` names it in messages (`--refresh-token`, `the token argument`).
+    mutating func token(_ raw: String, source: String, within seconds: Double? = nil) throws -> String {
         let limit = InputLimits.tokenBytes
         let value: String
         if raw == "@-" {
             value = try Self.text(
-                standardInput(for: "--\(name) @-", limit: limit), limit: limit, source: "--\(name) @-")
+                standardInput(for: "\(source) @-", limit: limit), limit: limit, source: "\(source) @-")
         } else if raw.hasPrefix("@") {
             let path = String(raw.dropFirst())
             value = try Self.text(
-                context.readFile(path, limit, try seconds ?? fileTimeout()), limit: limit, source: "--\(name) @\(path)")
+                context.readFile(path, limit, try seconds ?? fileTimeout()), limit: limit, source: "\(source) @\(path)")
         } else {
-            guard raw.utf8.count <= limit else { throw FauthError.usage("--\(name) is longer than \(limit) bytes") }
+            guard raw.utf8.count <= limit else { throw FauthError.usage("\(source) is longer than \(limit) bytes") }
             value = raw
         }
-        guard !value.isEmpty else { throw FauthError.usage("--\(name) is empty") }
+        guard !value.isEmpty else { throw FauthError.usage("\(source) is empty") }
         return value
     }
 

@@ -57,6 +57,22 @@ package struct Backend: Sendable {
         }
     }
 
+    /// GETs a public document that is not an API call (Google's published signing keys) through the transport, with
+    /// the retry policy and the deadline; a 2xx answer, else `network-error` naming the status.
+    package func fetchDocument(_ url: String) throws(FauthError) -> TransportResponse {
+        let request = TransportRequest(
+            method: "GET", url: url, headers: [("X-Client-Version", Self.clientVersion)], body: [],
+            timeout: configuration.timeout, trust: configuration.trust)
+        let response = try send(request, tracedAs: url, maxAttempts: retryPolicy.maxAttempts)
+        guard (200..<300).contains(response.status) else {
+            var failure = FauthError(
+                .networkError, message: "Fetching the public keys at \(url) failed: HTTP \(response.status).")
+            failure.server = ServerDetail(status: response.status)
+            throw failure
+        }
+        return response
+    }
+
     /// Sends a request to a server other than Firebase's (a provider's OAuth endpoint) once, over the same transport,
     /// deadline and trace, and returns its answer whatever its status; a transport failure is a `FauthError` as for
     /// `call`, its words cleared of `secrets`. `tracedAs` is what the trace shows of the URL.

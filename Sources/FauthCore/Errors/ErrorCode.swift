@@ -15,6 +15,9 @@
 /// `interrupted`, `terminated`, `hangup`, `quit`, `session-busy`, `project-not-found`, `session-backend-mismatch`,
 /// `certificate-error`, `proxy-refused`, `response-too-large`, `invalid-argument`, `io-error`, `server-changed`) have
 /// no SDK name or number.
+///
+/// The Admin SDKs' codes for a refused token (`id-token-expired`, `invalid-session-cookie`, …) have no Apple SDK name
+/// or number either: an app never verifies tokens.
 package enum ErrorCode: String, Sendable, CaseIterable {
     // The Apple SDK's codes, in the SDK's order.
     case invalidCustomToken = "invalid-custom-token"
@@ -116,6 +119,14 @@ package enum ErrorCode: String, Sendable, CaseIterable {
     case quit
     case sessionBusy = "session-busy"
 
+    // The Admin SDKs' codes for a token `verify-token` refuses (their `auth/…` names without the prefix).
+    case idTokenExpired = "id-token-expired"
+    case idTokenRevoked = "id-token-revoked"
+    case invalidIdToken = "invalid-id-token"
+    case sessionCookieExpired = "session-cookie-expired"
+    case sessionCookieRevoked = "session-cookie-revoked"
+    case invalidSessionCookie = "invalid-session-cookie"
+
     /// The Apple SDK's `ERROR_…` name, nil for fauth's own codes.
     package var name: String? { sdkIdentity?.name }
 
@@ -138,7 +149,8 @@ package enum ErrorCode: String, Sendable, CaseIterable {
             return .recentSignInRequired
         case .wrongPassword, .invalidCredential, .invalidCustomToken, .customTokenMismatch, .userNotFound,
             .userDisabled, .userMismatch, .missingOrInvalidNonce, .invalidVerificationCode, .invalidVerificationID,
-            .sessionExpired, .invalidMultiFactorSession, .missingMultiFactorSession:
+            .sessionExpired, .invalidMultiFactorSession, .missingMultiFactorSession, .idTokenExpired, .idTokenRevoked,
+            .invalidIdToken, .sessionCookieExpired, .sessionCookieRevoked, .invalidSessionCookie:
             return .credentialsRejected
         case .emailAlreadyInUse, .credentialAlreadyInUse, .providerAlreadyLinked,
             .accountExistsWithDifferentCredential, .noSuchProvider, .secondFactorAlreadyEnrolled,
@@ -304,6 +316,12 @@ package enum ErrorCode: String, Sendable, CaseIterable {
         case .hangup: return "Hung up (SIGHUP)."
         case .quit: return "Quit (SIGQUIT)."
         case .sessionBusy: return "Another fauth is using the session; run the command again when it is done."
+        case .idTokenExpired: return "The Firebase ID token has expired."
+        case .idTokenRevoked: return "The Firebase ID token has been revoked."
+        case .invalidIdToken: return "The Firebase ID token is invalid."
+        case .sessionCookieExpired: return "The Firebase session cookie has expired."
+        case .sessionCookieRevoked: return "The Firebase session cookie has been revoked."
+        case .invalidSessionCookie: return "The Firebase session cookie is invalid."
         }
     }
 
@@ -388,7 +406,8 @@ package enum ErrorCode: String, Sendable, CaseIterable {
         case .keychainError: return ("ERROR_KEYCHAIN_ERROR", 17995)
         case .usage, .cancelled, .notSignedIn, .sessionStoreError, .serviceUnavailable, .projectNotFound,
             .sessionBackendMismatch, .certificateError, .proxyRefused, .responseTooLarge, .invalidArgument, .ioError,
-            .serverChanged, .interrupted, .terminated, .hangup, .quit, .sessionBusy:
+            .serverChanged, .interrupted, .terminated, .hangup, .quit, .sessionBusy, .idTokenExpired, .idTokenRevoked,
+            .invalidIdToken, .sessionCookieExpired, .sessionCookieRevoked, .invalidSessionCookie:
             return nil
         }
     }

@@ -45,6 +45,8 @@ package enum EmulatorCommand: Sendable, Equatable {
                                   or the newcomer gets 503 when all are busy (default 10000)
           --idle-timeout SECONDS  close a keep-alive connection idle this long (default 15)
           --request-memory MIB    request bytes held at once across connections; past it 503 (default 64)
+          --sign-tokens           sign ID tokens and session cookies with RS256 and publish the keys where
+                                  Google does (default: unsigned, alg none, as Firebase's emulator mints them)
           -h, --help              print this help
           --version               print the version
 
@@ -57,7 +59,7 @@ package enum EmulatorCommand: Sendable, Equatable {
         "--host", "--port", "--project", "--import", "--export-on-exit", "--max-connections",
         "--idle-timeout", "--request-memory",
     ]
-    private static let flagOptions = ["--help", "-h", "--version"]
+    private static let flagOptions = ["--help", "-h", "--version", "--sign-tokens"]
 
     /// Parses the arguments that follow the program name.
     package static func parse(_ arguments: [String]) throws(EmulatorUsageError) -> EmulatorCommand {
@@ -73,6 +75,10 @@ package enum EmulatorCommand: Sendable, Equatable {
             }
             if argument == "--help" || argument == "-h" { return .help }
             if argument == "--version" { return .version }
+            if argument == "--sign-tokens" {
+                options.signTokens = true
+                continue
+            }
             guard argument.hasPrefix("-"), argument != "-" else {
                 guard isExec else { throw unexpectedArgument(argument) }
                 command = [argument] + remaining

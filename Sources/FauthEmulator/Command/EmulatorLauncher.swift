@@ -83,6 +83,14 @@ package enum EmulatorLauncher {
                 return nil
             }
         }
+        if options.signTokens {
+            do {
+                try emulator.signTokens()
+            } catch {
+                Console.complain("cannot sign tokens: \(error)")
+                return nil
+            }
+        }
         let configuration = HTTPServerConfiguration(
             host: options.host, port: options.port ?? defaultPort,
             idleTimeoutSeconds: options.idleTimeoutSeconds,

@@ -16,6 +16,8 @@ package struct EmulatorOptions: Sendable, Equatable {
     package var idleTimeoutSeconds = 15.0
     /// MiB of request bytes held at once across all connections (`--request-memory`).
     package var requestMemoryMiB = 64
+    /// Whether ID tokens and session cookies are signed with RS256 (`--sign-tokens`).
+    package var signTokens = false
 
     /// Makes options; every parameter has a default.
     package init(

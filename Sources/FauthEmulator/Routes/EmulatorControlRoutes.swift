@@ -1,3 +1,4 @@
+import FauthCrypto
 import FauthJSON
 
 extension RouteTable {
@@ -40,14 +41,24 @@ extension RouteTable {
     /// `GET /emulator/v1/projects/{p}/config`: Firebase's keys and the `"fauth"` extensions.
     static let emulatorGetConfig = Route("GET", emulatorProject + "config", access: .open) {
         _, state throws(APIError) in
-        HTTPResponse.json(state.config.json)
+        HTTPResponse.json(state.configJSON)
     }
 
     /// `PATCH /emulator/v1/projects/{p}/config`: updates the keys present, returns the full config.
     static let emulatorPatchConfig = Route("PATCH", emulatorProject + "config", access: .open) {
         request, state throws(APIError) in
-        try state.config.apply(request.body)
-        return HTTPResponse.json(state.config.json)
+        var config = state.config
+        try config.apply(request.body)
+        if let value = request.body["fauth"]?["signTokens"] {
+            guard case .bool(let on) = value else { throw APIError.wrongType("/fauth/signTokens", expected: "boolean") }
+            do throws(CryptoError) {
+                try state.tokenSigner.setEnabled(on)
+            } catch {
+                throw APIError.internalError(error.message, reason: "internal")
+            }
+        }
+        state.config = config
+        return HTTPResponse.json(state.configJSON)
     }
 
     /// `POST /emulator/v1/projects/{p}/faults` (fauth extension): queues a fault.
@@ -76,5 +87,16 @@ extension RouteTable {
         request, _ throws(APIError) in
         request.traffic.resetStatistics()
         return HTTPResponse.json([:])
+    }
+}
+
+extension EmulatorState {
+    /// The config as the emulator's config routes answer it, with the emulator-wide `fauth.signTokens`.
+    var configJSON: JSONObject {
+        var json = config.json
+        var fauth = json["fauth"]?.object ?? [:]
+        fauth["signTokens"] = .bool(tokenSigner.isEnabled)
+        json["fauth"] = .object(fauth)
+        return json
     }
 }

@@ -10,7 +10,7 @@ extension RouteTable {
         ], access: .privileged, schema: .createSessionCookie, handler: SessionCookieRoute.handle)
 }
 
-/// `projects:createSessionCookie`: an unsigned JWT with the ID token's claims, `iat` now, `exp` after `validDuration`
+/// `projects:createSessionCookie`: a JWT (RS256 when the emulator signs, else unsigned) with the ID token's claims, `iat` now, `exp` after `validDuration`
 /// seconds (default and maximum 14 days, minimum 5 minutes) and the session issuer.
 enum SessionCookieRoute {
     /// The shortest session accepted, in seconds.
@@ -31,6 +31,6 @@ enum SessionCookieRoute {
         claims["iat"] = .number(Double(issuedAt))
         claims["exp"] = .number(Double(issuedAt) + duration)
         claims["iss"] = .string("https://session.firebase.google.com/\(claims["aud"]?.string ?? "undefined")")
-        return HTTPResponse.json(["sessionCookie": .string(IDToken.encode(claims))])
+        return HTTPResponse.json(["sessionCookie": .string(state.tokenSigner.encode(claims, as: .sessionCookie))])
     }
 }

@@ -70,6 +70,11 @@ enum RouteTable {
             emulatorClearFaults,
             emulatorStatistics,
             emulatorResetStatistics,
+            emulatorRotateSigningKeys,
+            idTokenCertificates,
+            idTokenJWKS,
+            sessionCookieCertificates,
+            sessionCookieJWKS,
         ] + notImplementedRoutes + [
             signInWithIdp,
             signInWithCustomToken,

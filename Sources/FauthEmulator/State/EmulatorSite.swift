@@ -1,8 +1,10 @@
 import Foundation
 
 /// What every project of the emulator shares, as Google's servers share it between projects: the emulator's own
-/// address. Thread-safe.
+/// address and its token signing keys. Thread-safe.
 final class EmulatorSite: @unchecked Sendable {
+    /// Token signing and its keys (`--sign-tokens`), shared by every project.
+    let tokenSigner = TokenSigner()
     private let lock = NSLock()
     private var authority = "localhost:9099"
 

@@ -25,11 +25,14 @@ final class EmulatorState {
     /// `host:port` of the emulator's own address, which every link it hands out points at (action links, provider
     /// sign-in pages); never taken from a request's `Host` header.
     var linkAuthority: String { site.linkAuthority }
+    /// Token signing and its keys: the emulator's, shared by every project (as Google's keys are).
+    var tokenSigner: TokenSigner { site.tokenSigner }
 
     /// Firebase's fixed project number.
     static let projectNumber = "12345"
 
-    /// An empty state for `projectId`, sharing `site` with the emulator's other projects.
+    /// An empty state for `projectId`, sharing `site` (the address, the signing keys) with the emulator's other
+    /// projects.
     init(projectId: String, site: EmulatorSite = EmulatorSite()) {
         self.projectId = projectId
         self.site = site

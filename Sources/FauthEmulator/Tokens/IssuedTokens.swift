@@ -35,6 +35,8 @@ extension EmulatorState {
             localId: user.localId, provider: signInProvider, extraClaims: extraClaims,
             projectId: projectId, secondFactor: secondFactor, tenantId: user.tenantId,
             issuedAt: nowMillis / 1000)
-        return IssuedTokens(idToken: IDToken.encode(claims), refreshToken: refresh.encoded, expiresIn: String(lifetime))
+        return IssuedTokens(
+            idToken: tokenSigner.encode(claims, as: .idToken), refreshToken: refresh.encoded,
+            expiresIn: String(lifetime))
     }
 }

@@ -26,13 +26,15 @@ package struct AccountInfo: Sendable, Equatable {
     package var tenantId: String?
     /// Whether the account is disabled.
     package var disabled: Bool
+    /// The second before which the user's tokens are revoked (`validSince`, Unix seconds), when the server says.
+    package var validSince: Int?
 
     /// Makes an account description.
     package init(
         localId: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
         photoUrl: String? = nil, phoneNumber: String? = nil, createdAt: Int? = nil, lastLoginAt: Int? = nil,
         passwordHash: String? = nil, providerUserInfo: [ProviderUserInfo] = [], mfaInfo: [MFAEnrollment] = [],
-        tenantId: String? = nil, disabled: Bool = false
+        tenantId: String? = nil, disabled: Bool = false, validSince: Int? = nil
     ) {
         self.localId = localId
         self.email = email
@@ -47,6 +49,7 @@ package struct AccountInfo: Sendable, Equatable {
         self.mfaInfo = mfaInfo
         self.tenantId = tenantId
         self.disabled = disabled
+        self.validSince = validSince
     }
 
     /// Reads one entry of a lookup's `users`.
@@ -64,6 +67,7 @@ package struct AccountInfo: Sendable, Equatable {
             providerUserInfo: try ProviderUserInfo.readAll(reader),
             mfaInfo: try MFAEnrollment.readAll(reader),
             tenantId: try reader.optionalString("tenantId"),
-            disabled: try reader.bool("disabled"))
+            disabled: try reader.bool("disabled"),
+            validSince: try reader.integer("validSince", in: 0...ISO8601.millisecondRange.upperBound / 1000))
     }
 }
