@@ -30,6 +30,18 @@ struct UnimplementedAndLegacyRouteTests {
         ),
         ("GET", "/identitytoolkit.googleapis.com/v2/defaultSupportedIdps", "identitytoolkit.defaultSupportedIdps.list"),
         (
+            "POST", "/identitytoolkit.googleapis.com/v2/projects/demo-fauth/tenants/t1:getIamPolicy",
+            "identitytoolkit.projects.tenants.getIamPolicy"
+        ),
+        (
+            "POST", "/identitytoolkit.googleapis.com/v2/projects/demo-fauth/tenants/t1:setIamPolicy",
+            "identitytoolkit.projects.tenants.setIamPolicy"
+        ),
+        (
+            "POST", "/identitytoolkit.googleapis.com/v2/projects/demo-fauth/tenants/t1:testIamPermissions",
+            "identitytoolkit.projects.tenants.testIamPermissions"
+        ),
+        (
             "POST", "/identitytoolkit.googleapis.com/v1/accounts:issueSamlResponse",
             "identitytoolkit.accounts.issueSamlResponse"
         ),

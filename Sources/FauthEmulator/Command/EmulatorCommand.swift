@@ -34,9 +34,10 @@ package enum EmulatorCommand: Sendable, Equatable {
         Options:
           --host HOST             address to listen on (default 127.0.0.1)
           --port PORT             port to listen on; 0 picks a free one (default 9099; exec: a free port)
-          --project ID            project ID (default demo-fauth)
-          --import DIR            load accounts and config from a Firebase emulators export directory
-          --export-on-exit DIR    export accounts and config to DIR when the emulator exits
+          --project ID            the default project, where API-key requests land (default demo-fauth);
+                                  each project ID in a route's path has a state of its own
+          --import DIR            load every project's accounts, config and tenants from an export directory
+          --export-on-exit DIR    export every project's accounts, config and tenants to DIR on exit
           --max-connections N     connections held open at once; past it the longest-idle one is closed,
                                   or the newcomer gets 503 when all are busy (default 10000)
           --idle-timeout SECONDS  close a keep-alive connection idle this long (default 15)

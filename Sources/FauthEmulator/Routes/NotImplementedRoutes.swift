@@ -48,8 +48,9 @@ enum NotImplementedRoutes {
         ("POST", "/identitytoolkit.googleapis.com/v2/accounts:revokeToken", "identitytoolkit.accounts.revokeToken"),
     ].map { method, path, operationId in route(method, [path], access: .apiKey, operationId) }
 
-    /// Admin (`Bearer owner`) routes: the v2 IdP configurations (each also under a tenant), the default IdP list and
-    /// `identityPlatform:initializeAuth`.
+    /// Admin (`Bearer owner`) routes: the v2 IdP configurations (each also under a tenant), the default IdP list,
+    /// `identityPlatform:initializeAuth` and the tenants' IAM methods (`:getIamPolicy`, `:setIamPolicy`,
+    /// `:testIamPermissions`).
     static let adminRoutes: [Route] = {
         var routes = [
             route(
@@ -60,6 +61,12 @@ enum NotImplementedRoutes {
                 access: .privileged,
                 "identitytoolkit.projects.identityPlatform.initializeAuth"),
         ]
+        for method in ["getIamPolicy", "setIamPolicy", "testIamPermissions"] {
+            routes.append(
+                route(
+                    "POST", ["/identitytoolkit.googleapis.com/v2/projects/{project}/tenants/{tenant}:\(method)"],
+                    access: .privileged, "identitytoolkit.projects.tenants.\(method)"))
+        }
         for collection in ["oauthIdpConfigs", "inboundSamlConfigs", "defaultSupportedIdpConfigs"] {
             for (scope, prefix) in [
                 ("projects", "/projects/{project}/"), ("projects.tenants", "/projects/{project}/tenants/{tenant}/"),

@@ -100,7 +100,9 @@ enum RouteTable {
         ]
 
     /// The route for `method` and the path `segments`, with its path parameters; nil when none matches.
-    static func route(method: String, segments: [String]) -> (Route, (project: String?, tenant: String?))? {
+    static func route(method: String, segments: [String]) -> (
+        route: Route, parameters: (project: String?, tenant: String?)
+    )? {
         for (route, pattern) in candidates[CandidateKey(method: method, segmentCount: segments.count)] ?? [] {
             if let parameters = pattern.match(segments) { return (route, parameters) }
         }

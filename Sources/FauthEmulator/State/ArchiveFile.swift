@@ -1,3 +1,4 @@
+import FauthJSON
 import Glibc
 
 /// Writing an export's files: owner-only (0600 files in 0700 folders, whatever the umask, as they hold the accounts'
@@ -23,6 +24,13 @@ struct ArchiveFile {
             throw StateArchiveError(
                 description: "cannot set the mode of \(directory): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Writes `value` as compact JSON to `path`.
+    static func writeJSON(_ value: JSONValue, to path: String) throws(StateArchiveError) {
+        var file = try ArchiveFile(path: path)
+        try file.append(value.serializedBytes(pretty: false))
+        try file.commit()
     }
 
     /// Opens a new temporary file beside `path`, mode 0600.

@@ -1,12 +1,17 @@
 import FauthJSON
 
-/// Everything the emulator remembers: the config, the default project and the tenants.
-/// Not thread-safe by itself: `AuthEmulator` holds `lock` around every use.
+/// Everything the emulator remembers of one project (as Firebase's emulator keeps one state per project ID): the
+/// config, the project's own users, the tenants, and its request counters and faults. What every project shares (the
+/// emulator's address) is in `site`. Not thread-safe by itself: `AuthEmulator` holds `lock` around every use.
 final class EmulatorState {
     /// The lock every use of the state holds (a handler may release it while it waits, see `StateLock`).
     let lock = StateLock()
-    /// The emulator's project id (`--project`): the `aud` of ID tokens and the refresh tokens' projectId.
+    /// The project's id: the `aud` of its ID tokens and its refresh tokens' projectId.
     let projectId: String
+    /// What every project of the emulator shares.
+    let site: EmulatorSite
+    /// The project's request counters and injected faults (with their own lock, used without `lock`).
+    let traffic = TrafficControl()
     /// The project configuration (Firebase keys and fauth extensions).
     var config = EmulatorConfig()
     /// The default (agent) project.
@@ -19,17 +24,18 @@ final class EmulatorState {
     var deviceCodes = DeviceCodes()
     /// `host:port` of the emulator's own address, which every link it hands out points at (action links, provider
     /// sign-in pages); never taken from a request's `Host` header.
-    var linkAuthority = "localhost:9099"
+    var linkAuthority: String { site.linkAuthority }
     /// Token signing and its keys: the emulator's, shared by every project (as Google's keys are).
-    let tokenSigner: TokenSigner
+    var tokenSigner: TokenSigner { site.tokenSigner }
 
     /// Firebase's fixed project number.
     static let projectNumber = "12345"
 
-    /// An empty state for `projectId`, signing with `tokenSigner` (the emulator's, which every project shares).
-    init(projectId: String, tokenSigner: TokenSigner = TokenSigner()) {
+    /// An empty state for `projectId`, sharing `site` (the address, the signing keys) with the emulator's other
+    /// projects.
+    init(projectId: String, site: EmulatorSite = EmulatorSite()) {
         self.projectId = projectId
-        self.tokenSigner = tokenSigner
+        self.site = site
         defaultProject = ProjectState(tenantId: nil)
     }
 

@@ -7,21 +7,26 @@ package struct StateArchiveError: Error, CustomStringConvertible, Sendable {
     package let description: String
 }
 
-/// The users and config in the Firebase emulators' export layout:
-/// `firebase-export-metadata.json`, `<auth.path>/accounts.json`, `<auth.path>/config.json`.
+/// Every project's users, config and tenants in an export folder. The default project is in the Firebase emulators'
+/// layout, which Firebase's emulator imports: `firebase-export-metadata.json`, `<auth.path>/accounts.json` (its users
+/// and its tenants' users, each with its `tenantId`), `<auth.path>/config.json`; fauth adds
+/// `<auth.path>/tenants.json` (the tenants' configurations, `{"tenants": [{"tenantId", toggles, "displayName",
+/// "mfaConfig", …}]}`) and, when other projects exist, `<auth.path>/projects.json` (`{"projects": [{"projectId",
+/// "folder": "projects/N"}]}`) with each of those projects in `<auth.path>/projects/N/` in the same three files.
 /// Accounts are written and read one at a time (compact JSON), so memory does not follow the number of accounts.
 enum StateArchive {
     /// The firebase-tools version the metadata names (the one the reference describes).
     static let firebaseToolsVersion = "15.28.1"
     /// The auth folder name Firebase's emulators use.
     static let authFolder = "auth_export"
+    /// The list of the other projects, in the auth folder.
+    static let projectsManifest = "projects.json"
 
-    /// What an export takes under the emulator's lock: O(1) copies of each project's users and of the config.
+    /// What an export takes, each project under its own lock: O(1) copies of the users, the config and the tenants.
     struct Capture {
-        fileprivate let projects: [UserSnapshot]
-        fileprivate let config: JSONObject
+        fileprivate let projects: [ProjectArchive.Capture]
 
-        /// Writes the folder (created when missing; the accounts in an owner-only `auth_export`), without the lock.
+        /// Writes the folder (created when missing; the accounts in an owner-only `auth_export`), without the locks.
         func write(to directory: String) throws(StateArchiveError) {
             let folder = directory + "/" + authFolder
             try ArchiveFile.makeDirectory(directory, restrict: false)
@@ -30,86 +35,96 @@ enum StateArchive {
                 "version": .string(firebaseToolsVersion),
                 "auth": ["version": .string(firebaseToolsVersion), "path": .string(authFolder)],
             ]
-            try writeJSON(metadata, to: directory + "/firebase-export-metadata.json")
-            var accounts = try ArchiveFile(path: folder + "/accounts.json")
-            try accounts.append(#"{"kind":"identitytoolkit#DownloadAccountResponse","users":["#.utf8)
-            var first = true
-            for project in projects {
-                for user in project.usersInOrder {
-                    if !first { try accounts.append(CollectionOfOne(UInt8(ascii: ","))) }
-                    first = false
-                    try accounts.append(JSONValue.object(user.archivedAccountInfo).serializedBytes(pretty: false))
-                }
+            try ArchiveFile.writeJSON(metadata, to: directory + "/firebase-export-metadata.json")
+            guard let defaultProject = projects.first else { return }
+            try defaultProject.write(to: folder)
+            var manifest: [JSONValue] = []
+            for (index, project) in projects.dropFirst().enumerated() {
+                let name = "projects/\(index)"
+                try ArchiveFile.makeDirectory(folder + "/" + name, restrict: true)
+                try project.write(to: folder + "/" + name)
+                manifest.append(["projectId": .string(project.projectId), "folder": .string(name)])
             }
-            try accounts.append("]}".utf8)
-            try accounts.commit()
-            try writeJSON(.object(config), to: folder + "/config.json")
+            let manifestPath = folder + "/" + projectsManifest
+            if manifest.isEmpty {
+                unlink(manifestPath)
+            } else {
+                try ArchiveFile.writeJSON(["projects": .array(manifest)], to: manifestPath)
+            }
         }
     }
 
-    /// A capture of `state`.
-    static func capture(_ state: EmulatorState) -> Capture {
-        let projects = [state.defaultProject] + state.tenantIds.sorted().map { state.project(tenantId: $0) }
-        return Capture(projects: projects.map(\.snapshot), config: state.config.json)
+    /// A capture of every project in `registry`, the default project first.
+    static func capture(_ registry: ProjectRegistry) -> Capture {
+        Capture(projects: registry.allStates.map(ProjectArchive.capture))
     }
 
-    /// An export folder's accounts (as each project's table) and config, read before the emulator's lock is taken.
+    /// An export folder's projects, read before any project's lock is taken.
     struct Contents {
-        /// The accounts by tenant id (nil for the default project), in the file's order.
-        let tables: [String?: UserTable]
-        let config: JSONObject
-        /// Where `config` was read from, for a refusal to name.
-        let configPath: String
+        /// The default project's contents, then the others'.
+        let projects: [ProjectArchive.Contents]
+        /// The project ids of `projects` after the first, in order.
+        let otherProjectIds: [String]
 
-        /// Replaces the users in `state` with these and applies the config; a config the emulator refuses is an
-        /// error naming the file and saying why, in the emulator's words.
-        func restore(into state: EmulatorState) throws(StateArchiveError) {
-            do {
-                try state.config.apply(config)
-            } catch {
-                throw StateArchiveError(description: "\(configPath) is refused: \(error.message)")
+        /// Replaces the users, config and tenants of each project named in the folder; a config the emulator
+        /// refuses is an error naming the file and saying why, in the emulator's words.
+        func restore(into registry: ProjectRegistry) throws(StateArchiveError) {
+            let ids: [String?] = [nil] + otherProjectIds.map { $0 }
+            for (id, contents) in zip(ids, projects) {
+                let state: EmulatorState
+                do {
+                    state = try registry.state(for: id)
+                } catch {
+                    throw StateArchiveError(description: "project \(id ?? registry.defaultProjectId): \(error.message)")
+                }
+                try state.lock.withLock { () throws(StateArchiveError) in try contents.restore(into: state) }
             }
-            state.defaultProject.deleteAllUsers()
-            for tenantId in state.tenantIds { state.project(tenantId: tenantId).deleteAllUsers() }
-            for (tenantId, table) in tables { state.project(tenantId: tenantId).replaceUsers(with: table) }
         }
     }
 
-    /// Reads an export folder, the accounts one at a time, each held to batchCreate's rules (`ImportedAccounts`).
+    /// Reads an export folder: the default project's files, then every project `projects.json` lists.
     static func read(from directory: String) throws(StateArchiveError) -> Contents {
         let metadata = try readObject(directory + "/firebase-export-metadata.json")
-        let folder = metadata["auth"]?["path"]?.string ?? authFolder
-        let accountsPath = directory + "/" + folder + "/accounts.json"
-        let configPath = directory + "/" + folder + "/config.json"
-        let config = FileManager.default.fileExists(atPath: configPath) ? try readObject(configPath) : [:]
-        let fd = try openRegularFile(accountsPath)
-        defer { close(fd) }
-        var reader = JSONArrayReader(fileDescriptor: fd)
-        var accounts = ImportedAccounts()
-        do {
-            try reader.forEachElement(ofMember: "users") { element in
-                let entry: JSONValue
-                do {
-                    entry = try JSONValue.parse(Array(element))
-                } catch let error as JSONParseError {
-                    throw JSONArrayReader.Malformed(description: "is not valid JSON: \(error.description)")
-                }
-                try accounts.add(entry)
+        let folder = directory + "/" + (metadata["auth"]?["path"]?.string ?? authFolder)
+        var projects = [try ProjectArchive.read(from: folder)]
+        var ids: [String] = []
+        let manifestPath = folder + "/" + projectsManifest
+        if FileManager.default.fileExists(atPath: manifestPath) {
+            for entry in try projectEntries(readObject(manifestPath), path: manifestPath) {
+                projects.append(try ProjectArchive.read(from: folder + "/" + entry.folder))
+                ids.append(entry.projectId)
             }
-        } catch let failure as FileChunk.ReadFailure {
-            throw StateArchiveError(
-                description: "cannot read \(accountsPath): \(String(cString: strerror(failure.code)))")
-        } catch let refusal as StateArchiveError {
-            throw StateArchiveError(description: "\(accountsPath): \(refusal.description)")
-        } catch {
-            throw StateArchiveError(description: "\(accountsPath) \(error)")
         }
-        return Contents(tables: accounts.tables, config: config, configPath: configPath)
+        return Contents(projects: projects, otherProjectIds: ids)
+    }
+
+    /// The entries of `projects.json`: each a non-empty `projectId` named once, in a folder `projects/N`.
+    private static func projectEntries(_ manifest: JSONObject, path: String) throws(StateArchiveError) -> [(
+        projectId: String, folder: String
+    )] {
+        guard case .array(let list)? = manifest["projects"] else {
+            throw StateArchiveError(description: "\(path) has no \"projects\" array")
+        }
+        var entries: [(projectId: String, folder: String)] = []
+        for (index, entry) in list.enumerated() {
+            guard let projectId = entry["projectId"]?.string, !projectId.isEmpty,
+                let folder = entry["folder"]?.string, folder.hasPrefix("projects/"),
+                let number = Int(folder.dropFirst("projects/".count)), number >= 0, folder == "projects/\(number)"
+            else {
+                throw StateArchiveError(
+                    description: "\(path): projects[\(index)] needs a projectId and a folder \"projects/N\"")
+            }
+            guard !entries.contains(where: { $0.projectId == projectId }) else {
+                throw StateArchiveError(description: "\(path): projects[\(index)] names \(projectId) again")
+            }
+            entries.append((projectId, folder))
+        }
+        return entries
     }
 
     /// A descriptor reading `path`, which must be a regular file (a symbolic link to one is followed): a FIFO there
     /// would hold the emulator's start until something wrote to it, and a device such as /dev/zero would never end.
-    private static func openRegularFile(_ path: String) throws(StateArchiveError) -> Int32 {
+    static func openRegularFile(_ path: String) throws(StateArchiveError) -> Int32 {
         // O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer; it changes nothing for a regular file.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
@@ -149,6 +164,7 @@ enum StateArchive {
         }
     }
 
+    /// The JSON object in the small file `path`.
     static func readObject(_ path: String) throws(StateArchiveError) -> JSONObject {
         let bytes = try readBytes(path)
         do {
@@ -163,9 +179,4 @@ enum StateArchive {
         }
     }
 
-    private static func writeJSON(_ value: JSONValue, to path: String) throws(StateArchiveError) {
-        var file = try ArchiveFile(path: path)
-        try file.append(value.serializedBytes(pretty: false))
-        try file.commit()
-    }
 }
