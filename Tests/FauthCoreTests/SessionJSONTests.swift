@@ -55,7 +55,7 @@ private func document(replacing path: [String], with value: JSONValue?) -> JSONV
 @Test(
     arguments: [
         (["version"], nil, "version is missing"),
-        (["version"], 2, "version is 2, which this fauth does not know (it reads 1)"),
+        (["version"], 3, "version is 3, which this fauth does not know (it reads 1 and 2)"),
         (["version"], "1", "version must be an integer"),
         (["user"], nil, "user is missing"),
         (["project"], [], "project must be an object"),
