@@ -112,7 +112,7 @@ private func failureCode<E: Endpoint>(_ endpoint: E.Type, _ body: String) throws
                             displayName: "Ann G", photoUrl: "https://g/p"),
                     ],
                     mfaInfo: [MFAEnrollment(enrollmentId: "E1", phoneNumber: "+15550101")],
-                    tenantId: "t1", disabled: false))
+                    tenantId: "t1", disabled: false, validSince: 1_700_000_000))
     }
 
     @Test func lookupDefaults() throws {

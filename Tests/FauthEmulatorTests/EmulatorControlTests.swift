@@ -131,7 +131,7 @@ struct EmulatorControlTests {
                     "signInProviders": ["password": true, "anonymous": true, "emailLink": true],
                     "passwordPolicy": .null, "failedSignInLimit": .null,
                     "refreshTokenRevocation": false, "strictEmailValidation": false, "nullAsAbsent": false,
-                    "deviceFlow": ["intervalSeconds": 5, "expiresInSeconds": 900],
+                    "deviceFlow": ["intervalSeconds": 5, "expiresInSeconds": 900], "signTokens": false,
                 ],
             ])
         let device = try fixture.control(
