@@ -56,8 +56,8 @@ extension AuthClient {
             guard let session = try store.load(), session.user.uid == uid else {
                 throw FauthError(
                     .usage,
-                    message: "checking a session cookie for revocation asks the backend with the signed-in session of "
-                        + "the cookie's user (\(uid)); sign in as that user first.")
+                    message: "A session cookie's revocation is checked with the signed-in session of the cookie's "
+                        + "user (\(uid)); sign in as that user first.")
             }
             idToken = try self.idToken(forceRefresh: false).token
         }
