@@ -59,9 +59,6 @@ import Testing
             "Output → Commands": ["Command"],
             "Terminal → (top)": ["SecretAnswer"],
         ],
-        "FauthEmulator": [
-            "State → Tokens": ["TokenSigner"]
-        ],
     ]
 
     @Test(arguments: ["FauthCore", "FauthCLI", "FauthEmulator"])
