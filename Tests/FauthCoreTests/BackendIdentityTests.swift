@@ -65,7 +65,7 @@ import Testing
         let configuration = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(emulatorHost: "127.0.0.1:9100"), environment: [:], session: session.project)
         let error = try #require(throws: FauthError.self) {
-            try BackendIdentity.requireMatch(session, at: "/s/default.json", configuration: configuration)
+            try BackendIdentity.requireMatch(session.project, at: "/s/default.json", configuration: configuration)
         }
         #expect(error.code == .sessionBackendMismatch && error.exitStatus == 11)
         #expect(
@@ -76,7 +76,7 @@ import Testing
             #expect(!error.message.contains(secret))
         }
         try BackendIdentity.requireMatch(
-            session, at: "/s/default.json",
+            session.project, at: "/s/default.json",
             configuration: try ConfigurationResolver.resolve(
                 flags: ConfigurationInputs(), environment: [:], session: session.project))
     }

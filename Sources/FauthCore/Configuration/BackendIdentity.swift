@@ -93,10 +93,12 @@ package struct BackendIdentity: Sendable, Equatable {
         ]
     }
 
-    /// `session-backend-mismatch` unless a command configured with `configuration` may use `session` (stored at
-    /// `path`): the message names both backends, never a token; `InputProblem.sessionOfAnotherBackend` says what to do.
-    package static func requireMatch(_ session: Session, at path: String, configuration: ResolvedConfiguration) throws {
-        let own = BackendIdentity(session.project)
+    /// `session-backend-mismatch` unless a command configured with `configuration` may use a session made with
+    /// `project` (stored at `path`): the message names both backends, never a token; `InputProblem.sessionOfAnotherBackend` says what to do.
+    package static func requireMatch(
+        _ project: ProjectSettings, at path: String, configuration: ResolvedConfiguration
+    ) throws {
+        let own = BackendIdentity(project)
         let named = BackendIdentity(configuration)
         guard own.accepts(named) else {
             var mismatch = FauthError(

@@ -31,6 +31,13 @@ package struct UnderlyingError: Sendable, Equatable {
     }
 }
 
+extension SystemError {
+    /// The form of this error that goes into `FauthError.underlying`.
+    var underlying: UnderlyingError {
+        UnderlyingError(domain: "posix", code: Int(code), message: "\(operation): \(description)")
+    }
+}
+
 /// A failure of any fauth operation: a stable code plus what the server and the system said (`docs/design/errors.md`).
 package struct FauthError: Error, Sendable, Equatable {
     /// The stable code; it alone decides the exit status.
