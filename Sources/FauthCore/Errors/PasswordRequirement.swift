@@ -58,9 +58,4 @@ package struct PasswordRequirement: Sendable, Equatable {
         case .symbol(let symbols): "a symbol (one of \(String(symbols.sorted())))"
         }
     }
-
-    /// `{"rule", "required", "met"}`.
-    package var jsonObject: JSONValue {
-        ["rule": .string(name), "required": required, "met": .bool(met)]
-    }
 }

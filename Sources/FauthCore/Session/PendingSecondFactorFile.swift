@@ -83,7 +83,7 @@ struct StoredPendingSecondFactorV1 {
             "project": StoredSessionV1.document(pending.project),
             "expiresAt": .string(ISO8601.format(pending.expiresAt)),
             "pendingCredential": .string(pending.pendingCredential),
-            "factors": .array(pending.factors.map(\.jsonObject)),
+            "factors": .array(pending.factors.map(Self.document)),
             "providerId": .string(pending.providerId),
             "email": JSONValue(optional: pending.email),
             "uid": JSONValue(optional: pending.uid),
@@ -122,5 +122,17 @@ struct StoredPendingSecondFactorV1 {
                 uid: try reader.optionalString("uid"), isNewUser: try reader.bool("isNewUser"),
                 sessionInfo: try reader.optionalString("sessionInfo"),
                 codeSentTo: try reader.optionalString("codeSentTo")))
+    }
+
+    /// A factor as the file keeps it: `{"uid", "factorId", "displayName", "phoneNumber", "enrolledAt"}`, the phone
+    /// number masked.
+    private static func document(_ factor: MFAEnrollment) -> JSONValue {
+        [
+            "uid": .string(factor.enrollmentId),
+            "factorId": .string(factor.factorId),
+            "displayName": JSONValue(optional: factor.displayName),
+            "phoneNumber": JSONValue(optional: factor.maskedPhoneNumber),
+            "enrolledAt": JSONValue(optional: factor.enrolledAt),
+        ]
     }
 }
