@@ -64,6 +64,9 @@ enum SendOobCodeRoute {
         if returnOobLink {
             response["oobCode"] = .string(oob.code)
             response["oobLink"] = .string(oob.oobLink)
+        } else if let line = ConsoleMessages.line(for: oob) {
+            // As Firebase's emulator: a link asked for in the answer is not printed too.
+            state.site.console.print(line)
         }
         return HTTPResponse.json(response)
     }

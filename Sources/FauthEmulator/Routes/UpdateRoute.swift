@@ -66,7 +66,8 @@ enum UpdateRoute {
             to: &user, nowMillis: now)
         project.save(user)
         if changes.email != nil, signInProvider != "anonymous", let initialEmail = user.initialEmail {
-            project.issueOobCode(requestType: "RECOVER_EMAIL", email: initialEmail, host: state.linkAuthority)
+            let oob = project.issueOobCode(requestType: "RECOVER_EMAIL", email: initialEmail, host: state.linkAuthority)
+            ConsoleMessages.line(for: oob).map(state.site.console.print)
         }
         var response = responseBody(for: user)
         if let requested = changes.requestedEmail { response["newEmail"] = .string(requested) }
