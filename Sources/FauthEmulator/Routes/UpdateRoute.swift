@@ -9,12 +9,6 @@ extension RouteTable {
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
 enum UpdateRoute {
-    /// The API's `deleteAttribute` enum, in its declared order (numeric values index it).
-    static let userAttributes = [
-        "USER_ATTRIBUTE_NAME_UNSPECIFIED", "EMAIL", "DISPLAY_NAME", "PROVIDER", "PHOTO_URL", "PASSWORD",
-        "RAW_USER_INFO",
-    ]
-
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
