@@ -59,13 +59,10 @@ import Testing
             "Terminal → (top)": ["SecretAnswer"],
         ],
         "FauthEmulator": [
-            "Federated → Routes": ["DevicePageRoutes", "IdpHandlerRoutes"],
-            "Routing → Routes": ["AdminQueryRoute", "SendOobCodeRoute", "UpdateRoute"],
             "State → Federated": ["DeviceCodes", "IdpAuthSessions"],
             "State → Passwords": ["ImportedPasswordHash"],
             "State → Routing": ["APIError", "JSONPath", "RouteRequest", "TrafficControl", "ensure", "isAbsoluteURI"],
             "State → Tokens": ["Base64", "ParsedIDToken", "RandomID", "TokenSigner"],
-            "Tokens → Routes": ["SessionCookieRoute"],
             "Tokens → Routing": ["APIError", "ensure"],
         ],
     ]
