@@ -40,7 +40,9 @@ struct Status: Command {
         }
         var deviceClientsJSON = JSONObject()
         for (providerId, client) in deviceClients {
-            deviceClientsJSON[providerId] = ["clientId": .string(client.clientId), "issuer": JSONValue(optional: client.issuer)]
+            deviceClientsJSON[providerId] = [
+                "clientId": .string(client.clientId), "issuer": client.issuer.map(JSONValue.string) ?? .null,
+            ]
         }
         return CommandOutput(
             json: [

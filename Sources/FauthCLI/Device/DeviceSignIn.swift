@@ -34,10 +34,8 @@ struct DeviceSignIn {
             let issuer = try settings.issuer(providerId: providerId, emulatorHost: emulatorHost)
             endpoints = try client.discoverDeviceEndpoints(providerId: providerId, issuer: issuer)
         }
-        invocation.deviceClient = (
-            providerId,
-            DeviceClientSettings(clientId: clientId, issuer: providerId.hasPrefix("oidc.") ? try settings.givenIssuer() : nil)
-        )
+        let keptIssuer = providerId.hasPrefix("oidc.") ? try settings.givenIssuer() : nil
+        invocation.deviceClient = (providerId, DeviceClientSettings(clientId: clientId, issuer: keptIssuer))
         let deviceClient = DeviceClient(
             providerId: providerId, clientId: clientId, clientSecret: clientSecret,
             extraScopes: arguments.values(CredentialOptions.scope))

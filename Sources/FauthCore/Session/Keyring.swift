@@ -161,8 +161,8 @@ package final class Keyring: Sendable {
         case FAUTH_SECRET_LOCKED:
             throw Self.failure(
                 "the keyring's default collection is locked",
-                fix: "unlock it (log in to the desktop, or Seahorse), then run the command again; run on a terminal, "
-                    + "a command asks the Secret Service to show its unlock prompt")
+                fix: "unlock it (log in to the desktop, or Seahorse), then run the command again, or run it "
+                    + "interactively on a terminal, where fauth asks the Secret Service to show its unlock prompt")
         case FAUTH_SECRET_NO_COLLECTION:
             throw Self.failure(
                 "the Secret Service has no default collection",
