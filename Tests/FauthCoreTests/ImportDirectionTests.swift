@@ -60,9 +60,7 @@ import Testing
             "Terminal → (top)": ["SecretAnswer"],
         ],
         "FauthEmulator": [
-            "State → Federated": ["DeviceCodes", "IdpAuthSessions"],
-            "State → Passwords": ["ImportedPasswordHash"],
-            "State → Tokens": ["TokenSigner"],
+            "State → Tokens": ["TokenSigner"]
         ],
     ]
 
