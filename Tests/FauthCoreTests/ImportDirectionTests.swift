@@ -4,8 +4,7 @@ import Testing
 /// Inside each target, a folder uses only the folders below it in the declared order (docs/architecture.md,
 /// "Layers"): no file names a type, a top-level function or constant, or a member an extension adds, that a folder
 /// at its own level or above declares. The scan reads the sources (comments and string text left out, the code of
-/// interpolations kept); `exceptions` names each upward use still to be moved, and a listed one that is gone fails
-/// too, so the list only shrinks.
+/// interpolations kept).
 @Suite struct ImportDirectionTests {
     /// The top-level files of a target (beside its folders).
     static let topLevel = "(top)"
@@ -14,50 +13,17 @@ import Testing
     static let layers: [String: [[String]]] = [
         "FauthCore": [
             ["System"], ["Text"], ["Errors"], ["Transport"], ["Backend"], ["Configuration"], ["Session"],
-            ["SecondFactor", "BrowserSignIn", "DeviceSignIn", "TokenVerification"], ["Client"],
+            ["BrowserSignIn", "DeviceSignIn", "TokenVerification"], ["Client"],
         ],
         "FauthCLI": [
-            ["Terminal", "QRCode"], ["Arguments"], ["Credentials"], ["Output"], ["Browser"], ["Device"], ["Commands"],
-            [topLevel],
+            ["Terminal", "QRCode"], ["Arguments"], ["Context"], ["Credentials"], ["Output"], ["Invocation"],
+            ["Browser"],
+            ["Device"], ["Commands"], [topLevel],
         ],
         "FauthEmulator": [
             ["Crypto", "HTTP"], ["Errors"], ["State"], ["Tokens"], ["Routing"], ["MFA", "Federated", "Passwords"],
             ["Routes"],
             [topLevel], ["Command"],
-        ],
-    ]
-
-    /// The upward uses still in the code, `"Folder → Folder above"` with the names used: each is to be moved (issue
-    /// 27), never added to.
-    static let exceptions: [String: [String: Set<String>]] = [
-        "FauthCore": [
-            "Backend → Client": ["PasswordPolicy"],
-            "Configuration → Session": ["BackendIdentity", "ProjectSettings"],
-            "DeviceSignIn → Client": ["AuthClient"],
-            "Errors → Client": ["PasswordRequirement"],
-            "Errors → Configuration": ["ConfigurationInput"],
-            "Errors → SecondFactor": ["PendingSecondFactor"],
-            "System → Errors": ["UnderlyingError"],
-            "SecondFactor → Client": ["AuthClient", "AuthResult", "Credential"],
-            "Session → Client": ["IDTokenClaims", "PasswordPolicy"],
-            "Session → SecondFactor": ["PendingSecondFactorFile"],
-            "Transport → Backend": ["SecretRedaction"],
-        ],
-        "FauthCLI": [
-            "Arguments → Commands": [
-                "Command", "Completion", "Delete", "Help", "Link", "MFA", "Providers", "Reauth", "ResetPassword",
-                "SignIn", "SignOut", "SignUp", "Status", "Token", "Unlink", "Update", "VerifyEmail", "VerifyToken",
-            ],
-            "Browser → (top)": ["BrowserOpening", "Invocation"],
-            "Commands → (top)": ["Invocation"],
-            "Credentials → (top)": ["CLIContext", "Invocation"],
-            "Credentials → Browser": ["BrowserSignIn"],
-            "Credentials → Commands": ["MFAOptions"],
-            "Credentials → Device": ["DeviceSignIn"],
-            "Device → (top)": ["Invocation"],
-            "Output → (top)": ["CLIContext"],
-            "Output → Commands": ["Command"],
-            "Terminal → (top)": ["SecretAnswer"],
         ],
     ]
 
@@ -73,21 +39,14 @@ import Testing
                 names.map { ($0, index) }
             })
         var found: [String: Set<String>] = [:]
-        for use in DeclarationScan(files).crossFolderUses() {
+        var elsewhere: [DeclarationScan.File] = []
+        for other in try Self.targets() where other != target { elsewhere += try Self.sources(of: other) }
+        for use in DeclarationScan(files, elsewhere: elsewhere).crossFolderUses() {
             guard let from = level[use.from], let to = level[use.to], to >= from else { continue }
             found["\(use.from) → \(use.to)", default: []].insert(use.name)
         }
-        let allowed = Self.exceptions[target] ?? [:]
-        var problems: [String] = []
-        for (pair, names) in found.sorted(by: { $0.key < $1.key }) {
-            let new = names.subtracting(allowed[pair] ?? [])
-            if !new.isEmpty { problems.append("\(target): \(pair) uses \(new.sorted().joined(separator: ", "))") }
-        }
-        for (pair, names) in allowed.sorted(by: { $0.key < $1.key }) {
-            let gone = names.subtracting(found[pair] ?? [])
-            if !gone.isEmpty {
-                problems.append("\(target): \(pair) no longer uses \(gone.sorted().joined(separator: ", ")): remove it")
-            }
+        let problems = found.sorted { $0.key < $1.key }.map { pair, names in
+            "\(target): \(pair) uses \(names.sorted().joined(separator: ", "))"
         }
         #expect(files.count > 40, "found \(files.count) source files in \(target)")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
@@ -126,6 +85,16 @@ import Testing
             ])
     }
 
+    @Test func aMemberNameAnotherTargetDeclaresIsNotCounted() {
+        let files: [DeclarationScan.File] = [
+            .init(folder: "Low", path: "Low/Low.swift", text: "extension Int { var lowered: Int { self } }"),
+            .init(folder: "High", path: "High/High.swift", text: "let a = 1.lowered"),
+        ]
+        #expect(DeclarationScan(files).crossFolderUses().map(\.name) == ["lowered"])
+        let other = DeclarationScan.File(folder: "", path: "Other/Other.swift", text: "struct A { var lowered: Int }")
+        #expect(DeclarationScan(files, elsewhere: [other]).crossFolderUses().isEmpty)
+    }
+
     @Test func theScanLeavesOutCommentsAndStringTextButKeepsInterpolations() {
         let text = """
             let a = "Quoted \\(Kept.value) \\"Escaped\\" Name" // Comment
@@ -138,6 +107,15 @@ import Testing
             DeclarationScan.tokens(of: text).filter { $0.first?.isUppercase == true } == [
                 "Kept", "AlsoKept", "Inner",
             ])
+    }
+
+    /// Every target with Swift sources.
+    static func targets() throws -> [String] {
+        let sources = ClientImportsTests.root.appendingPathComponent("Sources")
+        return try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
+            let names = FileManager.default.enumerator(atPath: sources.appendingPathComponent(name).path)
+            return names?.contains { ($0 as? String)?.hasSuffix(".swift") == true } == true
+        }
     }
 
     /// The Swift files of `target`, each with its folder (`topLevel` for the target's own top-level files).
@@ -175,9 +153,19 @@ struct DeclarationScan {
     }
 
     let files: [(file: File, tokens: [String])]
+    /// The member names the other targets declare: a use after a `.` may be theirs.
+    let membersElsewhere: Set<String>
 
-    init(_ files: [File]) {
+    /// Scans `files`, one target's; `elsewhere` (the other targets' files) only make member names ambiguous.
+    init(_ files: [File], elsewhere: [File] = []) {
         self.files = files.map { ($0, Self.tokens(of: $0.text)) }
+        membersElsewhere = Set(
+            elsewhere.flatMap { file in
+                Self.declarations(in: Self.tokens(of: file.text)).compactMap { declaration in
+                    if case .member = declaration.scope { return declaration.name }
+                    return nil
+                }
+            })
     }
 
     /// Every use in a file of a name that another folder declares.
@@ -196,7 +184,7 @@ struct DeclarationScan {
             }
         }
         var memberFolder: [String: String] = [:]
-        for member in extensionMembers where memberCount[member.name] == 1 {
+        for member in extensionMembers where memberCount[member.name] == 1 && !membersElsewhere.contains(member.name) {
             // A member added to a type of the same folder is reached through that type's name.
             if topLevelNames[member.extended] != [member.folder] { memberFolder[member.name] = member.folder }
         }

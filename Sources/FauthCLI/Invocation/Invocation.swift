@@ -64,22 +64,32 @@ final class Invocation {
         guard let choice = SecretStorageChoice(rawValue: text) else {
             throw FauthError.usage("\(source) '\(text)' is not a storage: use auto, keyring or file")
         }
-        let made = SecretStorage(choice: choice, keyring: Keyring(timeout: timeout))
+        let made = SecretStorage(choice: choice, keyring: Keyring(timeout: timeout, unlockPrompt: unlockPrompt))
         storage = made
         return made
     }
 
     private var storage: SecretStorage?
 
-    /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT > the default.
-    func runTimeout() throws -> Double {
-        try Self.runTimeout(arguments: arguments, environment: context.environment)
+    /// What the keyring calls before it asks the Secret Service to unlock a locked collection through its prompt:
+    /// only when a person runs the command on a terminal (standard input and standard error both terminals, no
+    /// --no-input); nil otherwise, and a locked collection is then reported.
+    private var unlockPrompt: (@Sendable (Double) -> Void)? {
+        guard context.inputAndErrorAreTerminals, !arguments.has(GlobalOptions.noInput) else { return nil }
+        let writeError = context.writeError
+        return { seconds in
+            writeError(
+                "fauth: the keyring is locked: unlock it in the prompt of your Secret Service (the desktop's unlock "
+                    + "dialog); waiting up to \(Int(seconds.rounded(.up))) s (Ctrl-C stops)…\n")
+        }
     }
 
-    /// The timeout `arguments` and `environment` give: --timeout > FAUTH_TIMEOUT > the default (`SecretReader` reads
-    /// files within it).
-    static func runTimeout(arguments: ParsedArguments, environment: [String: String]) throws -> Double {
-        try ConfigurationResolver.timeout(flag: timeoutOption(arguments), environment: environment)
+    /// The OAuth client this run's device sign-in uses (`DeviceSignIn`), which the session it writes keeps.
+    var deviceClient: (providerId: String, settings: DeviceClientSettings)?
+
+    /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT > the default.
+    func runTimeout() throws -> Double {
+        try arguments.runTimeout(environment: context.environment)
     }
 
     /// The profile's session as read once, without the lock, at the command's start (nil when there is none): the
@@ -107,8 +117,9 @@ final class Invocation {
             tenantId: arguments.value(GlobalOptions.tenant), configFile: arguments.value(GlobalOptions.config),
             timeout: try timeout(), endpoint: arguments.value(GlobalOptions.endpoint),
             caFile: arguments.value(GlobalOptions.caFile))
-        let configuration = try ConfigurationResolver.resolve(
+        var configuration = try ConfigurationResolver.resolve(
             flags: flags, environment: context.environment, session: stored)
+        if let (providerId, settings) = deviceClient { configuration.deviceClients[providerId] = settings }
         var trace: (@Sendable (String) -> Void)?
         if arguments.has(GlobalOptions.verbose) {
             let writeError = context.writeError
@@ -122,14 +133,7 @@ final class Invocation {
 
     /// `--timeout`, checked, if given.
     func timeout() throws -> Double? {
-        try Self.timeoutOption(arguments)
-    }
-
-    /// `--timeout` in `arguments`, checked, if given.
-    private static func timeoutOption(_ arguments: ParsedArguments) throws -> Double? {
-        try arguments.value(GlobalOptions.timeout).map {
-            try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout))
-        }
+        try arguments.timeoutOption()
     }
 
     /// The email option's value, checked to be non-empty.

@@ -34,6 +34,9 @@ package struct CLIContext: Sendable {
         @Sendable (_ body: (_ interruptDescriptor: Int32?) throws -> String) throws -> String
     /// Whether standard output is a terminal (a TOTP enrollment then also draws its QR code).
     package var outputIsTerminal: Bool
+    /// Whether standard input and standard error are both terminals: a person is there to answer a prompt another
+    /// program shows (the Secret Service's unlock prompt).
+    package var inputAndErrorAreTerminals: Bool
 
     /// Makes a context from its parts.
     package init(
@@ -49,7 +52,8 @@ package struct CLIContext: Sendable {
         now: @escaping @Sendable () -> UnixTime,
         openBrowser: @escaping @Sendable (String) -> BrowserOpening,
         catchingInterrupts: @escaping @Sendable ((Int32?) throws -> String) throws -> String,
-        outputIsTerminal: Bool = false
+        outputIsTerminal: Bool = false,
+        inputAndErrorAreTerminals: Bool = false
     ) {
         self.environment = environment
         self.malformedVariables = malformedVariables
@@ -64,6 +68,7 @@ package struct CLIContext: Sendable {
         self.openBrowser = openBrowser
         self.catchingInterrupts = catchingInterrupts
         self.outputIsTerminal = outputIsTerminal
+        self.inputAndErrorAreTerminals = inputAndErrorAreTerminals
     }
 }
 
@@ -73,14 +78,4 @@ package enum BrowserOpening: Sendable, Equatable {
     case started(program: String)
     /// No browser could be started, and why.
     case failed(String)
-}
-
-/// What asking for a secret on the terminal gave.
-package enum SecretAnswer: Sendable, Equatable {
-    /// The bytes of the line typed (without its newline), at most a few bytes past the limit asked for.
-    case secret([UInt8])
-    /// There is no terminal to ask on.
-    case noTerminal
-    /// The terminal reached end of input before a line.
-    case endOfInput
 }
