@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -48,6 +49,16 @@ typedef int (*storev_sync_fn)(const secret_schema *, void *, const char *, const
 typedef char *(*lookupv_sync_fn)(const secret_schema *, void *, void *, gerror **);
 typedef int (*clearv_sync_fn)(const secret_schema *, void *, void *, gerror **);
 typedef void (*password_free_fn)(char *);
+typedef void *(*searchv_sync_fn)(const secret_schema *, void *, int, void *, gerror **);
+typedef void *(*retrievable_get_attributes_fn)(void *);
+typedef void *(*hash_table_lookup_fn)(void *, const void *);
+typedef void (*list_free_fn)(void *);
+
+/// GLib's GList (a doubly linked list node).
+typedef struct glist {
+    void *data;
+    struct glist *next, *prev;
+} glist;
 
 static struct {
     hash_table_new_fn hash_table_new;
@@ -69,6 +80,10 @@ static struct {
     lookupv_sync_fn lookupv_sync;
     clearv_sync_fn clearv_sync;
     password_free_fn password_free;
+    searchv_sync_fn searchv_sync;
+    retrievable_get_attributes_fn retrievable_get_attributes;
+    hash_table_lookup_fn hash_table_lookup;
+    list_free_fn list_free;
 } lib;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -124,6 +139,11 @@ static void load(void) {
     lib.lookupv_sync = (lookupv_sync_fn)fauth_library_symbol(&library, "secret_password_lookupv_sync");
     lib.clearv_sync = (clearv_sync_fn)fauth_library_symbol(&library, "secret_password_clearv_sync");
     lib.password_free = (password_free_fn)fauth_library_symbol(&library, "secret_password_free");
+    lib.searchv_sync = (searchv_sync_fn)fauth_library_symbol(&library, "secret_password_searchv_sync");
+    lib.retrievable_get_attributes =
+        (retrievable_get_attributes_fn)fauth_library_symbol(&library, "secret_retrievable_get_attributes");
+    lib.hash_table_lookup = (hash_table_lookup_fn)fauth_library_symbol(&library, "g_hash_table_lookup");
+    lib.list_free = (list_free_fn)fauth_library_symbol(&library, "g_list_free");
     if (!library.missing) {
         load_status = 0;
     }
@@ -264,12 +284,42 @@ fauth_secret_result fauth_secret_check(int timeout_ms) {
     return outcome;
 }
 
-/// The three item calls, which share their bounds and error handling (`item_call`).
-typedef enum { store_item, lookup_item, clear_item } item_operation;
+/// The four item calls, which share their bounds and error handling (`item_call`).
+typedef enum { store_item, lookup_item, clear_item, search_items } item_operation;
+
+/// SECRET_SEARCH_ALL: every matching item, not only the first (and never SECRET_SEARCH_UNLOCK: no prompt).
+enum { search_all = 1 << 1 };
+
+/// The values of attribute `name` of the retrievables in `list` (which is freed, with them), as NUL-terminated
+/// strings one after another in a buffer from malloc: `*length` bytes; NULL when there is none or memory ran out.
+static char *attribute_values(glist *list, const char *name, size_t *length) {
+    char *values = NULL;
+    *length = 0;
+    for (glist *node = list; node != NULL; node = node->next) {
+        void *table = lib.retrievable_get_attributes(node->data);
+        const char *value = table != NULL ? lib.hash_table_lookup(table, name) : NULL;
+        if (value != NULL) {
+            size_t size = strlen(value) + 1;
+            char *grown = realloc(values, *length + size);
+            if (grown != NULL) {
+                memcpy(grown + *length, value, size);
+                values = grown;
+                *length += size;
+            }
+        }
+        if (table != NULL) {
+            lib.hash_table_unref(table);
+        }
+        lib.object_unref(node->data);
+    }
+    lib.list_free(list);
+    return values;
+}
 
 /// Runs one call on the items with these attributes within `timeout_ms`: `store_item` stores `secret` labelled
 /// `label`; `lookup_item` sets `*found` to the secret (NULL when there is no such item); `clear_item` sets `*done` to
-/// whether any item was removed.
+/// whether any item was removed; `search_items` sets `*found` to the values of the attribute named `label` of every
+/// matching item (`attribute_values`) and `*done` to their length in bytes.
 static fauth_secret_result item_call(item_operation operation, const fauth_secret_attribute *attributes, size_t count,
                                      const char *label, const char *secret, char **found, int *done, int timeout_ms) {
     if (fauth_secret_load(NULL) != 0) {
@@ -294,12 +344,19 @@ static fauth_secret_result item_call(item_operation operation, const fauth_secre
     case clear_item:
         succeeded = lib.clearv_sync(&schema, table, dog.cancellable, &error);  // FALSE, no error: nothing matched
         break;
+    case search_items: {
+        glist *list = lib.searchv_sync(&schema, table, search_all, dog.cancellable, &error);
+        size_t length = 0;
+        value = error == NULL ? attribute_values(list, label, &length) : NULL;
+        succeeded = (int)length;
+        break;
+    }
     }
     lib.hash_table_unref(table);
     int fired = watchdog_stop(&dog);
     if (error != NULL || (operation == store_item && !succeeded)) {
         if (value != NULL) {
-            lib.password_free(value);
+            operation == search_items ? free(value) : lib.password_free(value);
         }
         return failure(error, fired);
     }
@@ -327,6 +384,15 @@ fauth_secret_result fauth_secret_clear(const fauth_secret_attribute *attributes,
                                        int timeout_ms) {
     *removed = 0;
     return item_call(clear_item, attributes, count, NULL, NULL, NULL, removed, timeout_ms);
+}
+
+fauth_secret_result fauth_secret_search(const fauth_secret_attribute *attributes, size_t count, const char *name,
+                                        char **values, size_t *length, int timeout_ms) {
+    *values = NULL;
+    int bytes = 0;
+    fauth_secret_result outcome = item_call(search_items, attributes, count, name, NULL, values, &bytes, timeout_ms);
+    *length = (size_t)bytes;
+    return outcome;
 }
 
 void fauth_secret_free(char *secret) {

@@ -31,6 +31,12 @@ package final class AuthEmulator: @unchecked Sendable {
         projects.site.linkAuthority = authority
     }
 
+    /// Hands every later email action link and SMS code line (Firebase's emulator's wording, no newline) to `sink`;
+    /// nil (the default) prints nothing.
+    package func printMessages(to sink: (@Sendable (String) -> Void)?) {
+        projects.site.console.send(to: sink)
+    }
+
     /// Answers one request; safe to call from any thread. CORS preflights (OPTIONS) are answered before this, by
     /// `CORSPolicy` in the HTTP connection, as the `cors` middleware answers them before Firebase's routes.
     package func handle(_ received: HTTPRequest) -> HTTPResponse {

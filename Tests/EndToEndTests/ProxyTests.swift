@@ -107,6 +107,68 @@ import Testing
         #expect(!run.stderr.contains("s3cr3tPW"))
     }
 
+    /// A proxy whose name does not resolve is named, not the server behind it (the server's name is never looked up
+    /// on this machine: the proxy would resolve it).
+    @Test func aProxyWhoseNameIsUnknownIsNamed() throws {
+        let sandbox = try FauthSandbox(emulator: nil)
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                "--endpoint", "https://\(Self.remoteName):1",
+            ],
+            environment: ["https_proxy": "http://alice:s3cr3tPW@proxy.fauth-test.invalid:3128"])
+        expectFailure(run, status: 10, code: "network-error")
+        #expect(
+            run.error["message"]?.string
+                == "Cannot reach the proxy proxy.fauth-test.invalid:3128 (for \(Self.remoteName):1): unknown host.")
+        #expect(run.error["underlying"]?["code"] == 5)  // CURLE_COULDNT_RESOLVE_PROXY
+        #expect(!run.stderr.contains("s3cr3tPW"))
+    }
+
+    /// An `https://` proxy is trusted as the server is (`--ca-file` here): its handshake, then one tunnel for the
+    /// command's two calls.
+    @Test func anHTTPSProxyIsTrustedAsTheServerIs() throws {
+        let emulator = try RunningEmulator()
+        let front = try HarnessProcess(front: "valid", emulator: emulator)
+        let proxy = try HarnessProcess.proxy(certificate: "valid")
+        let sandbox = try FauthSandbox(emulator: nil)
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--ca-file", TLSHarness.caFile,
+                "--endpoint", "https://\(Self.remoteName):\(front.port)",
+            ],
+            environment: ["https_proxy": "https://localhost:\(proxy.port)"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(proxy.events == ["handshake", "tunnel \(Self.remoteName):\(front.port)"], "\(proxy.events)")
+        #expect(emulator.requestCount("accounts:signUp") == 1)
+    }
+
+    /// An `https://` proxy whose own certificate does not verify is `certificate-error` naming the proxy and why,
+    /// not the server (whose certificate is valid); no tunnel is asked for and nothing is retried.
+    @Test(arguments: [
+        ("expired", "has expired"), ("untrusted", "is not trusted"), ("wrong-name", "is for another name"),
+    ])
+    func anHTTPSProxysOwnCertificateIsNamed(certificate: String, verdict: String) throws {
+        let proxy = try HarnessProcess.proxy(certificate: certificate)
+        let sandbox = try FauthSandbox(emulator: nil)
+        let run = try sandbox.run(
+            [
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5", "--ca-file",
+                TLSHarness.caFile, "--endpoint", "https://\(Self.remoteName):1",
+            ],
+            environment: ["https_proxy": "https://localhost:\(proxy.port)"])
+        expectFailure(run, status: 11, code: "certificate-error")
+        let message = run.error["message"]?.string ?? ""
+        #expect(
+            message.hasPrefix(
+                "The TLS certificate of the proxy localhost:\(proxy.port) (for \(Self.remoteName):1) \(verdict)"),
+            "\(message)")
+        // The client refuses an expired or untrusted certificate during the handshake, and a name it checks after
+        // the handshake completed: either way one connection, no CONNECT, nothing retried.
+        #expect(proxy.await { !$0.events.isEmpty } && proxy.events.count == 1, "\(proxy.events)")
+        #expect(proxy.tunnels.isEmpty && proxy.refusals.isEmpty && proxy.proxied.isEmpty, "\(proxy.events)")
+    }
+
     /// A CONNECT the proxy answers 407 or 403 is `proxy-refused` (exit 11, fix the configuration, not retried: one
     /// CONNECT), not a temporary broken connection; a 502 (the proxy could not reach the server) stays temporary
     /// (the sign-in is not repeated by fauth: it is not idempotent).

@@ -75,7 +75,8 @@ import Testing
 
     @Test func thePendingFileRoundTripsIsPrivateMasksPhonesAndIsRefusedWhenOthersCanReadIt() throws {
         let folder = TemporaryFolder()
-        let file = PendingSecondFactorFile(sessionPath: folder.file("default.json"), kind: .signIn)
+        let file = PendingSecondFactorFile(
+            sessionPath: folder.file("default.json"), kind: .signIn, storage: .fileOnly(timeout: 1))
         #expect(try file.read() == nil)
         let pending = PendingSecondFactor(
             purpose: .reauth, project: ProjectSettings(apiKey: "K", emulatorHost: "127.0.0.1:9099"),

@@ -36,6 +36,15 @@ struct EmulatorCommandTests {
         #expect(usageError("--sign-token") == "unknown option --sign-token (did you mean --sign-tokens?)")
     }
 
+    @Test func quietIsAFlag() throws {
+        var expected = EmulatorOptions()
+        expected.quiet = true
+        #expect(EmulatorOptions().quiet == false)
+        #expect(try parse("--quiet") == .serve(expected))
+        #expect(try parse("exec --quiet -- true") == .exec(expected, command: ["true"]))
+        #expect(usageError("--quite") == "unknown option --quite (did you mean --quiet?)")
+    }
+
     @Test func serviceLimitsAreOptions() throws {
         var expected = EmulatorOptions()
         expected.maxConnections = 50

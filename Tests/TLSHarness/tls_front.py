@@ -14,12 +14,13 @@
       forwards each connection's bytes to the upstream (fauth-emulator) and back. With --stall it answers every
       request with a status line, headers and the first byte of the body, then nothing more. With --tls-max 1.1 it
       speaks TLS 1.0 and 1.1 only.
-  tls_front.py proxy --log FILE
+  tls_front.py proxy --log FILE [--refuse STATUS] [--cert PEM --key KEY]
       An HTTP proxy that only tunnels (CONNECT), on a free port printed as the first line on stdout; every tunnel
       goes to 127.0.0.1 at the port asked for, whatever the host name (the tests' names, such as
       auth.fauth-test.invalid, exist nowhere else). A plain request through it is answered 502 (and logged), so a
       test sees any request that should not have come.
       With --refuse STATUS it opens no tunnel: every CONNECT is answered STATUS (407 asks for a user and password).
+      With --cert it is an https:// proxy: the client's connection to it is TLS with that certificate.
   tls_front.py hostile --case CASE [--cert PEM --key KEY] --log FILE
       A hostile HTTP/1.1 server (over TLS with --cert), on a free port printed as the first line on stdout: it reads
       each request and answers as CASE says, until the client goes away. CASE is one of: chunk-extension (a 4 MiB
@@ -222,7 +223,15 @@ def front(options):
                          args=(connection, context, (host, int(port)), options.log, options.stall)).start()
 
 
-def serve_proxy(connection, log_path, refuse):
+def serve_proxy(connection, log_path, refuse, context):
+    if context is not None:
+        try:
+            connection = context.wrap_socket(connection, server_side=True)
+        except (ssl.SSLError, OSError) as error:
+            log(log_path, f"handshake-failed {getattr(error, 'reason', None) or error}")
+            connection.close()
+            return
+        log(log_path, "handshake")
     with connection:
         head, rest = read_head(connection, b"")
         if head is None:
@@ -256,10 +265,15 @@ def serve_proxy(connection, log_path, refuse):
 
 
 def proxy(options):
+    context = None
+    if options.cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.cert, options.key)
     server = listen()
     while True:
         connection, _ = server.accept()
-        threading.Thread(target=serve_proxy, args=(connection, options.log, options.refuse), daemon=True).start()
+        threading.Thread(target=serve_proxy, args=(connection, options.log, options.refuse, context),
+                         daemon=True).start()
 
 
 ERROR_BODY = b'{"error":{"code":400,"message":"OPERATION_NOT_ALLOWED"}}'
@@ -350,6 +364,8 @@ if __name__ == "__main__":
     proxy_parser = commands.add_parser("proxy")
     proxy_parser.add_argument("--log", required=True)
     proxy_parser.add_argument("--refuse", type=int)
+    proxy_parser.add_argument("--cert")
+    proxy_parser.add_argument("--key")
     hostile_parser = commands.add_parser("hostile")
     hostile_parser.add_argument("--case", required=True)
     hostile_parser.add_argument("--log", required=True)

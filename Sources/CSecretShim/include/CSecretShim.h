@@ -59,5 +59,11 @@ fauth_secret_result fauth_secret_lookup(const fauth_secret_attribute *attributes
 fauth_secret_result fauth_secret_clear(const fauth_secret_attribute *attributes, size_t count, int *removed,
                                        int timeout_ms);
 
+/// Collects, within `timeout_ms` and without unlocking anything, the value of the attribute `name` of every item that
+/// has these attributes (among others): `*values` is set to those values, each NUL-terminated, one after another,
+/// `*length` bytes in all, in a buffer the caller frees with `free` (NULL when there is none).
+fauth_secret_result fauth_secret_search(const fauth_secret_attribute *attributes, size_t count, const char *name,
+                                        char **values, size_t *length, int timeout_ms);
+
 /// Wipes and frees a secret `fauth_secret_lookup` returned.
 void fauth_secret_free(char *secret);

@@ -64,8 +64,9 @@ enum GlobalOptions {
         help: "Where the session's tokens are kept (env FAUTH_STORAGE; default auto).",
         details: """
             keyring: the freedesktop Secret Service (GNOME Keyring, KDE Wallet, KeePassXC) through libsecret, in its \
-            default collection; the session file keeps only what is not secret. A Secret Service that is missing, \
-            locked or does not answer within --timeout is keychain-error (exit 12) before any request, never a \
+            default collection; the session file keeps only what is not secret, and a pending second factor's \
+            secrets go there too. A Secret Service that is missing, locked or does not answer within --timeout (all \
+            of a command's keyring calls together) is keychain-error (exit 12) before any request, never a \
             fallback. file: in the session file (0600). auto: the keyring when a Secret Service answers within 2 s, \
             the file otherwise (no session bus: CI, SSH, containers); a session already in the keyring stays there. \
             It decides where a session is written; a session is read from wherever its file says, and the next write \

@@ -32,7 +32,9 @@ private struct Verification {
     func run() throws -> CommandOutput {
         var code = try invocation.secrets.verificationCode()
         let store = try invocation.sessionStore()
-        let onDisk = try? PendingSecondFactorFile(sessionPath: store.path, anchor: store.anchor, kind: .signIn).read()
+        let onDisk = try? PendingSecondFactorFile(
+            sessionPath: store.path, anchor: store.anchor, kind: .signIn, storage: store.storage
+        ).read()
         let client = try invocation.client(storedSettings: onDisk?.project)
         var pending = try client.pendingSignIn()
         let factor = try pending.requireFactor(try chosenFactor(pending))

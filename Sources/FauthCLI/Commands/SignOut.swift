@@ -23,8 +23,9 @@ struct SignOut: Command {
         details: """
             Sign-out is local: Firebase ID and refresh tokens cannot be revoked by a client. A session path that is \
             not a regular file of yours (a FIFO, device, socket, folder or link) is refused, never removed. --all \
-            removes the regular files of yours named PROFILE.json in fauth's sessions folder and leaves anything \
-            else; a profile it cannot sign out does not stop the others (exit 12 afterwards, naming each one left; \
+            removes the regular files of yours named PROFILE.json in fauth's sessions folder, with their keyring \
+            items and every other item of fauth's for that folder whose files are gone (deleted by hand), and \
+            leaves anything else; a profile it cannot sign out does not stop the others (exit 12 afterwards, naming each one left; \
             exit 10, session-busy, when each one left was only busy: another fauth held its lock for all of \
             --timeout, which bounds the wait for all of them together).
             """)

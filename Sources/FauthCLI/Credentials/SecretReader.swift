@@ -1,10 +1,19 @@
 import FauthCore
 
 /// Finds the secrets a command needs without ever taking them from argv: the password from `--password-stdin`,
-/// `--password-file`, `FAUTH_PASSWORD` or a no-echo prompt, and token values given as `@FILE` or `@-`.
-/// Standard input can feed only one of them. Every value is bounded (`InputLimits`) and must be valid UTF-8:
-/// both are checked here, before any request, and a value is never repaired into other text.
+/// `--password-file`, `FAUTH_PASSWORD` or a no-echo prompt, token values given as `@FILE` or `@-`, and a device
+/// sign-in's client secret (`--client-secret-file FILE|@-`). Every one read from a file or standard input goes through
+/// `read`: standard input can feed only one of them, every value is bounded (`InputLimits`) and must be valid UTF-8,
+/// checked here before any request, and a value is never repaired into other text.
 struct SecretReader {
+    /// Where a secret is read from.
+    enum Source {
+        /// Standard input (`--password-stdin`, `@-`).
+        case standardInput
+        /// A file (or a pipe), read within a timeout.
+        case file(String)
+    }
+
     let context: CLIContext
     let arguments: ParsedArguments
     let interruptMessage: String
@@ -25,11 +34,9 @@ struct SecretReader {
         let limit = InputLimits.passwordBytes
         let password: String
         if fromStdin {
-            password = try Self.text(
-                standardInput(for: "--password-stdin", limit: limit), limit: limit, source: "--password-stdin")
+            password = try read(.standardInput, limit: limit, source: "--password-stdin", allowingEmpty: true)
         } else if let file {
-            password = try Self.text(
-                context.readFile(file, limit, try fileTimeout()), limit: limit, source: "--password-file \(file)")
+            password = try read(.file(file), limit: limit, source: "--password-file \(file)", allowingEmpty: true)
         } else if context.malformedVariables.contains("FAUTH_PASSWORD") {
             throw FauthError.usage("FAUTH_PASSWORD is not valid UTF-8")
         } else if let fromEnvironment = context.environment["FAUTH_PASSWORD"] {
@@ -60,17 +67,32 @@ struct SecretReader {
         let limit = InputLimits.tokenBytes
         let value: String
         if raw == "@-" {
-            value = try Self.text(
-                standardInput(for: "\(source) @-", limit: limit), limit: limit, source: "\(source) @-")
+            value = try read(.standardInput, limit: limit, source: "\(source) @-", allowingEmpty: true)
         } else if raw.hasPrefix("@") {
             let path = String(raw.dropFirst())
-            value = try Self.text(
-                context.readFile(path, limit, try seconds ?? fileTimeout()), limit: limit, source: "\(source) @\(path)")
+            value = try read(
+                .file(path), limit: limit, source: "\(source) @\(path)", within: seconds, allowingEmpty: true)
         } else {
             guard raw.utf8.count <= limit else { throw FauthError.usage("\(source) is longer than \(limit) bytes") }
             value = raw
         }
         guard !value.isEmpty else { throw FauthError.usage("\(source) is empty") }
+        return value
+    }
+
+    /// The secret `from` holds, the one rule for every secret read: at most `limit` bytes (a file read within
+    /// `seconds`, by default the run's timeout), one trailing newline removed, valid UTF-8, and not empty unless
+    /// `allowingEmpty`; anything else is `usage` naming `source` (`--client-secret-file FILE`).
+    mutating func read(
+        _ from: Source, limit: Int, source: String, within seconds: Double? = nil, allowingEmpty: Bool = false
+    ) throws -> String {
+        let bytes =
+            switch from {
+            case .standardInput: try standardInput(for: source, limit: limit)
+            case .file(let path): try context.readFile(path, limit, try seconds ?? fileTimeout())
+            }
+        let value = try Self.text(bytes, limit: limit, source: source)
+        guard allowingEmpty || !value.isEmpty else { throw FauthError.usage("\(source) is empty") }
         return value
     }
 

@@ -28,15 +28,9 @@ struct DeviceSettings {
     func clientSecret() throws -> String? {
         let option = CredentialOptions.clientSecretFile
         if let file = invocation.arguments.value(option) {
-            let limit = InputLimits.tokenBytes
-            let source = "--\(option.name) \(file)"
-            let bytes =
-                file == "@-" || file == "-"
-                ? try invocation.secrets.standardInput(for: source, limit: limit)
-                : try invocation.context.readFile(file, limit, try invocation.runTimeout())
-            let secret = try SecretReader.text(bytes, limit: limit, source: source)
-            guard !secret.isEmpty else { throw FauthError.usage("\(source) is empty") }
-            return secret
+            return try invocation.secrets.read(
+                file == "@-" || file == "-" ? .standardInput : .file(file), limit: InputLimits.tokenBytes,
+                source: "--\(option.name) \(file)")
         }
         return try environment("FAUTH_CLIENT_SECRET")
     }

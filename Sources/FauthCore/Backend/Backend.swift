@@ -210,7 +210,8 @@ package struct Backend: Sendable {
             return String(response.status)
         case .failure(let failure):
             switch failure {
-            case .connectionRefused, .connectionReset, .hostNotFound, .timedOut, .tls, .proxyUnreachable:
+            case .connectionRefused, .connectionReset, .hostNotFound, .timedOut, .tls, .proxyUnreachable,
+                .proxyNotFound:
                 return summary(of: failure)
             case .tunnelRefused(_, let status, _, _) where status >= 500: return summary(of: failure)
             case .certificate, .proxyCertificate, .responseTooLarge, .unsupportedScheme, .plainHTTPToAnotherMachine,
@@ -245,6 +246,7 @@ package struct Backend: Sendable {
         case .other: return "transport failure"
         case .proxySetting: return "unusable proxy variable"
         case .proxyUnreachable: return "proxy connection refused"
+        case .proxyNotFound: return "proxy host not found"
         case .tunnelRefused(_, let status, _, _): return "proxy answered CONNECT with \(status)"
         }
     }

@@ -5,7 +5,7 @@ import FauthJSON
 extension AuthClient {
     /// The profile's pending file for steps of `kind`.
     func pendingFile(_ kind: PendingSecondFactorFile.Kind) -> PendingSecondFactorFile {
-        PendingSecondFactorFile(sessionPath: store.path, anchor: store.anchor, kind: kind)
+        PendingSecondFactorFile(sessionPath: store.path, anchor: store.anchor, kind: kind, storage: store.storage)
     }
 
     /// The pending sign-in or reauthentication, checked under the lock as `completeSecondFactor` checks it (none or

@@ -1,20 +1,27 @@
 import CSecretShim
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The freedesktop Secret Service on the session bus, through libsecret loaded at run time (`CSecretShim`): items of
-/// fauth's own schema in the default collection. Every call is bounded by `timeout`; every failure is
-/// `keychain-error` (exit 12) naming the reason and what to do, never a secret.
-package struct Keyring: Sendable {
-    /// How long one call may take, in seconds.
+/// fauth's own schema in the default collection. All the calls of one command share one budget of `timeout` seconds
+/// (a check and the call after it, a lookup and the store after it): each gets what the others left, so the keyring
+/// work of a command ends within `timeout` in all. Every failure is `keychain-error` (exit 12) naming the reason and
+/// what to do, never a secret.
+package final class Keyring: Sendable {
+    /// How long all of the command's calls may take together, in seconds.
     package let timeout: Double
+    private let spent = Mutex<Double>(0)
 
-    /// A keyring whose calls each end within `timeout` seconds.
+    /// A keyring whose calls end within `timeout` seconds in all.
     package init(timeout: Double) {
         self.timeout = timeout
     }
+
+    /// The seconds of the budget not yet spent.
+    package var remaining: Double { max(0, timeout - spent.withLock { $0 }) }
 
     /// Whether the process has a session bus to reach: `DBUS_SESSION_BUS_ADDRESS`, or the per-user bus socket
     /// `$XDG_RUNTIME_DIR/bus` that GLib falls back on.
@@ -25,10 +32,11 @@ package struct Keyring: Sendable {
         return stat(String(cString: runtime) + "/bus", &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
     }
 
-    /// Checks that the Secret Service answers and its default collection exists and is unlocked.
-    package func check() throws {
+    /// Checks that the Secret Service answers and its default collection exists and is unlocked, within `limit`
+    /// seconds when given (and what is left of the budget in any case).
+    package func check(within limit: Double? = nil) throws {
         try Self.requireBus()
-        try outcome(fauth_secret_check(milliseconds))
+        try bounded(limit) { try outcome(fauth_secret_check($0)) }
     }
 
     /// Stores `secret` as the item with exactly `attributes`, labelled `label`, replacing the one that has them.
@@ -36,7 +44,7 @@ package struct Keyring: Sendable {
     func store(_ secret: String, attributes: [String: String], label: String) throws {
         try check()  // a locked collection is reported, never unlocked through a prompt
         try withAttributes(attributes) { pointer, count in
-            try outcome(fauth_secret_store(pointer, count, label, secret, milliseconds))
+            try bounded { try outcome(fauth_secret_store(pointer, count, label, secret, $0)) }
         }
     }
 
@@ -45,7 +53,7 @@ package struct Keyring: Sendable {
         try check()  // a locked collection is reported, never unlocked through a prompt
         return try withAttributes(attributes) { pointer, count in
             var secret: UnsafeMutablePointer<CChar>?
-            try outcome(fauth_secret_lookup(pointer, count, &secret, milliseconds))
+            try bounded { try outcome(fauth_secret_lookup(pointer, count, &secret, $0)) }
             guard let secret else { return nil }
             defer { fauth_secret_free(secret) }
             return String(cString: secret)
@@ -58,12 +66,41 @@ package struct Keyring: Sendable {
         try check()  // a locked collection is reported, never unlocked through a prompt
         return try withAttributes(attributes) { pointer, count in
             var removed: Int32 = 0
-            try outcome(fauth_secret_clear(pointer, count, &removed, milliseconds))
+            try bounded { try outcome(fauth_secret_clear(pointer, count, &removed, $0)) }
             return removed != 0
         }
     }
 
-    private var milliseconds: Int32 { Int32(min(max(timeout, 0), 86_400) * 1000) }
+    /// The distinct values of the attribute `name` among the items that have `attributes`, locked or not, without
+    /// reading a secret.
+    func values(of name: String, among attributes: [String: String]) throws -> Set<String> {
+        try check()
+        return try withAttributes(attributes) { pointer, count in
+            var values: UnsafeMutablePointer<CChar>?
+            var length = 0
+            try bounded { try outcome(fauth_secret_search(pointer, count, name, &values, &length, $0)) }
+            guard let values else { return [] }
+            defer { free(values) }
+            let bytes = UnsafeRawBufferPointer(start: values, count: length)
+            return Set(bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+        }
+    }
+
+    /// Runs one call with what is left of the budget (or `limit`, if less), in milliseconds, and charges the budget
+    /// the time it took; none left is a time-out without a call.
+    private func bounded(_ limit: Double? = nil, _ call: (Int32) throws -> Void) throws {
+        let seconds = min(remaining, limit ?? .infinity)
+        guard seconds > 0 else { throw timedOut }
+        let started = MonotonicTime.now()
+        defer { spent.withLock { $0 += MonotonicTime.now().seconds(since: started) } }
+        try call(Int32(min(seconds, 86_400) * 1000))
+    }
+
+    private var timedOut: FauthError {
+        Self.failure(
+            "the Secret Service did not answer within the \(timeout) s timeout",
+            fix: "check that it runs and is not waiting for an unlock prompt, or choose file storage")
+    }
 
     private static func requireBus() throws {
         guard hasSessionBus else {
@@ -114,9 +151,7 @@ package struct Keyring: Sendable {
                 "the Secret Service has no default collection",
                 fix: "create one (Seahorse, or the service's own tool), then run the command again")
         case FAUTH_SECRET_TIMED_OUT:
-            throw Self.failure(
-                "the Secret Service did not answer within the \(timeout) s timeout",
-                fix: "check that it runs and is not waiting for an unlock prompt, or choose file storage")
+            throw timedOut
         default:
             throw Self.failure(
                 "the Secret Service refused: \(detail)",

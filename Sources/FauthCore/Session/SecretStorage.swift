@@ -25,7 +25,7 @@ package enum SecretBackend: String, Sendable, Equatable {
 package final class SecretStorage: Sendable {
     /// The choice.
     package let choice: SecretStorageChoice
-    /// The keyring the secrets go to or come from; its calls end within the command's timeout.
+    /// The keyring the secrets go to or come from; its calls end within the command's timeout, all of them together.
     package let keyring: Keyring
     private let resolved = Mutex<Result<SecretBackend, any Error>?>(nil)
 
@@ -57,8 +57,8 @@ package final class SecretStorage: Sendable {
                         try keyring.check()
                         return .keyring
                     case .auto:
-                        let probe = Keyring(timeout: min(Self.probeLimit, keyring.timeout))
-                        return Keyring.hasSessionBus && (try? probe.check()) != nil ? .keyring : .file
+                        let answers = Keyring.hasSessionBus && (try? keyring.check(within: Self.probeLimit)) != nil
+                        return answers ? .keyring : .file
                     }
                 }
             }

@@ -13,17 +13,24 @@ package struct SessionFile {
     let anchor: String?
     /// What messages call the file ("session file").
     let label: String
-    /// Where the session's secrets go when it is written (a session file's; the pending files keep theirs).
+    /// Where the file's secrets go when it is written.
     let storage: SecretStorage
+    /// The keyring items that hold the file's secrets when they are not in it.
+    let item: SessionKeyringItem
 
     /// Session files larger than this are refused as corrupt.
     static let sizeLimit = 1 << 20
 
-    init(path: String, anchor: String? = nil, label: String = "session file", storage: SecretStorage) {
+    /// The file at `path`, a session file unless `item` says it holds another kind of secret.
+    init(
+        path: String, anchor: String? = nil, label: String = "session file", storage: SecretStorage,
+        item: SessionKeyringItem? = nil
+    ) {
         self.path = path
         self.anchor = anchor
         self.label = label
         self.storage = storage
+        self.item = item ?? SessionKeyringItem(sessionPath: path)
     }
 
     /// The session, nil when the file does not exist; anything wrong with it → `session-store-error`.
@@ -60,7 +67,7 @@ package struct SessionFile {
     }
 
     /// The file's JSON document and stamp, nil when there is none.
-    private func readDocument() throws -> (document: JSONValue, stamp: SessionFileStamp)? {
+    func readDocument() throws -> (document: JSONValue, stamp: SessionFileStamp)? {
         guard let (content, info) = try readCheckedBytes() else { return nil }
         do {
             return (try JSONValue.parse(content), SessionFileStamp(info))
@@ -77,8 +84,9 @@ package struct SessionFile {
         } catch {
             throw refusal("is not a valid fauth session: \(error.description)")
         }
-        let attributes = item.attributes(slot: stored.slot, backend: BackendIdentity(stored.session.project))
-        guard let secret = try storage.keyring.lookup(attributes) else { return nil }
+        guard let secret = try secret(in: stored.slot, backend: BackendIdentity(stored.session.project)) else {
+            return nil
+        }
         guard var session = SessionKeyringItem.session(stored.session, withSecret: secret) else {
             throw FauthError(
                 .keychainError,
@@ -89,7 +97,10 @@ package struct SessionFile {
         return session
     }
 
-    private var item: SessionKeyringItem { SessionKeyringItem(sessionPath: path) }
+    /// The secret of the file's item in `slot` for `backend`, nil when the keyring has none.
+    func secret(in slot: SessionKeyringItem.Slot, backend: BackendIdentity) throws -> String? {
+        try storage.keyring.lookup(item.attributes(slot: slot, backend: backend))
+    }
 
     /// The file's bytes and status, nil when it does not exist; an unsafe folder or file, a file that is not
     /// regular, too large or empty → `session-store-error`.
@@ -137,28 +148,50 @@ package struct SessionFile {
 
     /// Replaces the file atomically: a 0600 temporary file in the same folder, written in full and synced, renamed
     /// over the target, then the folder synced. Any failure removes the temporary file and leaves the target as it was.
-    /// The secrets go where `storage` says (a session already in the keyring stays there under `auto`): to the
-    /// keyring, the new tokens are stored in the slot the file does not name, then the file is replaced to name it,
-    /// then the old slot's item is removed, so that a kill at any point leaves the file naming a complete item.
+    /// The tokens go where `storage` says (`write(_:)` of a `SecretDocument`).
     package func write(_ session: Session) throws {
-        let previous = try? readDocument().flatMap { StoredSessionV2.slot(of: $0.document) }
+        let whole = StoredSessionV1(session).bytes()
+        try Self.checkReadable(whole)
+        try write(
+            SecretDocument(
+                whole: whole, secret: SessionKeyringItem.secret(of: session), backend: BackendIdentity(session.project),
+                label: item.label(for: session.user.email ?? session.user.uid),
+                naming: { StoredSessionV2(session, slot: $0).bytes() }))
+    }
+
+    /// A document whose secrets are in it, or in a keyring item it names.
+    struct SecretDocument {
+        /// The document with its secrets, as the file keeps it when they are not in the keyring.
+        let whole: [UInt8]
+        /// The secrets, as the keyring item keeps them.
+        let secret: String
+        /// The backend the item is bound to.
+        let backend: BackendIdentity
+        /// The item's label.
+        let label: String
+        /// The document without its secrets, naming the item in a slot.
+        let naming: (SessionKeyringItem.Slot) -> [UInt8]
+    }
+
+    /// Writes `document` atomically (as `replaceContents`) with its secrets where `storage` says (a file whose secrets
+    /// are already in the keyring keeps them there under `auto`): to the keyring, the secrets are stored in the slot
+    /// the file does not name, then the file is replaced to name it, then the old slot's item is removed, so that a
+    /// kill at any point leaves the file naming a complete item; to the file, the file is replaced, then any item it
+    /// named is removed.
+    func write(_ document: SecretDocument) throws {
+        let previous = try? readDocument().flatMap { SessionKeyringItem.slot(of: $0.document) }
         let target = storage.choice == .auto && previous != nil ? .keyring : try storage.target()
         guard target == .keyring else {
-            let bytes = StoredSessionV1(session).bytes()
-            try Self.checkReadable(bytes)
-            try replaceContents(with: bytes)
+            try replaceContents(with: document.whole)
             if let previous {
                 _ = try? storage.keyring.clear(item.attributes.merging(["slot": previous.rawValue]) { $1 })
             }
             return
         }
-        try Self.checkReadable(StoredSessionV1(session).bytes())
         let slot = previous?.other ?? .a
         try storage.keyring.store(
-            SessionKeyringItem.secret(of: session),
-            attributes: item.attributes(slot: slot, backend: BackendIdentity(session.project)),
-            label: item.label(for: session))
-        try replaceContents(with: StoredSessionV2(session, slot: slot).bytes())
+            document.secret, attributes: item.attributes(slot: slot, backend: document.backend), label: document.label)
+        try replaceContents(with: document.naming(slot))
         if let previous { _ = try? storage.keyring.clear(item.attributes.merging(["slot": previous.rawValue]) { $1 }) }
     }
 
@@ -203,9 +236,7 @@ package struct SessionFile {
     @discardableResult
     package func remove(syncingFolder: Bool = true) throws -> Bool {
         guard try existingOwnFile() else { return false }
-        if let document = try? readDocument()?.document,
-            document["version"] == .number(Double(StoredSessionV2.version))
-        {
+        if let document = try? readDocument()?.document, SessionKeyringItem.slot(of: document) != nil {
             try storage.keyring.clear(item.attributes)
         }
         guard unlink(path) == 0 else {

@@ -1,10 +1,11 @@
 import FauthJSON
 
 /// The keyring items of one session file (docs/design/session.md, "Where secrets live"): fauth's schema
-/// (`io.github.fauth.Session`), attributes that name the file and its backend and carry no secret, two slots so that
-/// a write never replaces the item the file still names, and the secret itself, `{"idToken", "refreshToken"}`.
+/// (`io.github.fauth.Session`), attributes that name the session file, what the item holds and its backend and carry
+/// no secret, two slots so that a write never replaces the item the file still names, and the secret itself, one
+/// JSON object (`{"idToken", "refreshToken"}` for the session's tokens).
 struct SessionKeyringItem {
-    /// One of the session's two items.
+    /// One of the two items of a kind.
     enum Slot: String {
         case a, b
 
@@ -12,16 +13,35 @@ struct SessionKeyringItem {
         var other: Slot { self == .a ? .b : .a }
     }
 
-    /// The session file's path.
-    let sessionPath: String
-
-    /// The attributes every item of the session has: `application`, `kind`, `folder` and `session` (the file).
-    var attributes: [String: String] {
-        let folder = SessionFolder.folder(of: sessionPath)
-        return ["application": "fauth", "kind": "session", "folder": folder, "session": sessionPath]
+    /// What an item holds, its `kind` attribute: the session's tokens, or the secrets of a pending second-factor step
+    /// (the pending file's suffix without its dot).
+    enum Kind: String {
+        case session
+        case pendingSignIn = "mfa-pending"
+        case pendingEnrollment = "mfa-enrollment"
     }
 
-    /// The attributes of the item in `slot` for a session of `backend`; `profile` is the file's name without `.json`.
+    /// The session file's path.
+    let sessionPath: String
+    /// What the item holds.
+    var kind: Kind = .session
+
+    /// The attributes every item of fauth's sessions `folder` has: `application` and `folder`.
+    static func folderAttributes(_ folder: String) -> [String: String] {
+        ["application": "fauth", "folder": folder]
+    }
+
+    /// The attributes every item of the session has, of every kind: those of its folder and `session` (the file).
+    var sessionAttributes: [String: String] {
+        Self.folderAttributes(SessionFolder.folder(of: sessionPath)).merging(["session": sessionPath]) { $1 }
+    }
+
+    /// The attributes every item of this kind of the session has: the session's and `kind`.
+    var attributes: [String: String] {
+        sessionAttributes.merging(["kind": kind.rawValue]) { $1 }
+    }
+
+    /// The attributes of the item in `slot` for `backend`; `profile` is the session file's name without `.json`.
     func attributes(slot: Slot, backend: BackendIdentity) -> [String: String] {
         var attributes = self.attributes
         attributes["slot"] = slot.rawValue
@@ -31,12 +51,19 @@ struct SessionKeyringItem {
         return attributes
     }
 
-    /// What Seahorse and `secret-tool` show: "fauth session of alice@example.com (/…/default.json)".
-    func label(for session: Session) -> String {
-        "fauth session of \(session.user.email ?? session.user.uid) (\(sessionPath))"
+    /// What Seahorse and `secret-tool` show: "fauth session of alice@example.com (/…/default.json)", or "fauth pending
+    /// second factor of …" / "fauth pending enrollment of …".
+    func label(for who: String) -> String {
+        let what =
+            switch kind {
+            case .session: "session"
+            case .pendingSignIn: "pending second factor"
+            case .pendingEnrollment: "pending enrollment"
+            }
+        return "fauth \(what) of \(who) (\(sessionPath))"
     }
 
-    /// The item's secret: the session's tokens as one JSON object.
+    /// The session's item secret: its tokens as one JSON object.
     static func secret(of session: Session) -> String {
         JSONValue.object(["idToken": .string(session.idToken), "refreshToken": .string(session.refreshToken)])
             .serialized()
@@ -52,5 +79,12 @@ struct SessionKeyringItem {
         session.idToken = idToken
         session.refreshToken = refreshToken
         return session
+    }
+
+    /// The slot a document with its secrets in the keyring names (`"secrets": {"store": "keyring", "slot"}`), nil for
+    /// a document that keeps its secrets.
+    static func slot(of document: JSONValue) -> Slot? {
+        guard document["secrets"]?["store"] == "keyring" else { return nil }
+        return document["secrets"]?["slot"]?.string.flatMap(Slot.init(rawValue:))
     }
 }

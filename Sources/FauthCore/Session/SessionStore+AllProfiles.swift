@@ -45,7 +45,8 @@ extension SessionStore {
                 file.removeOrphanedTemporaryFiles(among: orphans[name] ?? [])
                 let removedPending =
                     try pendingNames.contains(name)
-                    ? PendingSecondFactorFile.all(sessionPath: store.path).filter { try $0.remove() }.map(\.path) : []
+                    ? PendingSecondFactorFile.all(sessionPath: store.path, storage: storage).filter { try $0.remove() }
+                        .map(\.path) : []
                 if sessionNames.contains(name), try file.remove(syncingFolder: false) {
                     removed.append(store.path)
                 }
@@ -53,6 +54,11 @@ extension SessionStore {
             } catch let error as FauthError {
                 left.append(error)
             }
+        }
+        do {
+            try removeOrphanedItems(inFolder: folder, storage: storage, lockTimeout: lockTimeout, until: deadline)
+        } catch let error as FauthError {
+            left.append(error)
         }
         SessionFolder.sync(folder)
         guard left.isEmpty else {
@@ -62,6 +68,27 @@ extension SessionStore {
                     + left.map(\.message).joined(separator: " "))
         }
         return removed
+    }
+
+    /// Removes the keyring items of fauth's schema for sessions of `folder` whose files are all gone (the session file
+    /// and its pending files deleted by hand, or signed out by a fauth that could not reach the keyring), each under
+    /// its session's lock, waited for until `deadline`. Only when the storage resolves to the keyring (`auto` with a
+    /// Secret Service that answers, or `keyring`, which fails closed): `file` touches no keyring.
+    private static func removeOrphanedItems(
+        inFolder folder: String, storage: SecretStorage, lockTimeout: Double, until deadline: MonotonicTime
+    ) throws {
+        guard storage.choice != .file, try storage.target() == .keyring else { return }
+        let sessions = try storage.keyring.values(
+            of: "session", among: SessionKeyringItem.folderAttributes(folder))
+        for path in sessions.sorted() where SessionFolder.folder(of: path) == folder {
+            let store = SessionStore(path: path, lockTimeout: lockTimeout, storage: storage)
+            let descriptor = try store.lock(until: deadline)
+            defer { close(descriptor) }
+            let files = [path] + PendingSecondFactorFile.Kind.allCases.map { path + $0.suffix }
+            var info = stat()
+            guard files.allSatisfy({ lstat($0, &info) != 0 && errno == ENOENT }) else { continue }
+            try storage.keyring.clear(SessionKeyringItem(sessionPath: path).sessionAttributes)
+        }
     }
 
     /// Whether `name` is a profile's session file: `<profile>.json` with a valid profile name.

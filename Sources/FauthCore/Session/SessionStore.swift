@@ -78,7 +78,7 @@ package struct SessionStore: Sendable {
     /// a regular file of the user's is refused before any lock file is made beside it; a missing folder holds nothing
     /// to remove and is not created.
     package func remove() throws -> [String] {
-        let pending = PendingSecondFactorFile.all(sessionPath: path, anchor: anchor)
+        let pending = PendingSecondFactorFile.all(sessionPath: path, anchor: anchor, storage: storage)
         guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return [] }
         let hasSession = try file.existingOwnFile()
         guard try hasSession || pending.contains(where: { try $0.file.existingOwnFile() }) else { return [] }

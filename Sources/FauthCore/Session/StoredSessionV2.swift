@@ -43,9 +43,4 @@ struct StoredSessionV2 {
         }
         self.init(try StoredSessionV1.session(reader, idToken: "", refreshToken: ""), slot: slot)
     }
-
-    /// The slot a session document names, nil for a version 1 document (or one that is not a session's).
-    static func slot(of document: JSONValue) -> SessionKeyringItem.Slot? {
-        (try? StoredSessionV2(document: document))?.slot
-    }
 }

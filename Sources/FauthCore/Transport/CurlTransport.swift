@@ -255,7 +255,7 @@ package struct CurlTransport: HTTPTransport {
     }
 
     /// The failure libcurl's result `code` describes: a bound the collector enforced, a peer it refused; through a
-    /// proxy, a refused connection is the proxy's, a certificate that failed before the CONNECT was answered is the
+    /// proxy, an unknown name or a refused connection is the proxy's, a certificate that failed before the CONNECT was answered is the
     /// (https://) proxy's own, and a CONNECT answered with a status (`connectStatus`, not 2xx) is a refused tunnel,
     /// each naming the proxy. `verifyResults` are OpenSSL's verification results for the server and the proxy; a CA
     /// bundle that came through a pipe is named by the pipe, not by fauth's copy.
@@ -286,6 +286,9 @@ package struct CurlTransport: HTTPTransport {
             let authority = proxyURL.authority
             if code == Int32(FAUTH_CURLE_COULDNT_CONNECT) {
                 return .proxyUnreachable(proxy: authority, code: Int(code), message: message)
+            }
+            if code == Int32(FAUTH_CURLE_COULDNT_RESOLVE_PROXY) {
+                return .proxyNotFound(proxy: authority, code: Int(code), message: message)
             }
             if connectStatus != 0 && !(200..<300).contains(connectStatus) {
                 return .tunnelRefused(proxy: authority, status: connectStatus, code: Int(code), message: message)

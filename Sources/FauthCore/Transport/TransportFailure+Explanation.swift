@@ -1,4 +1,3 @@
-import CCurlShim
 import FauthText
 
 extension TransportFailure {
@@ -9,10 +8,8 @@ extension TransportFailure {
         switch self {
         case .connectionRefused:
             return "Cannot connect to \(host): connection refused (nothing listens there, or it is unreachable)."
-        case .hostNotFound(let code, _):
-            return code == Int(FAUTH_CURLE_COULDNT_RESOLVE_PROXY)
-                ? "Cannot reach \(host): the proxy's host name is unknown."
-                : "Cannot reach \(host): unknown host."
+        case .hostNotFound:
+            return "Cannot reach \(host): unknown host."
         case .timedOut:
             return "No complete answer from \(host): timeout after \(Self.seconds(timeout)) s."
         case .connectionReset:
@@ -41,6 +38,8 @@ extension TransportFailure {
             return "The proxy variable \(variable) cannot be used: \(problem). Nothing was sent: fix or unset it."
         case .proxyUnreachable(let proxy, _, _):
             return "Cannot connect to the proxy \(proxy) (for \(host)): connection refused or unreachable."
+        case .proxyNotFound(let proxy, _, _):
+            return "Cannot reach the proxy \(proxy) (for \(host)): unknown host."
         case .tunnelRefused(let proxy, let status, _, _):
             switch status {
             case 407:

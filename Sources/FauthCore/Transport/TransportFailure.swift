@@ -6,7 +6,7 @@ package enum TransportFailure: Error, Sendable, Equatable {
     case connectionRefused(code: Int, message: String)
     /// The connection broke or closed before a complete response arrived.
     case connectionReset(code: Int, message: String)
-    /// The host (or proxy) name did not resolve.
+    /// The host name did not resolve.
     case hostNotFound(code: Int, message: String)
     /// The total deadline passed.
     case timedOut(code: Int, message: String)
@@ -30,6 +30,8 @@ package enum TransportFailure: Error, Sendable, Equatable {
     case proxySetting(variable: String, problem: String)
     /// The proxy (`host[:port]`) could not be connected to.
     case proxyUnreachable(proxy: String, code: Int, message: String)
+    /// The proxy's host name (`host[:port]`) did not resolve.
+    case proxyNotFound(proxy: String, code: Int, message: String)
     /// The proxy answered the CONNECT with `status` instead of opening the tunnel (libcurl's CURLINFO_HTTP_CONNECTCODE).
     case tunnelRefused(proxy: String, status: Int, code: Int, message: String)
 
@@ -48,7 +50,7 @@ package enum TransportFailure: Error, Sendable, Equatable {
         switch self {
         case .connectionRefused(let code, _), .connectionReset(let code, _), .hostNotFound(let code, _),
             .timedOut(let code, _), .tls(let code, _), .certificate(_, let code, _), .other(let code, _),
-            .proxyUnreachable(_, let code, _), .tunnelRefused(_, _, let code, _),
+            .proxyUnreachable(_, let code, _), .proxyNotFound(_, let code, _), .tunnelRefused(_, _, let code, _),
             .proxyCertificate(_, _, let code, _), .responseTooLarge(_, _, let code, _):
             return code
         case .proxySetting:
@@ -65,7 +67,8 @@ package enum TransportFailure: Error, Sendable, Equatable {
         switch self {
         case .connectionRefused(_, let message), .connectionReset(_, let message), .hostNotFound(_, let message),
             .timedOut(_, let message), .tls(_, let message), .certificate(_, _, let message), .other(_, let message),
-            .proxyUnreachable(_, _, let message), .tunnelRefused(_, _, _, let message),
+            .proxyUnreachable(_, _, let message), .proxyNotFound(_, _, let message),
+            .tunnelRefused(_, _, _, let message),
             .proxyCertificate(_, _, _, let message), .responseTooLarge(_, _, _, let message):
             return message
         case .proxySetting(let variable, let problem):

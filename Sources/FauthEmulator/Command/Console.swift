@@ -4,15 +4,16 @@ import Glibc
 enum Console {
     /// Writes `text` to standard output.
     static func print(_ text: String) {
-        writeAll(STDOUT_FILENO, text)
+        write(STDOUT_FILENO, text)
     }
 
     /// Writes `fauth-emulator: MESSAGE` and a newline to standard error.
     static func complain(_ message: String) {
-        writeAll(STDERR_FILENO, "fauth-emulator: \(message)\n")
+        write(STDERR_FILENO, "fauth-emulator: \(message)\n")
     }
 
-    private static func writeAll(_ fd: Int32, _ text: String) {
+    /// Writes all of `text` to `fd`, retrying short writes and EINTR; stops at another error.
+    static func write(_ fd: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

@@ -44,6 +44,8 @@ package enum EmulatorCommand: Sendable, Equatable {
           --request-memory MIB    request bytes held at once across connections; past it 503 (default 64)
           --sign-tokens           sign ID tokens and session cookies with RS256 and publish the keys where
                                   Google does (default: unsigned, alg none, as Firebase's emulator mints them)
+          --quiet                 do not print email action links and SMS codes (printed as Firebase's
+                                  emulator prints them: on stdout, under exec on stderr)
           -h, --help              print this help
           --version [--json]      print the version; with --json, with the commit and date of the build
 
@@ -56,7 +58,7 @@ package enum EmulatorCommand: Sendable, Equatable {
         "--host", "--port", "--project", "--import", "--export-on-exit", "--max-connections",
         "--idle-timeout", "--request-memory",
     ]
-    private static let flagOptions = ["--help", "-h", "--version", "--sign-tokens"]
+    private static let flagOptions = ["--help", "-h", "--version", "--sign-tokens", "--quiet"]
 
     /// Parses the arguments that follow the program name.
     package static func parse(_ arguments: [String]) throws(EmulatorUsageError) -> EmulatorCommand {
@@ -77,6 +79,10 @@ package enum EmulatorCommand: Sendable, Equatable {
             }
             if argument == "--sign-tokens" {
                 options.signTokens = true
+                continue
+            }
+            if argument == "--quiet" {
+                options.quiet = true
                 continue
             }
             guard argument.hasPrefix("-"), argument != "-" else {

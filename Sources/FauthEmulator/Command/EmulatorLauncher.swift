@@ -37,8 +37,10 @@ package enum EmulatorLauncher {
         guard let (emulator, server) = start(options, defaultPort: 9099) else { return 1 }
         let authority = EmulatorOptions.authority(host: options.host, port: server.port)
         Console.print("fauth-emulator listening on http://\(authority) (project \(options.projectId))\n")
+        let messages = printMessages(of: emulator, to: STDOUT_FILENO, options)
         _ = signals.wait()
         server.stop()
+        messages?.drain(seconds: 1)
         return export(emulator, options) ? 0 : 1
     }
 
@@ -54,6 +56,8 @@ package enum EmulatorLauncher {
             server.stop()
             return 1
         }
+        // The command's standard output stays its own: the links and codes go to standard error.
+        let messages = printMessages(of: emulator, to: STDERR_FILENO, options)
         let environment = ExecEnvironment.make(
             base: currentEnvironment(), authority: authority, projectId: options.projectId, stateHome: stateHome,
             binaries: executableDirectory())
@@ -68,6 +72,7 @@ package enum EmulatorLauncher {
         }
         ExecEnvironment.removeTree(stateHome)
         server.stop()
+        messages?.drain(seconds: 1)
         // A failed export fails a command that succeeded; a command that failed keeps its own status, which says more.
         return export(emulator, options) || status != 0 ? status : 1
     }
@@ -114,6 +119,17 @@ package enum EmulatorLauncher {
             Console.complain("\(error)")
             return nil
         }
+    }
+
+    /// Prints the emulator's email links and SMS codes on `descriptor` as Firebase's emulator prints them
+    /// (`i  To sign in as …`), unless `--quiet`; the writer, to drain before exiting.
+    private static func printMessages(of emulator: AuthEmulator, to descriptor: Int32, _ options: EmulatorOptions)
+        -> ConsoleLineWriter?
+    {
+        guard !options.quiet else { return nil }
+        let writer = ConsoleLineWriter(descriptor: descriptor)
+        emulator.printMessages { line in writer.write("i  \(line)\n") }
+        return writer
     }
 
     /// Exports when `--export-on-exit` was given; false (after complaining) when that fails.

@@ -18,6 +18,8 @@ package struct EmulatorOptions: Sendable, Equatable {
     package var requestMemoryMiB = 64
     /// Whether ID tokens and session cookies are signed with RS256 (`--sign-tokens`).
     package var signTokens = false
+    /// Whether email action links and SMS codes go unprinted (`--quiet`).
+    package var quiet = false
 
     /// Makes options; every parameter has a default.
     package init(

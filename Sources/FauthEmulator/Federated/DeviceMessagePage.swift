@@ -3,6 +3,9 @@ import FauthText
 /// The emulator's device page when it shows no account chooser: the form to type a user code (with why the last
 /// one was refused), or the closing words once a code was approved or denied. Self-contained HTML with no script.
 struct DeviceMessagePage {
+    /// The device flow's page, where a code is typed (the `verification_uri` the device endpoints hand out).
+    static let codeFormPath = "/emulator/device"
+
     /// The heading.
     let title: String
     /// The sentence under it.
@@ -23,7 +26,7 @@ struct DeviceMessagePage {
         if let problem { body += #"<p class="problem" role="alert">\#(HTMLText.escaped(problem))</p>"# }
         if asksForCode {
             body += """
-                <form method="get" action="\(DevicePageRoutes.pagePath)" class="add">
+                <form method="get" action="\(Self.codeFormPath)" class="add">
                 <label>Code<input type="text" name="user_code" autocomplete="off" autofocus required></label>
                 <button type="submit" class="primary">Continue</button>
                 </form>

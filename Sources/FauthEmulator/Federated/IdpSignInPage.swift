@@ -2,8 +2,13 @@ import FauthText
 
 /// The emulator's fake IdP sign-in page (`GET /emulator/auth/handler`): an account chooser listing the accounts
 /// already used with the provider and a form to add one. Self-contained HTML with no script, so it works offline
-/// and a test can drive it with plain GET requests to `IdpHandlerRoutes.finishPath`.
+/// and a test can drive it with plain GET requests to `IdpSignInPage.finishPath`.
 struct IdpSignInPage {
+    /// The page's path (Firebase's emulator serves its widget there).
+    static let path = "/emulator/auth/handler"
+    /// The path the page's forms submit to.
+    static let finishPath = "/emulator/auth/handler/finish"
+
     /// The provider being signed in with (`google.com`).
     let providerId: String
     /// The page's query parameters, passed on unchanged as hidden fields (apiKey, redirectUrl, state, …).
@@ -15,7 +20,7 @@ struct IdpSignInPage {
     /// Why the last submission was refused, shown above the form.
     var problem: String?
     /// Where the forms submit to.
-    var action = IdpHandlerRoutes.finishPath
+    var action = Self.finishPath
     /// A line under the title (the device code being approved).
     var subtitle: String?
     /// HTML after the forms (the device page's Deny button).

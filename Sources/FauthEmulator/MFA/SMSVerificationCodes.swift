@@ -1,12 +1,16 @@
 import FauthJSON
 
 extension ProjectState {
-    /// "Sends" a 6-digit SMS code to `phoneNumber`: records it for `GET …/verificationCodes` and returns its sessionInfo.
-    func issueVerificationCode(phoneNumber: String) -> String {
+    /// "Sends" a 6-digit SMS code to `phoneNumber`: records it for `GET …/verificationCodes`, prints Firebase's line
+    /// for `purpose` on `console`, and returns its sessionInfo.
+    func issueVerificationCode(
+        phoneNumber: String, for purpose: ConsoleMessages.SMSPurpose, console: ConsoleMessages
+    ) -> String {
         let code = VerificationCode(
             code: RandomID.digits(count: 6), phoneNumber: phoneNumber,
             sessionInfo: RandomID.alphanumeric(count: 64), mfaContext: nil)
         verificationCodes.append(code)
+        console.print(ConsoleMessages.line(code: code.code, phoneNumber: phoneNumber, purpose: purpose))
         return code.sessionInfo
     }
 

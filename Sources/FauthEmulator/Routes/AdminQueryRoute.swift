@@ -12,13 +12,6 @@ extension RouteTable {
 /// The admin account query as Firebase's emulator answers it: every user sorted by localId, or only their count;
 /// expressions, limits, offsets and other sort fields are 501.
 enum AdminQueryRoute {
-    /// The API's `order` enum, in its declared order.
-    static let orders = ["ORDER_UNSPECIFIED", "ASC", "DESC"]
-    /// The API's `sortBy` enum, in its declared order.
-    static let sortFields = [
-        "SORT_BY_FIELD_UNSPECIFIED", "USER_ID", "NAME", "CREATED_AT", "LAST_LOGIN_AT", "USER_EMAIL",
-    ]
-
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)

@@ -18,7 +18,7 @@ extension RouteTable {
 /// as the IdP page (`IdpSignInPage`) with a Deny button.
 enum DevicePageRoutes {
     /// The page's path (the `verification_uri` the device endpoints hand out).
-    static let pagePath = "/emulator/device"
+    static let pagePath = DeviceMessagePage.codeFormPath
     /// Where the chooser's forms submit to.
     static let approvePath = "/emulator/device/approve"
     /// Where the Deny button submits to.

@@ -14,6 +14,11 @@ extension RouteTable {
         ])
     }
 
+    /// `GET /emulator/openapi.json`: the OpenAPI 3 document of every route of `all`, made from the table.
+    static let emulatorOpenAPI = Route("GET", "/emulator/openapi.json", access: .open) { _, state throws(APIError) in
+        HTTPResponse.json(.object(OpenAPIDocument.make(routes: all, authority: state.linkAuthority)))
+    }
+
     /// `DELETE /emulator/v1/projects/{p}[/tenants/{t}]/accounts`: deletes every user; codes and config stay.
     static let emulatorDeleteAccounts = Route(
         "DELETE", Route.withTenantForm(emulatorProject + "accounts"), access: .open

@@ -14,9 +14,9 @@ extension RouteTable {
 /// `state` in the query: the callback URL that `signInWithIdp` takes as `requestUri`.
 enum IdpHandlerRoutes {
     /// The page's path (Firebase's emulator serves its widget there).
-    static let pagePath = "/emulator/auth/handler"
+    static let pagePath = IdpSignInPage.path
     /// The path the page's forms submit to.
-    static let finishPath = "/emulator/auth/handler/finish"
+    static let finishPath = IdpSignInPage.finishPath
 
     /// Shows the account chooser.
     static func page(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {

@@ -51,7 +51,8 @@ enum MFAEnrollmentRoutes {
             try RouteRequest.coerceString(phoneInfo["phoneNumber"], pointer: "/phoneEnrollmentInfo/phoneNumber") ?? ""
         try ensure(isValidPhoneNumber(phoneNumber), "INVALID_PHONE_NUMBER : Invalid format.")
         try ensure(!token.user.mfaInfo.contains { $0.phoneInfo == phoneNumber }, phoneAlreadyEnrolled)
-        let sessionInfo = project.issueVerificationCode(phoneNumber: phoneNumber)
+        let sessionInfo = project.issueVerificationCode(
+            phoneNumber: phoneNumber, for: .mfaEnrollment, console: state.site.console)
         return .json(["phoneSessionInfo": ["sessionInfo": .string(sessionInfo)]])
     }
 

@@ -30,7 +30,8 @@ enum MFASignInRoutes {
         guard let phoneNumber = enrollment.phoneInfo else {
             throw APIError.badRequest("INVALID_ARGUMENT : MFA provider not supported!")
         }
-        let sessionInfo = project.issueVerificationCode(phoneNumber: phoneNumber)
+        let sessionInfo = project.issueVerificationCode(
+            phoneNumber: phoneNumber, for: .mfaSignIn, console: state.site.console)
         return .json(["phoneResponseInfo": ["sessionInfo": .string(sessionInfo)]])
     }
 

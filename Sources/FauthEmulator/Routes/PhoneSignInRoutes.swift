@@ -25,7 +25,9 @@ enum PhoneSignInRoutes {
         let phoneNumber = try request.string("phoneNumber") ?? ""
         try ensure(isValidPhoneNumber(phoneNumber), "INVALID_PHONE_NUMBER : Invalid format.")
         try ensure(project.user(phoneNumber: phoneNumber)?.mfaInfo.isEmpty ?? true, mfaUserMessage)
-        return .json(["sessionInfo": .string(project.issueVerificationCode(phoneNumber: phoneNumber))])
+        let sessionInfo = project.issueVerificationCode(
+            phoneNumber: phoneNumber, for: .phoneNumber, console: state.site.console)
+        return .json(["sessionInfo": .string(sessionInfo)])
     }
 
     /// `accounts:signInWithPhoneNumber`: `sessionInfo` and `code`, or `phoneNumber` and a `temporaryProof`; an

@@ -9,12 +9,6 @@ extension RouteTable {
 
 /// `accounts:sendOobCode`: issues an email action code; the link is logged and listed, never mailed.
 enum SendOobCodeRoute {
-    /// The API's `requestType` enum, in its declared order (numeric values index it).
-    static let requestTypes = [
-        "OOB_REQ_TYPE_UNSPECIFIED", "PASSWORD_RESET", "OLD_EMAIL_AGREE", "NEW_EMAIL_ACCEPT", "VERIFY_EMAIL",
-        "RECOVER_EMAIL", "EMAIL_SIGNIN", "VERIFY_AND_CHANGE_EMAIL", "REVERT_SECOND_FACTOR_ADDITION",
-    ]
-
     /// Handles the route, with Firebase's check order per request type.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
@@ -64,6 +58,9 @@ enum SendOobCodeRoute {
         if returnOobLink {
             response["oobCode"] = .string(oob.code)
             response["oobLink"] = .string(oob.oobLink)
+        } else if let line = ConsoleMessages.line(for: oob) {
+            // As Firebase's emulator: a link asked for in the answer is not printed too.
+            state.site.console.print(line)
         }
         return HTTPResponse.json(response)
     }

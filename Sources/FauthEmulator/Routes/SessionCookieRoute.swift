@@ -16,7 +16,7 @@ enum SessionCookieRoute {
     /// The shortest session accepted, in seconds.
     static let minimumDuration = 5 * 60
     /// The longest session accepted and the default, in seconds.
-    static let maximumDuration = 14 * 24 * 60 * 60
+    static let maximumDuration = TokenSigner.longestSessionCookieSeconds
 
     /// Handles the route, with Firebase's check order: MISSING_ID_TOKEN, INVALID_DURATION, the ID-token errors.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {

@@ -9,12 +9,6 @@ extension RouteTable {
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
 enum UpdateRoute {
-    /// The API's `deleteAttribute` enum, in its declared order (numeric values index it).
-    static let userAttributes = [
-        "USER_ATTRIBUTE_NAME_UNSPECIFIED", "EMAIL", "DISPLAY_NAME", "PROVIDER", "PHOTO_URL", "PASSWORD",
-        "RAW_USER_INFO",
-    ]
-
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)
@@ -66,7 +60,8 @@ enum UpdateRoute {
             to: &user, nowMillis: now)
         project.save(user)
         if changes.email != nil, signInProvider != "anonymous", let initialEmail = user.initialEmail {
-            project.issueOobCode(requestType: "RECOVER_EMAIL", email: initialEmail, host: state.linkAuthority)
+            let oob = project.issueOobCode(requestType: "RECOVER_EMAIL", email: initialEmail, host: state.linkAuthority)
+            ConsoleMessages.line(for: oob).map(state.site.console.print)
         }
         var response = responseBody(for: user)
         if let requested = changes.requestedEmail { response["newEmail"] = .string(requested) }

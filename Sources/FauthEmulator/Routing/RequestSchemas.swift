@@ -8,6 +8,23 @@ extension RequestSchema {
         return .object(fields)
     }
 
+    /// The API's `deleteAttribute` enum, in its declared order (numeric values index it).
+    private static let userAttributes = [
+        "USER_ATTRIBUTE_NAME_UNSPECIFIED", "EMAIL", "DISPLAY_NAME", "PROVIDER", "PHOTO_URL", "PASSWORD",
+        "RAW_USER_INFO",
+    ]
+    /// The API's `requestType` enum of `sendOobCode`, in its declared order (numeric values index it).
+    private static let oobRequestTypes = [
+        "OOB_REQ_TYPE_UNSPECIFIED", "PASSWORD_RESET", "OLD_EMAIL_AGREE", "NEW_EMAIL_ACCEPT", "VERIFY_EMAIL",
+        "RECOVER_EMAIL", "EMAIL_SIGNIN", "VERIFY_AND_CHANGE_EMAIL", "REVERT_SECOND_FACTOR_ADDITION",
+    ]
+    /// The API's `order` enum of `accounts:query`, in its declared order.
+    private static let queryOrders = ["ORDER_UNSPECIFIED", "ASC", "DESC"]
+    /// The API's `sortBy` enum of `accounts:query`, in its declared order.
+    private static let querySortFields = [
+        "SORT_BY_FIELD_UNSPECIFIED", "USER_ID", "NAME", "CREATED_AT", "LAST_LOGIN_AT", "USER_EMAIL",
+    ]
+
     /// `GoogleCloudIdentitytoolkitV1ProviderUserInfo`.
     static let providerUserInfo = strings([
         "displayName", "email", "federatedId", "phoneNumber", "photoUrl", "providerId",
@@ -97,7 +114,7 @@ extension RequestSchema {
             "tenantId", "validSince",
         ],
         [
-            "deleteAttribute": .array(.enumeration(UpdateRoute.userAttributes)), "deletePasskey": .array(.string),
+            "deleteAttribute": .array(.enumeration(userAttributes)), "deletePasskey": .array(.string),
             "deleteProvider": .array(.string),
             "disableUser": .boolean, "emailVerified": .boolean, "linkProviderUserInfo": providerUserInfo,
             "mfa": .object(["enrollments": .array(mfaEnrollment)]), "provider": .array(.string),
@@ -122,7 +139,7 @@ extension RequestSchema {
         ],
         [
             "androidInstallApp": .boolean, "canHandleCodeInApp": .boolean, "returnOobLink": .boolean,
-            "requestType": .enumeration(SendOobCodeRoute.requestTypes),
+            "requestType": .enumeration(oobRequestTypes),
         ])
     /// `accounts:resetPassword`.
     static let resetPassword = strings(["email", "newPassword", "oldPassword", "oobCode", "tenantId"])
@@ -167,7 +184,7 @@ extension RequestSchema {
         ["limit", "offset", "tenantId"],
         [
             "expression": .array(strings(["email", "phoneNumber", "userId"])), "returnUserInfo": .boolean,
-            "order": .enumeration(AdminQueryRoute.orders), "sortBy": .enumeration(AdminQueryRoute.sortFields),
+            "order": .enumeration(queryOrders), "sortBy": .enumeration(querySortFields),
         ])
     /// `{project}:createSessionCookie`.
     static let createSessionCookie = strings(["idToken", "tenantId", "validDuration"])

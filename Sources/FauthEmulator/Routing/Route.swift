@@ -70,12 +70,15 @@ struct PathPattern: Sendable {
     }
 
     private let segments: [Segment]
+    /// The template the pattern was made from (OpenAPI's path templating, e.g. `/v1/projects/{project}:x`).
+    let template: String
 
     /// How many path segments the pattern matches.
     var segmentCount: Int { segments.count }
 
     /// Parses a template such as `/emulator/v1/projects/{project}/tenants/{tenant}/accounts`.
     init(_ template: String) {
+        self.template = template
         segments = PathPattern.split(template).map { part in
             if part.hasPrefix("{project}") { return .project(suffix: String(part.dropFirst("{project}".count))) }
             if part.hasPrefix("{tenant}") { return .tenant(suffix: String(part.dropFirst("{tenant}".count))) }

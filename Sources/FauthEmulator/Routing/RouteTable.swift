@@ -47,6 +47,7 @@ enum RouteTable {
             secureToken,
             passwordPolicy,
             emulatorAction,
+            emulatorOpenAPI,
             emulatorIdpPage,
             emulatorIdpFinish,
             emulatorDevicePage,

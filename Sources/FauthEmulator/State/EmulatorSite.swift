@@ -1,10 +1,12 @@
 import Foundation
 
 /// What every project of the emulator shares, as Google's servers share it between projects: the emulator's own
-/// address and its token signing keys. Thread-safe.
+/// address, its token signing keys and its console. Thread-safe.
 final class EmulatorSite: @unchecked Sendable {
     /// Token signing and its keys (`--sign-tokens`), shared by every project.
     let tokenSigner = TokenSigner()
+    /// Where email action links and SMS codes are printed.
+    let console = ConsoleMessages()
     private let lock = NSLock()
     private var authority = "localhost:9099"
 

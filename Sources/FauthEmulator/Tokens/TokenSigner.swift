@@ -20,8 +20,10 @@ final class TokenSigner: @unchecked Sendable {
     static let cacheControl = "public, max-age=3600, must-revalidate, no-transform"
     /// How long a retired ID-token key stays published by default: an ID token's lifetime.
     static let retiredIdTokenKeySeconds = 3600
+    /// The longest a session cookie lives, in seconds (14 days, Firebase's maximum and default).
+    static let longestSessionCookieSeconds = 14 * 24 * 60 * 60
     /// How long a retired session-cookie key stays published by default: the longest session cookie.
-    static let retiredSessionCookieKeySeconds = SessionCookieRoute.maximumDuration
+    static let retiredSessionCookieKeySeconds = longestSessionCookieSeconds
 
     /// Whether tokens are signed.
     var isEnabled: Bool { lock.withLock { enabled } }

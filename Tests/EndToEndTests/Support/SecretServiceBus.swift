@@ -12,6 +12,9 @@ final class SecretServiceBus {
         case gnomeKeyring
         /// Tests/Keyring/silent_secret_service.py: owns org.freedesktop.secrets, answers nothing.
         case silent
+        /// The same with `--slow SECONDS`: answers a check of the default collection (unlocked), each answer after
+        /// SECONDS, and nothing else.
+        case slow(Double)
         /// Nothing owns org.freedesktop.secrets.
         case none
     }
@@ -60,11 +63,12 @@ final class SecretServiceBus {
                     rawArguments: ["--foreground", "--unlock", "--components=secrets"].map { Array($0.utf8) },
                     environment: environment, standardInput: folder + "/password"))
             try waitForDefaultCollection()
-        case .silent:
+        case .silent, .slow:
             let script = PythonVenv.root.appendingPathComponent("Tests/Keyring/silent_secret_service.py").path
             let python = PythonVenv.root.appendingPathComponent(".build/admin-sdk/bin/python").path
+            let slowness = if case .slow(let seconds) = service { ["--slow", String(seconds)] } else { [String]() }
             let silent = try SpawnedProcess(
-                path: python, rawArguments: [script].map { Array($0.utf8) },
+                path: python, rawArguments: ([script] + slowness).map { Array($0.utf8) },
                 environment: environment.merging(["PYTHONDONTWRITEBYTECODE": "1"]) { $1 })
             processes.append(silent)
             #expect(try silent.firstLine(within: 20) == "ready", "\(silent.standardError)")
@@ -77,6 +81,22 @@ final class SecretServiceBus {
         for process in processes.reversed() { process.signal(SIGKILL) }
         processes.removeAll()
         try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A gnome-keyring bus, an emulator and a sandbox whose fauth reaches the bus and keeps its secrets in the keyring
+    /// (`FAUTH_STORAGE=keyring`).
+    static func keyringSandbox() throws -> (SecretServiceBus, RunningEmulator, FauthSandbox) {
+        let bus = try SecretServiceBus(.gnomeKeyring)
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        sandbox.environment.merge(bus.fauthEnvironment) { $1 }
+        sandbox.environment["FAUTH_STORAGE"] = "keyring"
+        return (bus, emulator, sandbox)
+    }
+
+    /// Sends `signal` to the Secret Service's process (SIGSTOP: every call to it hangs until SIGCONT).
+    func signalService(_ signal: Int32) {
+        processes.last?.signal(signal)
     }
 
     /// Runs `command` (secret-tool, dbus-send) on this bus; its status and its stdout (with `merged`, stdout and

@@ -68,9 +68,13 @@ final class HarnessProcess {
                 + (tls ? ["--cert", "\(folder)/valid.pem", "--key", "\(folder)/valid.key"] : []))
     }
 
-    /// A CONNECT proxy that counts its tunnels; with `refusing`, one that answers every CONNECT with that status.
-    static func proxy(refusing status: Int? = nil) throws -> HarnessProcess {
-        try HarnessProcess(["proxy"] + (status.map { ["--refuse", String($0)] } ?? []))
+    /// A CONNECT proxy that counts its tunnels; with `refusing`, one that answers every CONNECT with that status;
+    /// with `certificate` (one of `TLSHarness.certificates`), an `https://` proxy presenting it.
+    static func proxy(refusing status: Int? = nil, certificate: String? = nil) throws -> HarnessProcess {
+        let folder = TLSHarness.certificates
+        return try HarnessProcess(
+            ["proxy"] + (status.map { ["--refuse", String($0)] } ?? [])
+                + (certificate.map { ["--cert", "\(folder)/\($0).pem", "--key", "\(folder)/\($0).key"] } ?? []))
     }
 
     private init(_ arguments: [String]) throws {

@@ -14,8 +14,13 @@ import Testing
         /// The problem fauth's message names, "" for a handshake failure, nil when fauth must succeed.
         let problem: String?
         let curlExit: Int32
-        var testDescription: String { legacyTLSOnly ? "TLS 1.0/1.1 only" : certificate }
+        var testDescription: String {
+            (legacyTLSOnly ? "TLS 1.0/1.1 only" : certificate) + (host == "localhost" ? "" : " (\(host), proxied)")
+        }
     }
+
+    /// A name only the harness proxy resolves: a case with it goes through the CONNECT proxy.
+    private static let proxied = "auth.fauth-test.invalid"
 
     static let cases = [
         CertificateCase(certificate: "valid", problem: nil, curlExit: 0),
@@ -30,6 +35,16 @@ import Testing
         CertificateCase(certificate: "valid", legacyTLSOnly: true, problem: "", curlExit: 35),
         // No subjectAltName: libcurl matches the subject's CN=localhost, as curl does.
         CertificateCase(certificate: "cn-only", problem: nil, curlExit: 0),
+        // The same verdicts through a CONNECT proxy (the chain is judged before the name, so a certificate for
+        // localhost keeps its own problem under the proxied name).
+        CertificateCase(certificate: "valid", host: proxied, problem: nil, curlExit: 0),
+        CertificateCase(certificate: "expired", host: proxied, problem: "has expired", curlExit: 60),
+        CertificateCase(certificate: "not-yet-valid", host: proxied, problem: "is not valid yet", curlExit: 60),
+        CertificateCase(certificate: "wrong-name", host: proxied, problem: "is for another name", curlExit: 60),
+        CertificateCase(certificate: "untrusted", host: proxied, problem: "is not trusted", curlExit: 60),
+        CertificateCase(certificate: "missing-intermediate", host: proxied, problem: "is not trusted", curlExit: 60),
+        CertificateCase(certificate: "valid", host: proxied, legacyTLSOnly: true, problem: "", curlExit: 35),
+        CertificateCase(certificate: "cn-only", host: proxied, problem: "is for another name", curlExit: 60),
     ]
 
     @Test(arguments: cases)

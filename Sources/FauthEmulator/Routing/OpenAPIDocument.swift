@@ -1,0 +1,121 @@
+import FauthBuild
+import FauthJSON
+
+/// The OpenAPI 3 document of the routes this emulator serves (`GET /emulator/openapi.json`), made from the route
+/// table itself, so it lists exactly what `RouteTable.all` matches: each path template and method, who may call it,
+/// its path parameters and the request body schema checked before its handler runs.
+enum OpenAPIDocument {
+    /// The document for `routes`, with `http://<authority>` as its server.
+    static func make(routes: [Route], authority: String) -> JSONObject {
+        var paths: JSONObject = [:]
+        for route in routes {
+            for pattern in route.patterns {
+                var item = paths[pattern.template]?.object ?? [:]
+                let method = route.method.lowercased()
+                // The first route of a method and template is the one that answers (the table's match order).
+                guard item[method] == nil else { continue }
+                item[method] = .object(operation(route, template: pattern.template))
+                paths[pattern.template] = .object(item)
+            }
+        }
+        return [
+            "openapi": "3.0.3",
+            "info": [
+                "title": "fauth-emulator",
+                "version": .string(FauthVersion.current),
+                "description": .string(
+                    "The routes of fauth-emulator, a local Firebase Authentication emulator, generated from its route "
+                        + "table. Google's own paths without the host prefix (`/v1/accounts:signUp` with `Host: "
+                        + "identitytoolkit.googleapis.com`) and the legacy `/identitytoolkit/v3/relyingparty/` ones "
+                        + "are served too."),
+            ],
+            "servers": [["url": .string("http://\(authority)")]],
+            "paths": .object(paths),
+            "components": [
+                "securitySchemes": [
+                    "apiKeyQuery": ["type": "apiKey", "in": "query", "name": "key"],
+                    "apiKeyHeader": ["type": "apiKey", "in": "header", "name": "x-goog-api-key"],
+                    "owner": [
+                        "type": "http", "scheme": "bearer",
+                        "description": "`Authorization: Bearer owner`, the emulator's admin credential",
+                    ],
+                ],
+                "schemas": [
+                    "Error": [
+                        "type": "object",
+                        "description": "Firebase's error body",
+                        "properties": [
+                            "error": [
+                                "type": "object",
+                                "properties": [
+                                    "code": ["type": "integer"], "message": ["type": "string"],
+                                    "errors": ["type": "array", "items": ["type": "object"]],
+                                ],
+                            ]
+                        ],
+                    ]
+                ],
+            ],
+        ]
+    }
+
+    /// The operation object of `route` at `template`.
+    private static func operation(_ route: Route, template: String) -> JSONObject {
+        var operation: JSONObject = [
+            "operationId": .string(route.method.lowercased() + " " + template),
+            "responses": [
+                "200": ["description": "the route's answer"],
+                "default": [
+                    "description": "an error",
+                    "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]],
+                ],
+            ],
+        ]
+        switch route.access {
+        case .open: operation["security"] = []
+        case .apiKey: operation["security"] = [["apiKeyQuery": []], ["apiKeyHeader": []], ["owner": []]]
+        case .privileged: operation["security"] = [["owner": []]]
+        }
+        let parameters = pathParameters(template)
+        if !parameters.isEmpty {
+            operation["parameters"] = .array(
+                parameters.map { name in
+                    ["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]]
+                })
+        }
+        if let schema = route.schema {
+            var content: JSONObject = ["application/json": ["schema": jsonSchema(schema)]]
+            if route.acceptsForm { content["application/x-www-form-urlencoded"] = ["schema": jsonSchema(schema)] }
+            operation["requestBody"] = ["content": .object(content)]
+        }
+        return operation
+    }
+
+    /// The names of the `{name}` expressions of a path template, in order.
+    static func pathParameters(_ template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// A request schema as an OpenAPI 3.0 schema object.
+    private static func jsonSchema(_ schema: RequestSchema) -> JSONValue {
+        switch schema {
+        case .string: return ["type": "string"]
+        case .boolean: return ["type": "boolean"]
+        case .integer: return ["type": "integer", "format": "int32"]
+        case .number: return ["type": "number"]
+        case .enumeration(let values): return ["type": "string", "enum": .array(values.map(JSONValue.string))]
+        case .array(let element): return ["type": "array", "items": jsonSchema(element)]
+        case .object(let fields):
+            var properties: JSONObject = [:]
+            for (name, field) in fields { properties[name] = jsonSchema(field) }
+            return ["type": "object", "properties": .object(properties)]
+        case .map(let member): return ["type": "object", "additionalProperties": jsonSchema(member)]
+        }
+    }
+}
