@@ -53,6 +53,7 @@ typedef void *(*searchv_sync_fn)(const secret_schema *, void *, int, void *, ger
 typedef void *(*retrievable_get_attributes_fn)(void *);
 typedef void *(*hash_table_lookup_fn)(void *, const void *);
 typedef void (*list_free_fn)(void *);
+typedef int (*service_unlock_sync_fn)(void *, void *, void *, void **, gerror **);
 
 /// GLib's GList (a doubly linked list node).
 typedef struct glist {
@@ -84,6 +85,7 @@ static struct {
     retrievable_get_attributes_fn retrievable_get_attributes;
     hash_table_lookup_fn hash_table_lookup;
     list_free_fn list_free;
+    service_unlock_sync_fn service_unlock_sync;
 } lib;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -144,6 +146,7 @@ static void load(void) {
         (retrievable_get_attributes_fn)fauth_library_symbol(&library, "secret_retrievable_get_attributes");
     lib.hash_table_lookup = (hash_table_lookup_fn)fauth_library_symbol(&library, "g_hash_table_lookup");
     lib.list_free = (list_free_fn)fauth_library_symbol(&library, "g_list_free");
+    lib.service_unlock_sync = (service_unlock_sync_fn)fauth_library_symbol(&library, "secret_service_unlock_sync");
     if (!library.missing) {
         load_status = 0;
     }
@@ -250,7 +253,7 @@ static void *attribute_table(const fauth_secret_attribute *attributes, size_t co
     return table;
 }
 
-fauth_secret_result fauth_secret_check(int timeout_ms) {
+fauth_secret_result fauth_secret_check(int timeout_ms, int unlock) {
     if (fauth_secret_load(NULL) != 0) {
         return result(FAUTH_SECRET_UNAVAILABLE, library.message);
     }
@@ -264,14 +267,21 @@ fauth_secret_result fauth_secret_check(int timeout_ms) {
     if (service != NULL) {
         collection = lib.collection_for_alias_sync(service, "default", 0, dog.cancellable, &error);
     }
+    int unlocked = 0;
+    if (unlock && collection != NULL && lib.collection_get_locked(collection)) {
+        // The Secret Service's own prompt (the desktop's unlock dialog), waited for until the deadline.
+        glist objects = {.data = collection, .next = NULL, .prev = NULL};
+        unlocked = lib.service_unlock_sync(service, &objects, dog.cancellable, NULL, &error) > 0;
+    }
     int fired = watchdog_stop(&dog);
     fauth_secret_result outcome;
-    if (service == NULL || (collection == NULL && error != NULL)) {
+    if (service == NULL || (collection == NULL && error != NULL) || (unlock && !unlocked && error != NULL)) {
         outcome = failure(error, fired);
     } else if (collection == NULL) {
         outcome = result(FAUTH_SECRET_NO_COLLECTION, "the Secret Service has no default collection");
-    } else if (lib.collection_get_locked(collection)) {
-        outcome = result(FAUTH_SECRET_LOCKED, "the default collection is locked");
+    } else if (!unlocked && lib.collection_get_locked(collection)) {
+        outcome = result(FAUTH_SECRET_LOCKED,
+                         unlock ? "the unlock prompt was dismissed" : "the default collection is locked");
     } else {
         outcome = result(FAUTH_SECRET_OK, NULL);
     }

@@ -34,6 +34,9 @@ package struct CLIContext: Sendable {
         @Sendable (_ body: (_ interruptDescriptor: Int32?) throws -> String) throws -> String
     /// Whether standard output is a terminal (a TOTP enrollment then also draws its QR code).
     package var outputIsTerminal: Bool
+    /// Whether standard input and standard error are both terminals: a person is there to answer a prompt another
+    /// program shows (the Secret Service's unlock prompt).
+    package var inputAndErrorAreTerminals: Bool
 
     /// Makes a context from its parts.
     package init(
@@ -49,7 +52,8 @@ package struct CLIContext: Sendable {
         now: @escaping @Sendable () -> UnixTime,
         openBrowser: @escaping @Sendable (String) -> BrowserOpening,
         catchingInterrupts: @escaping @Sendable ((Int32?) throws -> String) throws -> String,
-        outputIsTerminal: Bool = false
+        outputIsTerminal: Bool = false,
+        inputAndErrorAreTerminals: Bool = false
     ) {
         self.environment = environment
         self.malformedVariables = malformedVariables
@@ -64,6 +68,7 @@ package struct CLIContext: Sendable {
         self.openBrowser = openBrowser
         self.catchingInterrupts = catchingInterrupts
         self.outputIsTerminal = outputIsTerminal
+        self.inputAndErrorAreTerminals = inputAndErrorAreTerminals
     }
 }
 

@@ -64,12 +64,28 @@ final class Invocation {
         guard let choice = SecretStorageChoice(rawValue: text) else {
             throw FauthError.usage("\(source) '\(text)' is not a storage: use auto, keyring or file")
         }
-        let made = SecretStorage(choice: choice, keyring: Keyring(timeout: timeout))
+        let made = SecretStorage(choice: choice, keyring: Keyring(timeout: timeout, unlockPrompt: unlockPrompt))
         storage = made
         return made
     }
 
     private var storage: SecretStorage?
+
+    /// What the keyring calls before it asks the Secret Service to unlock a locked collection through its prompt:
+    /// only when a person runs the command on a terminal (standard input and standard error both terminals, no
+    /// --no-input); nil otherwise, and a locked collection is then reported.
+    private var unlockPrompt: (@Sendable (Double) -> Void)? {
+        guard context.inputAndErrorAreTerminals, !arguments.has(GlobalOptions.noInput) else { return nil }
+        let writeError = context.writeError
+        return { seconds in
+            writeError(
+                "fauth: the keyring is locked: unlock it in the prompt of your Secret Service (the desktop's unlock "
+                    + "dialog); waiting up to \(Int(seconds.rounded(.up))) s (Ctrl-C stops)…\n")
+        }
+    }
+
+    /// The OAuth client this run's device sign-in uses (`DeviceSignIn`), which the session it writes keeps.
+    var deviceClient: (providerId: String, settings: DeviceClientSettings)?
 
     /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT > the default.
     func runTimeout() throws -> Double {
@@ -107,8 +123,9 @@ final class Invocation {
             tenantId: arguments.value(GlobalOptions.tenant), configFile: arguments.value(GlobalOptions.config),
             timeout: try timeout(), endpoint: arguments.value(GlobalOptions.endpoint),
             caFile: arguments.value(GlobalOptions.caFile))
-        let configuration = try ConfigurationResolver.resolve(
+        var configuration = try ConfigurationResolver.resolve(
             flags: flags, environment: context.environment, session: stored)
+        if let (providerId, settings) = deviceClient { configuration.deviceClients[providerId] = settings }
         var trace: (@Sendable (String) -> Void)?
         if arguments.has(GlobalOptions.verbose) {
             let writeError = context.writeError

@@ -24,7 +24,7 @@ extension CLIContext {
             now: { UnixTime.now() },
             openBrowser: { BrowserLauncher.open($0, environment: environment) },
             catchingInterrupts: { try InterruptSignals.catching($0) },
-            outputIsTerminal: isatty(1) == 1)
+            outputIsTerminal: isatty(1) == 1, inputAndErrorAreTerminals: isatty(0) == 1 && isatty(2) == 1)
     }
 }
 

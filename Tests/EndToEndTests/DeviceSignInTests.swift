@@ -253,4 +253,55 @@ import Testing
         expectFailure(noClient, status: 2, code: "usage")
         #expect(setup.emulator.call("GET", "/emulator/v1/projects/demo-fauth/deviceCodes").json["deviceCodes"] == [])
     }
+
+    /// The client ID and issuer a device sign-in used are kept in the profile's session settings: a reauth gives
+    /// neither and the provider sees the kept client; FAUTH_CLIENT_ID beats the kept one and --client-id beats both
+    /// (each then kept); status shows them; the client secret is never kept; signout forgets them.
+    @Test func theProfileKeepsTheClientIdAndIssuerAndFlagsAndEnvironmentComeFirst() throws {
+        let setup = try Setup()
+        let issuer = "http://\(setup.emulator.host)/emulator/oidc/oidc.corp"
+        let identity: JSONValue = ["sub": "corp-9", "email": "kept@corp.example"]
+        let first = try setup.approved(
+            ["signin", "--json", "--provider", "oidc.corp", "--device", "--client-id", "kept-client"]
+                + ["--issuer", issuer], as: identity)
+        #expect(first.status == 0, "\(first.stderr)")
+        let kept: JSONValue = ["oidc.corp": ["clientId": "kept-client", "issuer": .string(issuer)]]
+        #expect(setup.sandbox.session()?["project"]?["deviceClients"] == kept)
+        #expect(try setup.sandbox.run(["status", "--json"]).json["deviceClients"] == kept)
+        let status = try setup.sandbox.run(["status"])
+        #expect(status.stdout.contains("device sign-in clients: oidc.corp (client ID kept-client, issuer \(issuer))"))
+
+        /// A reauth with these extra arguments: the client ID the provider saw, and the run.
+        func reauth(_ extra: [String] = []) throws -> (clientId: JSONValue?, run: FauthRun) {
+            let (process, authorization) = try setup.start(
+                ["reauth", "--json", "--provider", "oidc.corp", "--device"] + extra)
+            let userCode = try #require(authorization["userCode"]?.string)
+            let clientId = setup.record(userCode)?["clientId"]
+            #expect(setup.act("approve", userCode, identity) == 200)
+            return (clientId, try setup.finished(process))
+        }
+        var (clientId, run) = try reauth()
+        #expect(run.status == 0 && clientId == "kept-client", "\(run.stderr)")
+        setup.sandbox.environment["FAUTH_CLIENT_ID"] = "env-client"
+        (clientId, run) = try reauth()
+        #expect(run.status == 0 && clientId == "env-client", "\(run.stderr)")
+        (clientId, run) = try reauth(["--client-id", "flag-client"])
+        #expect(run.status == 0 && clientId == "flag-client", "\(run.stderr)")
+        setup.sandbox.environment["FAUTH_CLIENT_ID"] = nil
+        (clientId, run) = try reauth()
+        #expect(run.status == 0 && clientId == "flag-client", "the last one used is kept: \(run.stderr)")
+        #expect(setup.sandbox.session()?["project"]?["deviceClients"]?["oidc.corp"]?["issuer"]?.string == issuer)
+
+        let google = try setup.approved(["link", "--json"] + setup.device("google.com"), as: ["sub": "g-kept"])
+        #expect(google.status == 0, "\(google.stderr)")
+        let googleClient = setup.sandbox.session()?["project"]?["deviceClients"]?["google.com"]
+        #expect(googleClient == ["clientId": "fauth-test-client"])
+        let file = String(decoding: try #require(setup.sandbox.sessionBytes()), as: UTF8.self)
+        #expect(!file.contains("GOCSPX"), "the client secret is never kept")
+
+        #expect(try setup.sandbox.run(["signout"]).status == 0)
+        let forgotten = try setup.sandbox.run(["signin", "--json", "--provider", "oidc.corp", "--device"])
+        expectFailure(forgotten, status: 2, code: "usage")
+        #expect(forgotten.error["message"]?.string?.contains("FAUTH_CLIENT_ID") == true, "\(forgotten.stderr)")
+    }
 }

@@ -118,4 +118,34 @@ import Testing
         #expect(elapsed < 3, "\(elapsed) s for --timeout 2")
         #expect(sandbox.sessionBytes() == before, "a failed command leaves the session as it was")
     }
+
+    /// A locked collection: a person at a terminal (stdin and stderr both terminals, no --no-input) is told to unlock
+    /// it in the Secret Service's prompt, which fauth asks for and waits on within --timeout; here no prompter runs
+    /// on the test's bus, so the command still ends with keychain-error (exit 12) within --timeout and a second.
+    /// With --no-input, or without a terminal, the lock is reported at once and no prompt is asked for.
+    @Test func aLockedKeyringIsUnlockedThroughItsPromptOnlyForAPersonAtATerminal() throws {
+        let (bus, emulator, sandbox) = try SecretServiceBus.keyringSandbox()
+        defer { withExtendedLifetime(emulator) {} }
+        #expect(try sandbox.signUp("prompt@example.com").status == 0)
+        try bus.lockCollections()
+        for extra in [[], ["--no-input"]] {
+            let terminal = try PseudoTerminal()
+            let started = Date()
+            let process = try SpawnedProcess(
+                path: BuiltBinaries.fauth.path,
+                rawArguments: (["token", "--timeout", "3"] + extra).map { Array($0.utf8) },
+                environment: sandbox.environment, controllingTerminal: terminal.slavePath, errorOnTerminal: true)
+            let status = try process.waitForExit(within: 30)
+            let elapsed = Date().timeIntervalSince(started)
+            let shown = terminal.read(within: 1)
+            #expect(status == 12, "\(extra): \(shown)")
+            #expect(shown.contains("keychain-error") && shown.contains("locked"), "\(extra): \(shown)")
+            #expect(shown.contains("unlock it in the prompt") == extra.isEmpty, "\(extra): \(shown)")
+            // The Secret Service was asked: with no prompter on this bus, its prompt comes back dismissed.
+            #expect(shown.contains("the unlock prompt was dismissed") == extra.isEmpty, "\(extra): \(shown)")
+            #expect(elapsed < 4, "\(extra): \(elapsed) s for --timeout 3")
+        }
+        let piped = try sandbox.run(["token", "--timeout", "3"])
+        #expect(piped.status == 12 && !piped.stderr.contains("unlock it in the prompt"), "\(piped.stderr)")
+    }
 }

@@ -21,7 +21,8 @@ import Testing
             [topLevel],
         ],
         "FauthEmulator": [
-            ["Crypto", "HTTP"], ["State"], ["Tokens"], ["Routing"], ["MFA", "Federated", "Passwords"], ["Routes"],
+            ["Crypto", "HTTP"], ["Errors"], ["State"], ["Tokens"], ["Routing"], ["MFA", "Federated", "Passwords"],
+            ["Routes"],
             [topLevel], ["Command"],
         ],
     ]
@@ -59,11 +60,7 @@ import Testing
             "Terminal → (top)": ["SecretAnswer"],
         ],
         "FauthEmulator": [
-            "State → Federated": ["DeviceCodes", "IdpAuthSessions"],
-            "State → Passwords": ["ImportedPasswordHash"],
-            "State → Routing": ["APIError", "JSONPath", "RouteRequest", "TrafficControl", "ensure", "isAbsoluteURI"],
-            "State → Tokens": ["Base64", "ParsedIDToken", "RandomID", "TokenSigner"],
-            "Tokens → Routing": ["APIError", "ensure"],
+            "State → Tokens": ["TokenSigner"]
         ],
     ]
 

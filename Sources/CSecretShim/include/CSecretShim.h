@@ -41,8 +41,9 @@ typedef struct {
 int fauth_secret_load(const char **message);
 
 /// Checks, within `timeout_ms`, that the Secret Service answers and that its default collection exists and is
-/// unlocked.
-fauth_secret_result fauth_secret_check(int timeout_ms);
+/// unlocked. With `unlock`, a locked default collection is unlocked through the Secret Service's prompt (on a
+/// desktop, its unlock dialog), waited for within the same `timeout_ms`; a prompt dismissed leaves it locked.
+fauth_secret_result fauth_secret_check(int timeout_ms, int unlock);
 
 /// Stores `secret` (UTF-8) in the default collection as the item with exactly these attributes and `label`,
 /// replacing the item that has them, within `timeout_ms`.

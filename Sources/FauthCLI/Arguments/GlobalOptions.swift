@@ -67,13 +67,16 @@ enum GlobalOptions {
             default collection; the session file keeps only what is not secret, and a pending second factor's \
             secrets go there too. A Secret Service that is missing, locked or does not answer within --timeout (all \
             of a command's keyring calls together) is keychain-error (exit 12) before any request, never a \
-            fallback. file: in the session file (0600). auto: the keyring when a Secret Service answers within 2 s, \
+            fallback; on a terminal (stdin and stderr, no --no-input) a locked one is unlocked through the Secret \
+            Service's own prompt, within --timeout. file: in the session file (0600). auto: the keyring when a Secret Service answers within 2 s, \
             the file otherwise (no session bus: CI, SSH, containers); a session already in the keyring stays there. \
             It decides where a session is written; a session is read from wherever its file says, and the next write \
             moves it (status shows where it is).
             """)
     static let noInput = OptionSpec(
-        "no-input", help: "Never prompt; fail with a usage error when a secret is needed and not given.")
+        "no-input", help: "Never prompt; fail with a usage error when a secret is needed and not given.",
+        details: "Nor is a locked keyring unlocked through the Secret Service's prompt: it is keychain-error (exit 12)."
+    )
     static let quiet = OptionSpec("quiet", short: "q", help: "Print nothing on success except requested data.")
     static let verbose = OptionSpec(
         "verbose", short: "v", help: "Trace requests on stderr (method, URL with the key redacted, status, time).",

@@ -13,7 +13,8 @@ struct Status: Command {
             the error is the server's, as for every command: user-token-expired or invalid-user-token (exit 4), \
             user-disabled or user-not-found (exit 6). The custom claims an admin set are those of the session's ID \
             token (`claims` in JSON, `{}` when none; a line in text when there are some); claims set since it was \
-            issued show after `fauth token --force-refresh`.
+            issued show after `fauth token --force-refresh`. The OAuth clients device sign-ins keep for this \
+            profile (--client-id, --issuer) show as `device sign-in clients` (`deviceClients` in JSON).
             """)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
@@ -30,12 +31,25 @@ struct Status: Command {
             + "backend: \(TerminalText.escaped(backend.description))\n"
             + "storage: \(session.secretBackend == .keyring ? "keyring (Secret Service)" : "file")\n"
         if !claims.isEmpty { text += "custom claims: \(TerminalText.escaped(JSONValue.object(claims).serialized()))\n" }
+        let deviceClients = session.project.deviceClients.sorted { $0.key < $1.key }
+        if !deviceClients.isEmpty {
+            let list = deviceClients.map { providerId, client in
+                "\(providerId) (client ID \(client.clientId)" + (client.issuer.map { ", issuer \($0)" } ?? "") + ")"
+            }
+            text += "device sign-in clients: \(TerminalText.escaped(list.joined(separator: ", ")))\n"
+        }
+        var deviceClientsJSON = JSONObject()
+        for (providerId, client) in deviceClients {
+            deviceClientsJSON[providerId] = [
+                "clientId": .string(client.clientId), "issuer": client.issuer.map(JSONValue.string) ?? .null,
+            ]
+        }
         return CommandOutput(
             json: [
                 "signedIn": true, "user": session.user.jsonObject(), "expiresAt": .string(expires),
                 "profile": ownFile ? .string(invocation.profile) : .null, "backend": backend.jsonObject(),
                 "claims": .object(claims), "storage": ["backend": .string(session.secretBackend.rawValue)],
-                "secondFactors": .array(secondFactors.map(\.jsonObject)),
+                "secondFactors": .array(secondFactors.map(\.jsonObject)), "deviceClients": .object(deviceClientsJSON),
             ],
             text: text, isData: true)
     }

@@ -74,7 +74,13 @@ enum CredentialOptions {
         details: "With --provider ID and no token. Setting it up and what goes wrong: man fauth, DEVICE SIGN-IN.")
     static let clientId = OptionSpec(
         "client-id", value: "ID",
-        help: "With --device: the provider's OAuth client ID (env FAUTH_CLIENT_ID).")
+        help: "With --device: the provider's OAuth client ID (env FAUTH_CLIENT_ID; kept by the profile).",
+        details: """
+            The client ID (and an oidc.* provider's --issuer) a device sign-in used is kept in the profile's session \
+            settings, for that provider and the session's server, so later device sign-ins, links and reauths of the \
+            profile need neither: --client-id > FAUTH_CLIENT_ID > the profile's (fauth status shows it). The client \
+            secret is never kept; signout forgets them with the session.
+            """)
     static let clientSecretFile = OptionSpec(
         "client-secret-file", value: "FILE", completion: .file,
         help: "With --device: read the OAuth client secret from FILE, or from stdin for @- (env FAUTH_CLIENT_SECRET).",
@@ -83,7 +89,11 @@ enum CredentialOptions {
     static let issuer = OptionSpec(
         "issuer", value: "URL",
         help: "With --device and an oidc.* provider: its issuer URL, for OpenID discovery (env FAUTH_ISSUER).",
-        details: "On the emulator the default is the OpenID provider it plays: http://HOST:PORT/emulator/oidc/ID.")
+        details: """
+            --issuer > FAUTH_ISSUER > the one the profile kept from its last device sign-in with the provider (as \
+            --client-id); on the emulator the default is the OpenID provider it plays: \
+            http://HOST:PORT/emulator/oidc/ID.
+            """)
     static let port = OptionSpec(
         "port", value: "PORT",
         help: "The loopback port the provider returns to (env FAUTH_BROWSER_PORT; default: a free one).",

@@ -16,7 +16,8 @@ struct DeviceSignIn {
         let providerId = arguments.value(CredentialOptions.provider) ?? ""
         try Self.checkSupported(providerId)
         let waitSeconds = try invocation.timeout() ?? Self.defaultWaitSeconds
-        let settings = DeviceSettings(invocation: invocation)
+        let client = try invocation.client()
+        let settings = DeviceSettings(invocation: invocation, stored: client.configuration.deviceClients[providerId])
         let clientId = try settings.clientId(providerId: providerId)
         let clientSecret = try settings.clientSecret()
         if providerId == "google.com", clientSecret == nil {
@@ -24,7 +25,6 @@ struct DeviceSignIn {
                 "google.com --device needs the OAuth client's secret: --client-secret-file FILE|@- or "
                     + "FAUTH_CLIENT_SECRET (never on the command line)")
         }
-        let client = try invocation.client()
         let emulatorHost = client.configuration.emulatorHost
         let endpoints: DeviceFlowEndpoints
         switch providerId {
@@ -34,6 +34,8 @@ struct DeviceSignIn {
             let issuer = try settings.issuer(providerId: providerId, emulatorHost: emulatorHost)
             endpoints = try client.discoverDeviceEndpoints(providerId: providerId, issuer: issuer)
         }
+        let keptIssuer = providerId.hasPrefix("oidc.") ? try settings.givenIssuer() : nil
+        invocation.deviceClient = (providerId, DeviceClientSettings(clientId: clientId, issuer: keptIssuer))
         let deviceClient = DeviceClient(
             providerId: providerId, clientId: clientId, clientSecret: clientSecret,
             extraScopes: arguments.values(CredentialOptions.scope))

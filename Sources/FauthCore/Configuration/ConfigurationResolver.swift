@@ -30,11 +30,13 @@ package enum ConfigurationResolver {
         let tenantId =
             try choose(flags.tenantId, .tenantId, environment, "FAUTH_TENANT")
             ?? session?.tenantId
-        return ResolvedConfiguration(
+        var configuration = ResolvedConfiguration(
             apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId,
             projectId: configFile?.projectId ?? session?.projectId, timeout: timeout,
             trust: try CertificateAuthorities.resolve(
                 caFileFlag: flags.caFile, environment: environment, timeout: timeout))
+        configuration.deviceClients = session?.deviceClients ?? [:]
+        return configuration
     }
 
     /// The emulator or the production endpoint override, from the first level that names one (flags, then

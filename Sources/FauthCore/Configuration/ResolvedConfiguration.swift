@@ -19,6 +19,9 @@ package struct ResolvedConfiguration: Sendable, Equatable {
     package var timeout: Double
     /// The certificate authorities TLS connections trust.
     package var trust: TrustedCertificates
+    /// The OAuth clients of device sign-ins, by provider ID: the session's (for its own server), and the one a
+    /// device sign-in of this command uses; a new session keeps them.
+    package var deviceClients: [String: DeviceClientSettings] = [:]
 
     /// Makes a resolved configuration.
     package init(
@@ -45,6 +48,7 @@ package struct ResolvedConfiguration: Sendable, Equatable {
     /// The settings a new session remembers.
     package var projectSettings: ProjectSettings {
         ProjectSettings(
-            apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId, projectId: projectId)
+            apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId, projectId: projectId,
+            deviceClients: deviceClients)
     }
 }

@@ -13,11 +13,16 @@ import Glibc
 package final class Keyring: Sendable {
     /// How long all of the command's calls may take together, in seconds.
     package let timeout: Double
+    /// Called, with the seconds left, before a locked default collection is unlocked through the Secret Service's
+    /// prompt; nil: a locked collection is reported, never prompted for (no person at a terminal to answer).
+    package let unlockPrompt: (@Sendable (Double) -> Void)?
     private let spent = Mutex<Double>(0)
 
-    /// A keyring whose calls end within `timeout` seconds in all.
-    package init(timeout: Double) {
+    /// A keyring whose calls end within `timeout` seconds in all, unlocking through the prompt when `unlockPrompt`
+    /// is given.
+    package init(timeout: Double, unlockPrompt: (@Sendable (Double) -> Void)? = nil) {
         self.timeout = timeout
+        self.unlockPrompt = unlockPrompt
     }
 
     /// The seconds of the budget not yet spent.
@@ -33,27 +38,34 @@ package final class Keyring: Sendable {
     }
 
     /// Checks that the Secret Service answers and its default collection exists and is unlocked, within `limit`
-    /// seconds when given (and what is left of the budget in any case).
+    /// seconds when given (and what is left of the budget in any case). A locked one is unlocked through the Secret
+    /// Service's prompt within the budget when there is an `unlockPrompt` and no `limit` (a probe never prompts).
     package func check(within limit: Double? = nil) throws {
         try Self.requireBus()
-        try bounded(limit) { try outcome(fauth_secret_check($0)) }
+        let checked = try bounded(limit) { fauth_secret_check($0, 0) }
+        if checked.status == FAUTH_SECRET_LOCKED, limit == nil, let unlockPrompt {
+            unlockPrompt(remaining)
+            try outcome(try bounded { fauth_secret_check($0, 1) })
+        } else {
+            try outcome(checked)
+        }
     }
 
     /// Stores `secret` as the item with exactly `attributes`, labelled `label`, replacing the one that has them.
     /// Each call checks the default collection first (`check`).
     func store(_ secret: String, attributes: [String: String], label: String) throws {
-        try check()  // a locked collection is reported, never unlocked through a prompt
+        try check()  // a locked collection is reported, or unlocked through its prompt: never left to prompt
         try withAttributes(attributes) { pointer, count in
-            try bounded { try outcome(fauth_secret_store(pointer, count, label, secret, $0)) }
+            try outcome(try bounded { fauth_secret_store(pointer, count, label, secret, $0) })
         }
     }
 
     /// The secret of the item with `attributes`, nil when there is none.
     func lookup(_ attributes: [String: String]) throws -> String? {
-        try check()  // a locked collection is reported, never unlocked through a prompt
+        try check()  // a locked collection is reported, or unlocked through its prompt: never left to prompt
         return try withAttributes(attributes) { pointer, count in
             var secret: UnsafeMutablePointer<CChar>?
-            try bounded { try outcome(fauth_secret_lookup(pointer, count, &secret, $0)) }
+            try outcome(try bounded { fauth_secret_lookup(pointer, count, &secret, $0) })
             guard let secret else { return nil }
             defer { fauth_secret_free(secret) }
             return String(cString: secret)
@@ -63,10 +75,10 @@ package final class Keyring: Sendable {
     /// Deletes every item that has `attributes` among its own; returns whether there was one.
     @discardableResult
     func clear(_ attributes: [String: String]) throws -> Bool {
-        try check()  // a locked collection is reported, never unlocked through a prompt
+        try check()  // a locked collection is reported, or unlocked through its prompt: never left to prompt
         return try withAttributes(attributes) { pointer, count in
             var removed: Int32 = 0
-            try bounded { try outcome(fauth_secret_clear(pointer, count, &removed, $0)) }
+            try outcome(try bounded { fauth_secret_clear(pointer, count, &removed, $0) })
             return removed != 0
         }
     }
@@ -78,7 +90,7 @@ package final class Keyring: Sendable {
         return try withAttributes(attributes) { pointer, count in
             var values: UnsafeMutablePointer<CChar>?
             var length = 0
-            try bounded { try outcome(fauth_secret_search(pointer, count, name, &values, &length, $0)) }
+            try outcome(try bounded { fauth_secret_search(pointer, count, name, &values, &length, $0) })
             guard let values else { return [] }
             defer { free(values) }
             let bytes = UnsafeRawBufferPointer(start: values, count: length)
@@ -88,12 +100,12 @@ package final class Keyring: Sendable {
 
     /// Runs one call with what is left of the budget (or `limit`, if less), in milliseconds, and charges the budget
     /// the time it took; none left is a time-out without a call.
-    private func bounded(_ limit: Double? = nil, _ call: (Int32) throws -> Void) throws {
+    private func bounded<T>(_ limit: Double? = nil, _ call: (Int32) throws -> T) throws -> T {
         let seconds = min(remaining, limit ?? .infinity)
         guard seconds > 0 else { throw timedOut }
         let started = MonotonicTime.now()
         defer { spent.withLock { $0 += MonotonicTime.now().seconds(since: started) } }
-        try call(Int32(min(seconds, 86_400) * 1000))
+        return try call(Int32(min(seconds, 86_400) * 1000))
     }
 
     private var timedOut: FauthError {
@@ -142,10 +154,15 @@ package final class Keyring: Sendable {
                 "no Secret Service answers on the session bus (\(detail))",
                 fix: "start one (GNOME Keyring, KeePassXC's Secret Service, …), or choose file storage "
                     + "(FAUTH_STORAGE=file)")
+        case FAUTH_SECRET_LOCKED where unlockPrompt != nil:
+            throw Self.failure(
+                "the keyring's default collection is locked (\(detail))",
+                fix: "unlock it (log in to the desktop, or Seahorse), then run the command again")
         case FAUTH_SECRET_LOCKED:
             throw Self.failure(
                 "the keyring's default collection is locked",
-                fix: "unlock it (log in to the desktop, or Seahorse), then run the command again")
+                fix: "unlock it (log in to the desktop, or Seahorse), then run the command again, or run it "
+                    + "interactively on a terminal, where fauth asks the Secret Service to show its unlock prompt")
         case FAUTH_SECRET_NO_COLLECTION:
             throw Self.failure(
                 "the Secret Service has no default collection",

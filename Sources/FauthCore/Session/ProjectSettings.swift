@@ -10,16 +10,20 @@ package struct ProjectSettings: Sendable, Equatable {
     package var tenantId: String?
     /// The Firebase project id, when known.
     package var projectId: String?
+    /// The OAuth clients device sign-ins used, by provider ID (`google.com`, `oidc.corp`), so the next one on this
+    /// profile needs neither `--client-id` nor `--issuer`.
+    package var deviceClients: [String: DeviceClientSettings]
 
     /// Makes project settings.
     package init(
         apiKey: String? = nil, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
-        projectId: String? = nil
+        projectId: String? = nil, deviceClients: [String: DeviceClientSettings] = [:]
     ) {
         self.apiKey = apiKey
         self.emulatorHost = emulatorHost
         self.endpoint = endpoint
         self.tenantId = tenantId
         self.projectId = projectId
+        self.deviceClients = deviceClients
     }
 }

@@ -62,8 +62,9 @@ package struct StoredSessionV1: Sendable, Equatable {
 
     // MARK: Members
 
-    /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId"}`, null when absent; except `endpoint`, added to
-    /// version 1 after its release, which is written only when set, so that a file without one is rewritten
+    /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId","deviceClients"}`, null when absent; except
+    /// `endpoint` and `deviceClients` (`{providerId: {"clientId", "issuer"}}`), added to version 1 after its release,
+    /// which are written only when set, so that a file without one is rewritten
     /// byte for byte (and older fauths, which ignore members they do not know, still read every file).
     static func document(_ project: ProjectSettings) -> JSONValue {
         var document: JSONObject = [
@@ -73,15 +74,34 @@ package struct StoredSessionV1: Sendable, Equatable {
         document["endpoint"] = project.endpoint.map(JSONValue.string)
         document["tenantId"] = JSONValue(optional: project.tenantId)
         document["projectId"] = JSONValue(optional: project.projectId)
+        if !project.deviceClients.isEmpty {
+            var clients = JSONObject()
+            for (providerId, client) in project.deviceClients.sorted(by: { $0.key < $1.key }) {
+                var settings: JSONObject = ["clientId": .string(client.clientId)]
+                settings["issuer"] = client.issuer.map(JSONValue.string)
+                clients[providerId] = .object(settings)
+            }
+            document["deviceClients"] = .object(clients)
+        }
         return .object(document)
     }
 
     /// Every member may be null or absent.
     static func project(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProjectSettings {
-        ProjectSettings(
+        var deviceClients: [String: DeviceClientSettings] = [:]
+        if let value = reader.object["deviceClients"], value != .null {
+            let clients = try SessionJSONReader(value, path: reader.memberPath("deviceClients"))
+            for providerId in clients.object.keys {
+                let client = try clients.reader(providerId)
+                deviceClients[providerId] = DeviceClientSettings(
+                    clientId: try client.string("clientId", allowingEmpty: false),
+                    issuer: try client.optionalString("issuer"))
+            }
+        }
+        return ProjectSettings(
             apiKey: try reader.optionalString("apiKey"), emulatorHost: try reader.optionalString("emulatorHost"),
             endpoint: try reader.optionalString("endpoint"), tenantId: try reader.optionalString("tenantId"),
-            projectId: try reader.optionalString("projectId"))
+            projectId: try reader.optionalString("projectId"), deviceClients: deviceClients)
     }
 
     /// Every member written, null when absent; dates ISO-8601 UTC.

@@ -68,27 +68,6 @@ final class EmulatorState {
         try ensure(!signInSettings(for: project).disableAuth, "PROJECT_DISABLED")
     }
 
-    /// The project a request lands in, as Firebase's pre-handler picks it: the path tenant, else body `tenantId`, else
-    /// the `idToken`'s tenant. A path and body that differ, or an ID token of another tenant, give TENANT_ID_MISMATCH;
-    /// a decodable JWT without a `firebase` claim crashes it (500) whatever the tenant.
-    func project(for request: RouteRequest) throws(APIError) -> ProjectState {
-        let bodyTenant = try request.string("tenantId").flatMap { $0.isEmpty ? nil : $0 }
-        if let pathTenant = request.pathTenantId, let bodyTenant, bodyTenant != pathTenant {
-            throw APIError.badRequest("TENANT_ID_MISMATCH")
-        }
-        var tenantId = request.pathTenantId ?? bodyTenant
-        if try request.string("idToken") != nil, let payload = request.idTokenPayload {
-            guard case .object(let firebase)? = payload["firebase"] else {
-                throw APIError.unexpected("Cannot read properties of undefined (reading 'tenant')", reason: "TypeError")
-            }
-            if let tokenTenant = firebase["tenant"]?.string, !tokenTenant.isEmpty {
-                if let tenantId { try ensure(tokenTenant == tenantId, "TENANT_ID_MISMATCH") }
-                tenantId = tokenTenant
-            }
-        }
-        return project(tenantId: tenantId)
-    }
-
     /// Enforces fauth's `passwordPolicy` (enforce mode) on a new password.
     func checkPasswordPolicy(_ password: String) throws(APIError) {
         guard let policy = config.passwordPolicy, policy.enforcementState == "ENFORCE" else { return }
@@ -102,12 +81,6 @@ final class EmulatorState {
     func checkNewPassword(_ password: String) throws(APIError) {
         try ensure(password.count >= 6, "WEAK_PASSWORD : Password should be at least 6 characters")
         try checkPasswordPolicy(password)
-    }
-
-    /// Throws CREDENTIAL_TOO_OLD_LOGIN_AGAIN when fauth's `recentLoginSeconds` is set and the token's auth_time is older.
-    func checkRecentLogin(_ token: ParsedIDToken, nowMillis: Int) throws(APIError) {
-        guard let limit = config.recentLoginSeconds else { return }
-        try ensure(nowMillis / 1000 - token.authTime <= limit, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
     }
 
     /// Throws TOO_MANY_ATTEMPTS_TRY_LATER when fauth's `failedSignInLimit` failures happened for `email` in the last minute.

@@ -175,19 +175,6 @@ struct UserRecord: Sendable, Equatable {
         RandomID.alphanumeric(count: 20, after: "fakeSalt")
     }
 
-    /// True when `password` is this user's password: checked against the imported hash with its algorithm, or
-    /// against the emulator's own `fakeHash`.
-    func hasPassword(_ password: String) -> Bool {
-        guard let passwordHash else { return false }
-        if let importedHash {
-            guard let hash = Base64.decodeEitherAlphabet(passwordHash) else { return false }
-            let salt = salt.flatMap(Base64.decodeEitherAlphabet) ?? []
-            return importedHash.matches(password, hash: hash, salt: salt)
-        }
-        guard let salt else { return false }
-        return passwordHash == UserRecord.fakeHash(salt: salt, password: password)
-    }
-
     /// Removes the password (hash, salt and the imported hash's algorithm).
     mutating func clearPassword() {
         passwordHash = nil

@@ -36,3 +36,11 @@ extension EmulatorState {
             authTime: payload["auth_time"]?.int ?? Int(min(max(issuedAt, 0), 1e12)))
     }
 }
+
+extension EmulatorState {
+    /// Throws CREDENTIAL_TOO_OLD_LOGIN_AGAIN when fauth's `recentLoginSeconds` is set and the token's auth_time is older.
+    func checkRecentLogin(_ token: ParsedIDToken, nowMillis: Int) throws(APIError) {
+        guard let limit = config.recentLoginSeconds else { return }
+        try ensure(nowMillis / 1000 - token.authTime <= limit, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    }
+}

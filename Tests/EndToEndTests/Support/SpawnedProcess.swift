@@ -24,12 +24,14 @@ final class SpawnedProcess {
     /// Starts the executable at `path` with argument bytes passed as they are (no UTF-8 repair), standard input
     /// from the file `standardInput`. With `newSession` the child runs in a session of its own (no controlling
     /// terminal), or, given a `controllingTerminal` (a pty slave path), in a new session with that terminal as its
-    /// standard input and controlling terminal (and standard output too with `outputOnTerminal`). Like a shell, it starts the child with default signal dispositions
+    /// standard input and controlling terminal (and standard output too with `outputOnTerminal`, standard error with
+    /// `errorOnTerminal`). Like a shell, it starts the child with default signal dispositions
     /// and no blocked signal (whatever this test thread blocks), unless `blockedSignals` names some. `inherited` maps
     /// descriptors of this process to the child's numbers, after the rest (a pipe's write end as its stdout).
     init(
         path: String, rawArguments: [[UInt8]], environment: [String: String], standardInput: String = "/dev/null",
         newSession: Bool = false, controllingTerminal: String? = nil, outputOnTerminal: Bool = false,
+        errorOnTerminal: Bool = false,
         blockedSignals: [Int32] = [], inherited: [(parent: Int32, child: Int32)] = []
     ) throws {
         guard FileManager.default.isExecutableFile(atPath: path) else {
@@ -50,7 +52,11 @@ final class SpawnedProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if let controllingTerminal, errorOnTerminal {
+            posix_spawn_file_actions_addopen(&actions, 2, controllingTerminal, O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         for descriptor in inherited { posix_spawn_file_actions_adddup2(&actions, descriptor.parent, descriptor.child) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

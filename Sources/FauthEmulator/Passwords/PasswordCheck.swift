@@ -1,48 +1,7 @@
 import FauthCrypto
 import FauthJSON
 
-/// The hash algorithm and parameters a password was imported with (`accounts:batchCreate`'s `hashAlgorithm`,
-/// `signerKey`, `saltSeparator`, `rounds`, `memoryCost`, `cpuMemCost`, `blockSize`, `parallelization`, `dkLen`,
-/// `passwordHashOrder`), kept with the account so that `signInWithPassword` checks a password against the hash.
-struct ImportedPasswordHash: Sendable, Equatable {
-    /// The algorithms Firebase imports, by their API names.
-    enum Algorithm: String, Sendable, CaseIterable {
-        case scrypt = "SCRYPT"
-        case standardScrypt = "STANDARD_SCRYPT"
-        case bcrypt = "BCRYPT"
-        case hmacSHA256 = "HMAC_SHA256"
-        case hmacSHA1 = "HMAC_SHA1"
-        case hmacMD5 = "HMAC_MD5"
-        case hmacSHA512 = "HMAC_SHA512"
-        case sha256 = "SHA256"
-        case sha1 = "SHA1"
-        case md5 = "MD5"
-        case sha512 = "SHA512"
-        case pbkdfSHA1 = "PBKDF_SHA1"
-        case pbkdf2SHA256 = "PBKDF2_SHA256"
-    }
-
-    /// Which comes first in a digest's or HMAC's input (`passwordHashOrder`).
-    enum Order: String, Sendable {
-        case unspecified = "UNSPECIFIED_ORDER"
-        case saltAndPassword = "SALT_AND_PASSWORD"
-        case passwordAndSalt = "PASSWORD_AND_SALT"
-    }
-
-    var algorithm: Algorithm
-    var signerKey: [UInt8] = []
-    var saltSeparator: [UInt8] = []
-    var rounds = 0
-    var memoryCost = 0
-    var cpuMemCost = 0
-    var blockSize = 0
-    var parallelization = 0
-    var derivedKeyLength = 0
-    var order = Order.unspecified
-
-    /// The most memory one scrypt check may take (128·N·r·p bytes).
-    static let scryptMemoryLimit = 64 << 20
-
+extension ImportedPasswordHash {
     /// The request's hash configuration, checked with the bounds production enforces (the Admin SDKs document the
     /// same ones): nil when the request names no `hashAlgorithm`.
     static func parse(_ request: RouteRequest) throws(APIError) -> ImportedPasswordHash? {
@@ -152,38 +111,19 @@ struct ImportedPasswordHash: Sendable, Equatable {
         for _ in 1..<max(rounds, 1) { value = try digest.hash(value) }
         return value
     }
+}
 
-    /// The configuration as an export keeps it (the request's member names; keys in standard base64).
-    var json: JSONObject {
-        var object: JSONObject = ["hashAlgorithm": .string(algorithm.rawValue)]
-        if !signerKey.isEmpty { object["signerKey"] = .string(Base64.encode(signerKey)) }
-        if !saltSeparator.isEmpty { object["saltSeparator"] = .string(Base64.encode(saltSeparator)) }
-        let numbers: [(String, Int)] = [
-            ("rounds", rounds), ("memoryCost", memoryCost), ("cpuMemCost", cpuMemCost), ("blockSize", blockSize),
-            ("parallelization", parallelization), ("dkLen", derivedKeyLength),
-        ]
-        for (name, value) in numbers where value != 0 { object[name] = .number(Double(value)) }
-        if order != .unspecified { object["passwordHashOrder"] = .string(order.rawValue) }
-        return object
-    }
-
-    /// Reads what `json` wrote (an export being imported); nil when it is not such an object.
-    init?(json: JSONObject) {
-        guard let algorithm = json["hashAlgorithm"]?.string.flatMap(Algorithm.init(rawValue:)) else { return nil }
-        self.init(algorithm: algorithm)
-        signerKey = json["signerKey"]?.string.flatMap(Base64.decodeEitherAlphabet) ?? []
-        saltSeparator = json["saltSeparator"]?.string.flatMap(Base64.decodeEitherAlphabet) ?? []
-        rounds = json["rounds"]?.int ?? 0
-        memoryCost = json["memoryCost"]?.int ?? 0
-        cpuMemCost = json["cpuMemCost"]?.int ?? 0
-        blockSize = json["blockSize"]?.int ?? 0
-        parallelization = json["parallelization"]?.int ?? 0
-        derivedKeyLength = json["dkLen"]?.int ?? 0
-        order = json["passwordHashOrder"]?.string.flatMap(Order.init(rawValue:)) ?? .unspecified
-    }
-
-    /// A configuration of `algorithm` with no parameters yet.
-    init(algorithm: Algorithm) {
-        self.algorithm = algorithm
+extension UserRecord {
+    /// True when `password` is this user's password: checked against the imported hash with its algorithm, or
+    /// against the emulator's own `fakeHash`.
+    func hasPassword(_ password: String) -> Bool {
+        guard let passwordHash else { return false }
+        if let importedHash {
+            guard let hash = Base64.decodeEitherAlphabet(passwordHash) else { return false }
+            let salt = salt.flatMap(Base64.decodeEitherAlphabet) ?? []
+            return importedHash.matches(password, hash: hash, salt: salt)
+        }
+        guard let salt else { return false }
+        return passwordHash == UserRecord.fakeHash(salt: salt, password: password)
     }
 }
