@@ -76,8 +76,8 @@ package enum FauthCommandLine {
             return 0
         } catch let error as FauthError {
             return fail(
-                MFANextStep.annotated(error, arguments: parsed), json: invocation.json, command: helpTopic,
-                sessionFile: invocation.sessionFile, context: context)
+                error, json: invocation.json, command: helpTopic, sessionFile: invocation.sessionFile,
+                next: MFANextStep.next(for: error, arguments: parsed), context: context)
         } catch {
             return fail(
                 FauthError(.internalError, message: "\(error)"), json: invocation.json, command: helpTopic,
@@ -98,9 +98,11 @@ package enum FauthCommandLine {
     }
 
     private static func fail(
-        _ error: FauthError, json: Bool, command: String?, sessionFile: String? = nil, context: CLIContext
+        _ error: FauthError, json: Bool, command: String?, sessionFile: String? = nil, next: String? = nil,
+        context: CLIContext
     ) -> Int32 {
-        context.writeError(ErrorRenderer.render(error, json: json, command: command, sessionFile: sessionFile))
+        context.writeError(
+            ErrorRenderer.render(error, json: json, command: command, sessionFile: sessionFile, next: next))
         return error.exitStatus
     }
 }

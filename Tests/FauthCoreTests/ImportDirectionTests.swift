@@ -14,11 +14,12 @@ import Testing
     static let layers: [String: [[String]]] = [
         "FauthCore": [
             ["System"], ["Text"], ["Errors"], ["Transport"], ["Backend"], ["Configuration"], ["Session"],
-            ["SecondFactor", "BrowserSignIn", "DeviceSignIn", "TokenVerification"], ["Client"],
+            ["BrowserSignIn", "DeviceSignIn", "TokenVerification"], ["Client"],
         ],
         "FauthCLI": [
-            ["Terminal", "QRCode"], ["Arguments"], ["Credentials"], ["Output"], ["Browser"], ["Device"], ["Commands"],
-            [topLevel],
+            ["Terminal", "QRCode"], ["Arguments"], ["Context"], ["Credentials"], ["Output"], ["Invocation"],
+            ["Browser"],
+            ["Device"], ["Commands"], [topLevel],
         ],
         "FauthEmulator": [
             ["Crypto", "HTTP"], ["Errors"], ["State"], ["Tokens"], ["Routing"], ["MFA", "Federated", "Passwords"],
@@ -30,38 +31,9 @@ import Testing
     /// The upward uses still in the code, `"Folder → Folder above"` with the names used: each is to be moved (issue
     /// 27), never added to.
     static let exceptions: [String: [String: Set<String>]] = [
-        "FauthCore": [
-            "Backend → Client": ["PasswordPolicy"],
-            "Configuration → Session": ["BackendIdentity", "ProjectSettings"],
-            "DeviceSignIn → Client": ["AuthClient"],
-            "Errors → Client": ["PasswordRequirement"],
-            "Errors → Configuration": ["ConfigurationInput"],
-            "Errors → SecondFactor": ["PendingSecondFactor"],
-            "System → Errors": ["UnderlyingError"],
-            "SecondFactor → Client": ["AuthClient", "AuthResult", "Credential"],
-            "Session → Client": ["IDTokenClaims", "PasswordPolicy"],
-            "Session → SecondFactor": ["PendingSecondFactorFile"],
-            "Transport → Backend": ["SecretRedaction"],
-        ],
-        "FauthCLI": [
-            "Arguments → Commands": [
-                "Command", "Completion", "Delete", "Help", "Link", "MFA", "Providers", "Reauth", "ResetPassword",
-                "SignIn", "SignOut", "SignUp", "Status", "Token", "Unlink", "Update", "VerifyEmail", "VerifyToken",
-            ],
-            "Browser → (top)": ["BrowserOpening", "Invocation"],
-            "Commands → (top)": ["Invocation"],
-            "Credentials → (top)": ["CLIContext", "Invocation"],
-            "Credentials → Browser": ["BrowserSignIn"],
-            "Credentials → Commands": ["MFAOptions"],
-            "Credentials → Device": ["DeviceSignIn"],
-            "Device → (top)": ["Invocation"],
-            "Output → (top)": ["CLIContext"],
-            "Output → Commands": ["Command"],
-            "Terminal → (top)": ["SecretAnswer"],
-        ],
         "FauthEmulator": [
             "State → Tokens": ["TokenSigner"]
-        ],
+        ]
     ]
 
     @Test(arguments: ["FauthCore", "FauthCLI", "FauthEmulator"])
@@ -76,7 +48,9 @@ import Testing
                 names.map { ($0, index) }
             })
         var found: [String: Set<String>] = [:]
-        for use in DeclarationScan(files).crossFolderUses() {
+        var elsewhere: [DeclarationScan.File] = []
+        for other in try Self.targets() where other != target { elsewhere += try Self.sources(of: other) }
+        for use in DeclarationScan(files, elsewhere: elsewhere).crossFolderUses() {
             guard let from = level[use.from], let to = level[use.to], to >= from else { continue }
             found["\(use.from) → \(use.to)", default: []].insert(use.name)
         }
@@ -129,6 +103,16 @@ import Testing
             ])
     }
 
+    @Test func aMemberNameAnotherTargetDeclaresIsNotCounted() {
+        let files: [DeclarationScan.File] = [
+            .init(folder: "Low", path: "Low/Low.swift", text: "extension Int { var lowered: Int { self } }"),
+            .init(folder: "High", path: "High/High.swift", text: "let a = 1.lowered"),
+        ]
+        #expect(DeclarationScan(files).crossFolderUses().map(\.name) == ["lowered"])
+        let other = DeclarationScan.File(folder: "", path: "Other/Other.swift", text: "struct A { var lowered: Int }")
+        #expect(DeclarationScan(files, elsewhere: [other]).crossFolderUses().isEmpty)
+    }
+
     @Test func theScanLeavesOutCommentsAndStringTextButKeepsInterpolations() {
         let text = """
             let a = "Quoted \\(Kept.value) \\"Escaped\\" Name" // Comment
@@ -141,6 +125,15 @@ import Testing
             DeclarationScan.tokens(of: text).filter { $0.first?.isUppercase == true } == [
                 "Kept", "AlsoKept", "Inner",
             ])
+    }
+
+    /// Every target with Swift sources.
+    static func targets() throws -> [String] {
+        let sources = ClientImportsTests.root.appendingPathComponent("Sources")
+        return try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
+            let names = FileManager.default.enumerator(atPath: sources.appendingPathComponent(name).path)
+            return names?.contains { ($0 as? String)?.hasSuffix(".swift") == true } == true
+        }
     }
 
     /// The Swift files of `target`, each with its folder (`topLevel` for the target's own top-level files).
@@ -178,9 +171,19 @@ struct DeclarationScan {
     }
 
     let files: [(file: File, tokens: [String])]
+    /// The member names the other targets declare: a use after a `.` may be theirs.
+    let membersElsewhere: Set<String>
 
-    init(_ files: [File]) {
+    /// Scans `files`, one target's; `elsewhere` (the other targets' files) only make member names ambiguous.
+    init(_ files: [File], elsewhere: [File] = []) {
         self.files = files.map { ($0, Self.tokens(of: $0.text)) }
+        membersElsewhere = Set(
+            elsewhere.flatMap { file in
+                Self.declarations(in: Self.tokens(of: file.text)).compactMap { declaration in
+                    if case .member = declaration.scope { return declaration.name }
+                    return nil
+                }
+            })
     }
 
     /// Every use in a file of a name that another folder declares.
@@ -199,7 +202,7 @@ struct DeclarationScan {
             }
         }
         var memberFolder: [String: String] = [:]
-        for member in extensionMembers where memberCount[member.name] == 1 {
+        for member in extensionMembers where memberCount[member.name] == 1 && !membersElsewhere.contains(member.name) {
             // A member added to a type of the same folder is reached through that type's name.
             if topLevelNames[member.extended] != [member.folder] { memberFolder[member.name] = member.folder }
         }

@@ -4,27 +4,6 @@ import Testing
 
 @testable import FauthCore
 
-@Test func userJSONHasEveryKeyOfTheCLIShapeInOrder() throws {
-    let user = try #require(minimalSession().user.jsonObject().object)
-    #expect(
-        user.keys == [
-            "uid", "email", "emailVerified", "displayName", "photoURL", "phoneNumber", "isAnonymous", "tenantId",
-            "providers", "createdAt", "lastSignInAt",
-        ])
-    #expect(user["email"] == .null)
-    #expect(user["createdAt"] == .null)
-    #expect(user["providers"] == [])
-    #expect(user["isAnonymous"] == true)
-}
-
-@Test func userJSONWritesDatesAsISO8601AndProvidersWithEveryKey() throws {
-    let user = try #require(sampleSession().user.jsonObject().object)
-    #expect(user["createdAt"] == "2023-11-14T22:13:20Z")
-    let provider = try #require(user["providers"]?.array?.first?.object)
-    #expect(provider.keys == ["providerId", "uid", "email", "displayName", "photoURL", "phoneNumber"])
-    #expect(provider["photoURL"] == .null)
-}
-
 @Test(arguments: [sampleSession(), minimalSession()])
 func sessionRoundTripsThroughJSONText(session: Session) throws {
     let text = StoredSessionV1(session).document().serialized()

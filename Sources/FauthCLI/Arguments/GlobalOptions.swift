@@ -1,3 +1,5 @@
+import FauthCore
+
 /// The options every command accepts, before or after the command word.
 enum GlobalOptions {
     static let json = OptionSpec("json", help: "Print one JSON document on stdout (errors as a JSON object on stderr).")
@@ -112,4 +114,19 @@ enum GlobalOptions {
         json, profile, session, apiKey, config, emulator, endpoint, caFile, tenant, timeout, storage, noInput, quiet,
         verbose, help, version,
     ]
+}
+
+extension ParsedArguments {
+    /// `--timeout`, checked, if given.
+    func timeoutOption() throws -> Double? {
+        try value(GlobalOptions.timeout).map {
+            try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout))
+        }
+    }
+
+    /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT (in `environment`) > the default; `SecretReader`
+    /// reads files within it.
+    func runTimeout(environment: [String: String]) throws -> Double {
+        try ConfigurationResolver.timeout(flag: timeoutOption(), environment: environment)
+    }
 }

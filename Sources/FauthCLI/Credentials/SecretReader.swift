@@ -98,7 +98,7 @@ struct SecretReader {
 
     /// How long reading a named file may take: the run's timeout.
     private func fileTimeout() throws -> Double {
-        try Invocation.runTimeout(arguments: arguments, environment: context.environment)
+        try arguments.runTimeout(environment: context.environment)
     }
 
     private func prompted(_ prompt: String, limit: Int) throws -> String {

@@ -7,13 +7,16 @@ import FauthJSON
 /// with the option or the command to run.
 enum ErrorRenderer {
     /// The stderr text for `error`; with `json`, the error object also names `sessionFile`, the session file the
-    /// command had resolved when it failed (none when it failed before choosing one).
-    static func render(_ error: FauthError, json: Bool, command: String?, sessionFile: String? = nil) -> String {
+    /// command had resolved when it failed (none when it failed before choosing one). `next` is the command that
+    /// finishes a second-factor sign-in (`MFANextStep`).
+    static func render(
+        _ error: FauthError, json: Bool, command: String?, sessionFile: String? = nil, next: String? = nil
+    ) -> String {
         let error = NextStepText.worded(InputProblemText.worded(error))
-        if json { return naming(sessionFile, in: error.jsonObject()).serialized() + "\n" }
+        if json { return naming(sessionFile, in: error.jsonObject(next: next)).serialized() + "\n" }
         var text = "fauth: \(TerminalText.escaped(error.message)) (\(error.code.rawValue))\n"
         if let reason = error.reason, reason != error.message { text += "reason: \(TerminalText.escaped(reason))\n" }
-        if let hint = hint(for: error, command: command) { text += "hint: \(TerminalText.escaped(hint))\n" }
+        if let hint = hint(for: error, command: command, next: next) { text += "hint: \(TerminalText.escaped(hint))\n" }
         return text
     }
 
@@ -29,7 +32,7 @@ enum ErrorRenderer {
         return ["error": .object(object)]
     }
 
-    private static func hint(for error: FauthError, command: String?) -> String? {
+    private static func hint(for error: FauthError, command: String?, next: String?) -> String? {
         switch error.code {
         case .usage:
             return "see 'fauth \(command.map { "\($0) " } ?? "")--help'"
@@ -64,10 +67,62 @@ enum ErrorRenderer {
         case .reauth: return "run 'fauth reauth', then " + (command.map { "'fauth \($0)' again" } ?? "try again")
         case .retry: return "this is temporary: try again later"
         case .completeSecondFactor:
-            return MFANextStep.hint(for: error) ?? "this account needs its second factor to sign in"
+            return MFANextStep.hint(for: error, next: next) ?? "this account needs its second factor to sign in"
         case .fixConfig:
             return "check the API key (--api-key, --config), the tenant, and the project's sign-in providers"
         default: return nil
         }
+    }
+}
+
+extension FauthError {
+    /// The JSON error object `{"error": {...}}`, keys in the fixed order of `docs/design/errors.md`; optional members
+    /// appear only when present (`next`: the command that finishes a second-factor sign-in), `name` and `number` are null for fauth's own codes.
+    func jsonObject(next: String? = nil) -> JSONValue {
+        var error: JSONObject = [
+            "code": .string(code.rawValue),
+            "name": code.name.map { .string($0) } ?? .null,
+            "number": code.number.map { .number(Double($0)) } ?? .null,
+            "exitCode": .number(Double(exitStatus)),
+            "message": .string(message),
+            "retryable": .bool(code.isRetryable),
+            "action": .string(code.action.rawValue),
+        ]
+        if let reason {
+            error["reason"] = .string(reason)
+        }
+        if let server {
+            error["server"] = [
+                "status": .number(Double(server.status)),
+                "message": server.message.map { .string($0) } ?? .null,
+            ]
+        }
+        if let underlying {
+            error["underlying"] = [
+                "domain": .string(underlying.domain),
+                "code": .number(Double(underlying.code)),
+                "message": .string(underlying.message),
+            ]
+        }
+        if let email {
+            error["email"] = .string(email)
+        }
+        if let signInMethods {
+            error["signInMethods"] = .array(signInMethods.map { .string($0) })
+        }
+        if let secondFactor {
+            var mfa: JSONObject = ["factors": .array(secondFactor.factors.map(\.jsonObject))]
+            if let expiresAt = secondFactor.expiresAt { mfa["expiresAt"] = .string(ISO8601.format(expiresAt)) }
+            if let next { mfa["next"] = .string(next) }
+            error["mfa"] = .object(mfa)
+        }
+        if let requirements {
+            error["requirements"] = .array(requirements.map(\.jsonObject))
+        }
+        if let serverChange {
+            error["serverChanged"] = true
+            if case .accountCreated = serverChange { error["accountCreated"] = true }
+        }
+        return ["error": .object(error)]
     }
 }

@@ -14,34 +14,25 @@ enum MFANextStep {
         return command
     }
 
-    /// `error` with `mfa.next` added when it is `second-factor-required` with factors listed; other errors as they are.
-    static func annotated(_ error: FauthError, arguments: ParsedArguments) -> FauthError {
-        guard error.code == .secondFactorRequired, var mfa = error.mfa?.object, let factors = mfa["factors"]?.array
-        else {
-            return error
-        }
-        var annotated = error
-        mfa["next"] = .string(command(verifyWords(factors), arguments: arguments))
-        annotated.mfa = .object(mfa)
-        return annotated
+    /// The command that finishes `error` when it is `second-factor-required` with its factors listed (the JSON
+    /// error's `mfa.next`); nil for any other error.
+    static func next(for error: FauthError, arguments: ParsedArguments) -> String? {
+        guard error.code == .secondFactorRequired, let factors = error.secondFactor?.factors else { return nil }
+        return command(verifyWords(factors), arguments: arguments)
     }
 
-    /// The text hint: the command, and the factors when there is a choice.
-    static func hint(for error: FauthError) -> String? {
-        guard let mfa = error.mfa, let next = mfa["next"]?.string else { return nil }
-        let factors = (mfa["factors"]?.array ?? []).map { factor in
-            MFAEnrollment(
-                enrollmentId: factor["uid"]?.string ?? "", displayName: factor["displayName"]?.string,
-                phoneNumber: factor["phoneNumber"]?.string, isTOTP: factor["factorId"]?.string == "totp")
-        }
+    /// The text hint: `next`, and the factors when there is a choice.
+    static func hint(for error: FauthError, next: String?) -> String? {
+        guard let next else { return nil }
+        let factors = error.secondFactor?.factors ?? []
         return "finish with '\(next)'" + (factors.count > 1 ? "; factors: \(MFAText.factorList(factors))" : "")
     }
 
     /// `mfa verify --code CODE` for one TOTP factor, `mfa verify` for one phone factor (it sends the SMS code),
     /// `mfa verify --factor ID` for a choice.
-    private static func verifyWords(_ factors: [JSONValue]) -> String {
+    private static func verifyWords(_ factors: [MFAEnrollment]) -> String {
         guard factors.count == 1 else { return "mfa verify --factor ID" }
-        return factors[0]["factorId"]?.string == "totp" ? "mfa verify --code CODE" : "mfa verify"
+        return factors[0].isTOTP ? "mfa verify --code CODE" : "mfa verify"
     }
 
     /// `value` as it is when it holds only safe characters, else in single quotes.

@@ -88,3 +88,13 @@ enum PasswordPrompt {
         return .secret(line)
     }
 }
+
+/// What asking for a secret on the terminal gave.
+package enum SecretAnswer: Sendable, Equatable {
+    /// The bytes of the line typed (without its newline), at most a few bytes past the limit asked for.
+    case secret([UInt8])
+    /// There is no terminal to ask on.
+    case noTerminal
+    /// The terminal reached end of input before a line.
+    case endOfInput
+}

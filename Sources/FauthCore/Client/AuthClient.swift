@@ -71,9 +71,7 @@ package struct AuthClient: Sendable {
     func secondFactorError(_ outcome: SignInOutcome, expiresAt: UnixTime? = nil) -> FauthError {
         var error = FauthError(.secondFactorRequired)
         if case .secondFactorRequired(_, let enrollments) = outcome {
-            var mfa: JSONObject = ["factors": .array(enrollments.map(\.jsonObject))]
-            if let expiresAt { mfa["expiresAt"] = .string(ISO8601.format(expiresAt)) }
-            error.mfa = .object(mfa)
+            error.secondFactor = SecondFactorChallenge(factors: enrollments, expiresAt: expiresAt)
         }
         return error
     }

@@ -9,12 +9,4 @@ package struct FauthWarning: Sendable, Equatable {
     package var message: String
     /// The password policy's requirements, each with whether it is met.
     package var requirements: [PasswordRequirement]
-
-    /// `{"code", "message", "requirements"}`.
-    package var jsonObject: JSONValue {
-        [
-            "code": .string(code.rawValue), "message": .string(message),
-            "requirements": .array(requirements.map(\.jsonObject)),
-        ]
-    }
 }

@@ -31,6 +31,13 @@ package struct UnderlyingError: Sendable, Equatable {
     }
 }
 
+extension SystemError {
+    /// The form of this error that goes into `FauthError.underlying`.
+    var underlying: UnderlyingError {
+        UnderlyingError(domain: "posix", code: Int(code), message: "\(operation): \(description)")
+    }
+}
+
 /// A failure of any fauth operation: a stable code plus what the server and the system said (`docs/design/errors.md`).
 package struct FauthError: Error, Sendable, Equatable {
     /// The stable code; it alone decides the exit status.
@@ -47,8 +54,9 @@ package struct FauthError: Error, Sendable, Equatable {
     package var email: String?
     /// For `account-exists-with-different-credential`: how the existing account can sign in.
     package var signInMethods: [String]?
-    /// For `second-factor-required`: `{"factors": [...]}`, never the pending credential.
-    package var mfa: JSONValue?
+    /// For `second-factor-required`: the factors and until when the pending step is kept, never the pending
+    /// credential.
+    package var secondFactor: SecondFactorChallenge?
     /// For `password-does-not-meet-requirements`: every requirement of the project's policy, each with whether the
     /// password meets it.
     package var requirements: [PasswordRequirement]?
@@ -77,51 +85,4 @@ package struct FauthError: Error, Sendable, Equatable {
 
     /// The process exit status for this error.
     package var exitStatus: Int32 { code.exitStatus }
-
-    /// The JSON error object `{"error": {...}}`, keys in the fixed order of `docs/design/errors.md`; optional members
-    /// appear only when present, `name` and `number` are null for fauth's own codes.
-    package func jsonObject() -> JSONValue {
-        var error: JSONObject = [
-            "code": .string(code.rawValue),
-            "name": code.name.map { .string($0) } ?? .null,
-            "number": code.number.map { .number(Double($0)) } ?? .null,
-            "exitCode": .number(Double(exitStatus)),
-            "message": .string(message),
-            "retryable": .bool(code.isRetryable),
-            "action": .string(code.action.rawValue),
-        ]
-        if let reason {
-            error["reason"] = .string(reason)
-        }
-        if let server {
-            error["server"] = [
-                "status": .number(Double(server.status)),
-                "message": server.message.map { .string($0) } ?? .null,
-            ]
-        }
-        if let underlying {
-            error["underlying"] = [
-                "domain": .string(underlying.domain),
-                "code": .number(Double(underlying.code)),
-                "message": .string(underlying.message),
-            ]
-        }
-        if let email {
-            error["email"] = .string(email)
-        }
-        if let signInMethods {
-            error["signInMethods"] = .array(signInMethods.map { .string($0) })
-        }
-        if let mfa {
-            error["mfa"] = mfa
-        }
-        if let requirements {
-            error["requirements"] = .array(requirements.map(\.jsonObject))
-        }
-        if let serverChange {
-            error["serverChanged"] = true
-            if case .accountCreated = serverChange { error["accountCreated"] = true }
-        }
-        return ["error": .object(error)]
-    }
 }

@@ -8,15 +8,18 @@ package enum NextStep: Sendable, Equatable {
     /// Sign in (or reauthenticate) first.
     case signInFirst
     /// Begin the expired pending step again: as it began, with the same provider (and email) or kind of factor.
-    case beginAgain(PendingSecondFactor.Purpose, providerId: String, email: String?, totp: Bool)
+    case beginAgain(SecondFactorPurpose, providerId: String, email: String?, totp: Bool)
     /// Pick up what the server already did (`server-changed`): sign in to the account created, read the account
     /// changed, or remove the session of the account deleted.
     case recoverFrom(ServerChange)
 }
 
-extension PendingSecondFactor {
-    /// The step that begins this one again.
-    package var beginAgain: NextStep {
-        .beginAgain(purpose, providerId: providerId, email: email, totp: factors.first?.isTOTP == true)
-    }
+/// What a pending second-factor step finishes.
+package enum SecondFactorPurpose: String, Sendable {
+    /// A sign-in (`fauth signin`): success starts the profile's session.
+    case signIn = "signin"
+    /// A reauthentication (`fauth reauth`): success gives the session's user new tokens.
+    case reauth
+    /// An enrollment (`fauth mfa enroll`): success adds the factor and gives new tokens.
+    case enroll
 }

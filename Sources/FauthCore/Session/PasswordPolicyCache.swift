@@ -1,9 +1,5 @@
 import FauthJSON
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The password policy of one backend (server, API key, tenant), cached in the session folder as
 /// `password-policy-<hash>.cache` (0600): `{"version": 1, "backend", "fetchedAt", "policy": {…, "schemaVersion"}}`, or
 /// `"policy": null` when the backend answered that it serves none (so that it is not asked before every command).
@@ -11,18 +7,14 @@ import Glibc
 /// write is ignored.
 struct PasswordPolicyCache {
     /// The cache file.
-    let path: String
+    let file: FolderCache
     /// How the backend reads in the file, for people.
     let backend: String
-    /// The folder that must already exist (HOME), as for the session file.
-    let anchor: String?
 
     /// A policy fetched longer ago than this is fetched again.
     static let maxAge: Double = 600
-    /// Cache files larger than this are ignored.
-    static let sizeLimit = 64 * 1024
 
-    /// The cache of `identity`'s policy beside `store`'s session file.
+    /// The cache of `identity`'s policy beside `store`'s session file; files larger than 64 KiB are ignored.
     init(beside store: SessionStore, identity: BackendIdentity) {
         // The project is named by the API key on Google's servers, and is the emulator's own on an emulator (which
         // takes any key); its id is left out, as it is known after a sign-in but not always before.
@@ -32,17 +24,10 @@ struct PasswordPolicyCache {
             case .emulator(let host): "emulator " + host
             case .endpoint(let url): "endpoint " + url + " " + (identity.apiKey ?? "")
             }
-        let key = server + "\n" + (identity.tenantId ?? "")
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits: a stable file name per backend
-        for byte in key.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        path =
-            SessionFolder.folder(of: store.path) + "/password-policy-" + String(repeating: "0", count: 16 - hex.count)
-            + hex + ".cache"
+        file = FolderCache(
+            beside: store, kind: "password-policy", key: server + "\n" + (identity.tenantId ?? ""),
+            sizeLimit: 64 * 1024)
         backend = identity.description
-        anchor = store.anchor
     }
 
     /// What the cache knows of the backend's policy: the policy, or that the backend serves none.
@@ -54,11 +39,7 @@ struct PasswordPolicyCache {
     /// What was fetched less than `maxAge` seconds before `now` (`"policy": null` when the backend served none);
     /// nil when the cache holds nothing usable.
     func read(now: UnixTime) -> Entry? {
-        guard let descriptor = try? FileDescriptorIO.openForReading(path, followingLinks: false, nonBlocking: true)
-        else { return nil }
-        defer { close(descriptor) }
-        guard let bytes = try? FileDescriptorIO.readAll(descriptor, limit: Self.sizeLimit) ?? nil,
-            let document = try? JSONValue.parse(bytes), document["version"]?.int == 1,
+        guard let document = file.read(), document["version"]?.int == 1,
             let fetchedAt = document["fetchedAt"]?.number, let stored = document["policy"]
         else { return nil }
         let age = now.seconds - fetchedAt
@@ -73,17 +54,9 @@ struct PasswordPolicyCache {
     /// Writes `policy` (nil: the backend serves none) as fetched at `now`, atomically; a failure leaves the cache as
     /// it was and is ignored.
     func write(_ policy: PasswordPolicy?, now: UnixTime) {
-        let document: JSONValue = [
+        file.write([
             "version": 1, "backend": .string(backend), "fetchedAt": .number(now.seconds.rounded(.down)),
             "policy": policy.map { .object($0.json) } ?? .null,
-        ]
-        let temporaryPath = path + "~tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        guard (try? SessionFolder.prepare(forFile: path, anchor: anchor)) != nil,
-            (try? FileDescriptorIO.replaceAtomically(
-                path, with: document.serializedBytes(), temporaryPath: temporaryPath)) != nil
-        else {
-            return
-        }
-        SessionFolder.sync(SessionFolder.folder(of: path))
+        ])
     }
 }

@@ -27,17 +27,4 @@ package struct ProviderInfo: Sendable, Equatable {
         self.photoURL = photoURL
         self.phoneNumber = phoneNumber
     }
-
-    /// The docs/design/cli.md output shape `{"providerId","uid","email","displayName","photoURL","phoneNumber"}`, null
-    /// when absent (not the stored format).
-    package func jsonObject() -> JSONValue {
-        [
-            "providerId": .string(providerId),
-            "uid": JSONValue(optional: uid),
-            "email": JSONValue(optional: email),
-            "displayName": JSONValue(optional: displayName),
-            "photoURL": JSONValue(optional: photoURL),
-            "phoneNumber": JSONValue(optional: phoneNumber),
-        ]
-    }
 }

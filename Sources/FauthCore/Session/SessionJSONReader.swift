@@ -104,12 +104,12 @@ struct SessionJSONReader {
 
 extension JSONValue {
     /// A string, or null for nil.
-    init(optional text: String?) {
+    package init(optional text: String?) {
         self = text.map { .string($0) } ?? .null
     }
 
     /// An ISO-8601 UTC timestamp, or null for nil.
-    init(optional date: UnixTime?) {
+    package init(optional date: UnixTime?) {
         self = date.map { .string(ISO8601.format($0)) } ?? .null
     }
 }

@@ -43,22 +43,4 @@ package struct UserProfile: Sendable, Equatable {
         self.createdAt = createdAt
         self.lastSignInAt = lastSignInAt
     }
-
-    /// The docs/design/cli.md "user" output shape: every key present (null when absent), dates ISO-8601 UTC (not the
-    /// stored format).
-    package func jsonObject() -> JSONValue {
-        [
-            "uid": .string(uid),
-            "email": JSONValue(optional: email),
-            "emailVerified": .bool(emailVerified),
-            "displayName": JSONValue(optional: displayName),
-            "photoURL": JSONValue(optional: photoURL),
-            "phoneNumber": JSONValue(optional: phoneNumber),
-            "isAnonymous": .bool(isAnonymous),
-            "tenantId": JSONValue(optional: tenantId),
-            "providers": .array(providers.map { $0.jsonObject() }),
-            "createdAt": JSONValue(optional: createdAt),
-            "lastSignInAt": JSONValue(optional: lastSignInAt),
-        ]
-    }
 }

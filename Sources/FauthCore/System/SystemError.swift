@@ -16,9 +16,4 @@ package struct SystemError: Error, Sendable, Equatable {
 
     /// The C library's text for the code, e.g. "Permission denied".
     package var description: String { String(cString: strerror(code)) }
-
-    /// The form of this error that goes into `FauthError.underlying`.
-    var underlying: UnderlyingError {
-        UnderlyingError(domain: "posix", code: Int(code), message: "\(operation): \(description)")
-    }
 }

@@ -21,3 +21,20 @@ package enum SignInOutcome: Sendable, Equatable {
         return .signedIn(try SessionTokens.read(reader))
     }
 }
+
+extension MFAEnrollment {
+    /// Every entry of the response's `mfaInfo`, empty when absent.
+    static func readAll(_ reader: ResponseReader) throws(FauthError) -> [MFAEnrollment] {
+        var enrollments: [MFAEnrollment] = []
+        for entry in try reader.objects("mfaInfo") {
+            enrollments.append(
+                MFAEnrollment(
+                    enrollmentId: try entry.string("mfaEnrollmentId"),
+                    displayName: try entry.optionalString("displayName"),
+                    phoneNumber: try entry.optionalString("phoneInfo"),
+                    isTOTP: entry.has("totpInfo"),
+                    enrolledAt: try entry.optionalString("enrolledAt")))
+        }
+        return enrollments
+    }
+}

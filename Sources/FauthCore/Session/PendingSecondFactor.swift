@@ -8,14 +8,7 @@ package struct PendingSecondFactor: Sendable, Equatable {
     package static let lifetime: Double = 600
 
     /// What the step finishes.
-    package enum Purpose: String, Sendable {
-        /// A sign-in (`fauth signin`): success starts the profile's session.
-        case signIn = "signin"
-        /// A reauthentication (`fauth reauth`): success gives the session's user new tokens.
-        case reauth
-        /// An enrollment (`fauth mfa enroll`): success adds the factor and gives new tokens.
-        case enroll
-    }
+    package typealias Purpose = SecondFactorPurpose
 
     /// What the step finishes.
     package var purpose: Purpose
@@ -62,5 +55,12 @@ package struct PendingSecondFactor: Sendable, Equatable {
     /// The factor with this enrollment id.
     package func factor(_ enrollmentId: String) -> MFAEnrollment? {
         factors.first { $0.enrollmentId == enrollmentId }
+    }
+}
+
+extension PendingSecondFactor {
+    /// The step that begins this one again.
+    package var beginAgain: NextStep {
+        .beginAgain(purpose, providerId: providerId, email: email, totp: factors.first?.isTOTP == true)
     }
 }

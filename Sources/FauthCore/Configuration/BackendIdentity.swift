@@ -72,31 +72,12 @@ package struct BackendIdentity: Sendable, Equatable {
         return "\(place) (\(parts.joined(separator: ", ")))"
     }
 
-    /// `{"server": "google"|"emulator"|"endpoint", "emulatorHost", "endpoint", "projectId", "apiKeySuffix", "tenantId"}`, null when absent;
-    /// the API key by its last characters only, as traces redact it.
-    package func jsonObject() -> JSONValue {
-        var kind = "google"
-        var host: String? = nil
-        var endpoint: String? = nil
-        switch server {
-        case .google: break
-        case .emulator(let address): (kind, host) = ("emulator", address)
-        case .endpoint(let url): (kind, endpoint) = ("endpoint", url)
-        }
-        return [
-            "server": .string(kind),
-            "emulatorHost": JSONValue(optional: host),
-            "endpoint": JSONValue(optional: endpoint),
-            "projectId": JSONValue(optional: projectId),
-            "apiKeySuffix": JSONValue(optional: apiKey.map(Self.keySuffix)),
-            "tenantId": JSONValue(optional: tenantId),
-        ]
-    }
-
-    /// `session-backend-mismatch` unless a command configured with `configuration` may use `session` (stored at
-    /// `path`): the message names both backends, never a token; `InputProblem.sessionOfAnotherBackend` says what to do.
-    package static func requireMatch(_ session: Session, at path: String, configuration: ResolvedConfiguration) throws {
-        let own = BackendIdentity(session.project)
+    /// `session-backend-mismatch` unless a command configured with `configuration` may use a session made with
+    /// `project` (stored at `path`): the message names both backends, never a token; `InputProblem.sessionOfAnotherBackend` says what to do.
+    package static func requireMatch(
+        _ project: ProjectSettings, at path: String, configuration: ResolvedConfiguration
+    ) throws {
+        let own = BackendIdentity(project)
         let named = BackendIdentity(configuration)
         guard own.accepts(named) else {
             var mismatch = FauthError(
@@ -135,7 +116,7 @@ package struct BackendIdentity: Sendable, Equatable {
     }
 
     /// The last four characters of a key (half of a shorter one), enough to tell keys apart without showing them.
-    private static func keySuffix(_ key: String) -> String {
+    package static func keySuffix(_ key: String) -> String {
         String(key.suffix(key.count >= 8 ? 4 : key.count / 2))
     }
 }

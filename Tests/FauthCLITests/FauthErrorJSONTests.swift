@@ -1,7 +1,8 @@
+import FauthCore
 import FauthJSON
 import Testing
 
-@testable import FauthCore
+@testable import FauthCLI
 
 private func errorMembers(_ error: FauthError) throws -> JSONObject {
     let top = try #require(error.jsonObject().object)
@@ -40,7 +41,7 @@ private func errorMembers(_ error: FauthError) throws -> JSONObject {
         underlying: UnderlyingError(domain: "curl", code: 7, message: "Couldn't connect to server"))
     error.email = "a@example.com"
     error.signInMethods = ["password", "google.com"]
-    error.mfa = ["factors": []]
+    error.secondFactor = SecondFactorChallenge(factors: [])
     let members = try errorMembers(error)
     #expect(
         members.keys == [
@@ -74,4 +75,15 @@ private func errorMembers(_ error: FauthError) throws -> JSONObject {
     #expect(
         text.hasPrefix(#"{"error":{"code":"usage","name":null,"number":null,"exitCode":2,"message":"unknown flag --x""#)
     )
+}
+
+@Test func aSecondFactorErrorListsItsFactorsUntilWhenAndTheCommandThatFinishesIt() throws {
+    var error = FauthError(.secondFactorRequired)
+    error.secondFactor = SecondFactorChallenge(
+        factors: [MFAEnrollment(enrollmentId: "e1", isTOTP: true)], expiresAt: UnixTime(seconds: 1_700_000_000))
+    let document = error.jsonObject(next: "fauth mfa verify --code CODE")
+    let mfa = try #require(document["error"]?["mfa"]?.object)
+    #expect(mfa.keys == ["factors", "expiresAt", "next"])
+    #expect(mfa["expiresAt"] == "2023-11-14T22:13:20Z" && mfa["next"] == "fauth mfa verify --code CODE")
+    #expect(mfa["factors"]?.array?.first?["factorId"] == "totp")
 }

@@ -89,13 +89,7 @@ final class Invocation {
 
     /// The run's timeout in seconds: --timeout > FAUTH_TIMEOUT > the default.
     func runTimeout() throws -> Double {
-        try Self.runTimeout(arguments: arguments, environment: context.environment)
-    }
-
-    /// The timeout `arguments` and `environment` give: --timeout > FAUTH_TIMEOUT > the default (`SecretReader` reads
-    /// files within it).
-    static func runTimeout(arguments: ParsedArguments, environment: [String: String]) throws -> Double {
-        try ConfigurationResolver.timeout(flag: timeoutOption(arguments), environment: environment)
+        try arguments.runTimeout(environment: context.environment)
     }
 
     /// The profile's session as read once, without the lock, at the command's start (nil when there is none): the
@@ -139,14 +133,7 @@ final class Invocation {
 
     /// `--timeout`, checked, if given.
     func timeout() throws -> Double? {
-        try Self.timeoutOption(arguments)
-    }
-
-    /// `--timeout` in `arguments`, checked, if given.
-    private static func timeoutOption(_ arguments: ParsedArguments) throws -> Double? {
-        try arguments.value(GlobalOptions.timeout).map {
-            try ConfigurationResolver.timeout(parsing: $0, source: .input(.timeout))
-        }
+        try arguments.timeoutOption()
     }
 
     /// The email option's value, checked to be non-empty.

@@ -130,7 +130,7 @@ struct StoredPendingSecondFactor {
             "project": StoredSessionV1.document(pending.project),
             "expiresAt": .string(ISO8601.format(pending.expiresAt)),
             "pendingCredential": .string(pending.pendingCredential),
-            "factors": .array(pending.factors.map(\.jsonObject)),
+            "factors": .array(pending.factors.map(Self.document)),
             "providerId": .string(pending.providerId),
             "email": JSONValue(optional: pending.email),
             "uid": JSONValue(optional: pending.uid),
@@ -186,5 +186,17 @@ struct StoredPendingSecondFactor {
                 sessionInfo: version == 1 ? try reader.optionalString("sessionInfo") : nil,
                 codeSentTo: try reader.optionalString("codeSentTo")),
             slot: slot)
+    }
+
+    /// A factor as the file keeps it: `{"uid", "factorId", "displayName", "phoneNumber", "enrolledAt"}`, the phone
+    /// number masked.
+    private static func document(_ factor: MFAEnrollment) -> JSONValue {
+        [
+            "uid": .string(factor.enrollmentId),
+            "factorId": .string(factor.factorId),
+            "displayName": JSONValue(optional: factor.displayName),
+            "phoneNumber": JSONValue(optional: factor.maskedPhoneNumber),
+            "enrolledAt": JSONValue(optional: factor.enrolledAt),
+        ]
     }
 }

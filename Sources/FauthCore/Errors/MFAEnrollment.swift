@@ -1,3 +1,5 @@
+import FauthText
+
 /// A second factor enrolled on an account (`mfaInfo[]` of a lookup or of a sign-in that needs the second factor).
 package struct MFAEnrollment: Sendable, Equatable {
     /// The enrollment's id (`mfaEnrollmentId`), which names the factor when completing a sign-in.
@@ -28,18 +30,24 @@ package struct MFAEnrollment: Sendable, Equatable {
         isTOTP ? "totp" : "phone"
     }
 
-    /// Every entry of the response's `mfaInfo`, empty when absent.
-    static func readAll(_ reader: ResponseReader) throws(FauthError) -> [MFAEnrollment] {
-        var enrollments: [MFAEnrollment] = []
-        for entry in try reader.objects("mfaInfo") {
-            enrollments.append(
-                MFAEnrollment(
-                    enrollmentId: try entry.string("mfaEnrollmentId"),
-                    displayName: try entry.optionalString("displayName"),
-                    phoneNumber: try entry.optionalString("phoneInfo"),
-                    isTOTP: entry.has("totpInfo"),
-                    enrolledAt: try entry.optionalString("enrolledAt")))
-        }
-        return enrollments
+    /// The phone number with every digit but the last four replaced by `*` (`+15555550100` → `+*******0100`), as
+    /// Firebase masks it in sign-in answers; a number the server already masked stays as it is.
+    package var maskedPhoneNumber: String? {
+        phoneNumber.map(PhoneNumberMask.masked)
+    }
+}
+
+/// For `second-factor-required`: the factors a sign-in can be finished with and, when its pending step was kept,
+/// until when it can be.
+package struct SecondFactorChallenge: Sendable, Equatable {
+    /// The account's factors.
+    package var factors: [MFAEnrollment]
+    /// When the pending step is no longer kept; nil when none was kept.
+    package var expiresAt: UnixTime?
+
+    /// Makes the details.
+    package init(factors: [MFAEnrollment], expiresAt: UnixTime? = nil) {
+        self.factors = factors
+        self.expiresAt = expiresAt
     }
 }
