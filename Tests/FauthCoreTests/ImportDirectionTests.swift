@@ -4,8 +4,7 @@ import Testing
 /// Inside each target, a folder uses only the folders below it in the declared order (docs/architecture.md,
 /// "Layers"): no file names a type, a top-level function or constant, or a member an extension adds, that a folder
 /// at its own level or above declares. The scan reads the sources (comments and string text left out, the code of
-/// interpolations kept); `exceptions` names each upward use still to be moved, and a listed one that is gone fails
-/// too, so the list only shrinks.
+/// interpolations kept).
 @Suite struct ImportDirectionTests {
     /// The top-level files of a target (beside its folders).
     static let topLevel = "(top)"
@@ -28,14 +27,6 @@ import Testing
         ],
     ]
 
-    /// The upward uses still in the code, `"Folder → Folder above"` with the names used: each is to be moved (issue
-    /// 27), never added to.
-    static let exceptions: [String: [String: Set<String>]] = [
-        "FauthEmulator": [
-            "State → Tokens": ["TokenSigner"]
-        ]
-    ]
-
     @Test(arguments: ["FauthCore", "FauthCLI", "FauthEmulator"])
     func noFolderUsesOneAboveIt(target: String) throws {
         let levels = try #require(Self.layers[target])
@@ -54,17 +45,8 @@ import Testing
             guard let from = level[use.from], let to = level[use.to], to >= from else { continue }
             found["\(use.from) → \(use.to)", default: []].insert(use.name)
         }
-        let allowed = Self.exceptions[target] ?? [:]
-        var problems: [String] = []
-        for (pair, names) in found.sorted(by: { $0.key < $1.key }) {
-            let new = names.subtracting(allowed[pair] ?? [])
-            if !new.isEmpty { problems.append("\(target): \(pair) uses \(new.sorted().joined(separator: ", "))") }
-        }
-        for (pair, names) in allowed.sorted(by: { $0.key < $1.key }) {
-            let gone = names.subtracting(found[pair] ?? [])
-            if !gone.isEmpty {
-                problems.append("\(target): \(pair) no longer uses \(gone.sorted().joined(separator: ", ")): remove it")
-            }
+        let problems = found.sorted { $0.key < $1.key }.map { pair, names in
+            "\(target): \(pair) uses \(names.sorted().joined(separator: ", "))"
         }
         #expect(files.count > 40, "found \(files.count) source files in \(target)")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

@@ -29,7 +29,7 @@ enum BlockingFunctions {
             event, user: user, uri: uri, signIn: signIn, projectId: state.projectId, issuedAt: nowMillis / 1000)
         signIn.addForwardedCredentials(
             to: &claims, forwarding: state.config.blockingFunctions["forwardInboundCredentials"])
-        let jwt = IDToken.encode(claims)
+        let jwt = UnsignedJWT.encode(claims)
         let body = JSONValue.object(["data": ["jwt": .string(jwt)]]).serializedBytes()
         // The wait for the function's answer is made without the state lock, so other requests go on meanwhile.
         let (status, text) = try state.lock.releasing { () throws(APIError) in

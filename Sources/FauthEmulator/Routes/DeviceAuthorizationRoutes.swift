@@ -113,7 +113,7 @@ enum DeviceAuthorizationRoutes {
             idClaims["azp"] = .string(clientId)
             idClaims["iat"] = .number(Double(nowMillis / 1000))
             idClaims["exp"] = .number(Double(nowMillis / 1000 + 3600))
-            answer["id_token"] = .string(IDToken.encode(idClaims))
+            answer["id_token"] = .string(UnsignedJWT.encode(idClaims))
             answer["expires_in"] = 3599
         } else {
             state.deviceCodes.remember(accessToken: accessToken, claims: claims)

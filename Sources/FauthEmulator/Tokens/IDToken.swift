@@ -20,19 +20,9 @@ struct ParsedIDToken: Sendable {
     let authTime: Int
 }
 
-/// Alg-none ID tokens as Firebase's emulator mints them, and their decoding.
+/// ID tokens' claims as Firebase's emulator mints them (encoded by `UnsignedJWT` or `TokenSigner`), and their
+/// decoding.
 enum IDToken {
-    /// The JWT header Firebase's emulator writes.
-    static let header: JSONValue = ["alg": "none", "typ": "JWT"]
-
-    /// The header as it starts every token: base64url, then the dot.
-    private static let encodedHeader = Base64.encodeURL(header.serializedBytes()) + "."
-
-    /// An unsigned JWT (`header.payload.`) for `payload`.
-    static func encode(_ payload: JSONObject) -> String {
-        encodedHeader + Base64.encodeURL(JSONValue.object(payload).serializedBytes()) + "."
-    }
-
     /// The payload of any decodable JWT (three dot-separated parts, JSON object header and payload); nil otherwise.
     static func decodePayload(_ token: String) -> JSONObject? {
         JWTPayload.decode(token)

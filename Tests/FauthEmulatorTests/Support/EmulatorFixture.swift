@@ -99,4 +99,4 @@ func idTokenClaims(_ token: String?) -> JSONObject? {
 }
 
 /// An alg-none ID token with `claims` (for tokens the emulator would not mint itself).
-func craftIdToken(_ claims: JSONObject) -> String { IDToken.encode(claims) }
+func craftIdToken(_ claims: JSONObject) -> String { UnsignedJWT.encode(claims) }

@@ -44,7 +44,7 @@ final class TokenSigner: @unchecked Sendable {
     func encode(_ payload: JSONObject, as kind: Kind) -> String {
         lock.lock()
         defer { lock.unlock() }
-        guard enabled, let key = ring(kind).keys.last else { return IDToken.encode(payload) }
+        guard enabled, let key = ring(kind).keys.last else { return UnsignedJWT.encode(payload) }
         do {
             let header: JSONValue = ["alg": "RS256", "kid": .string(key.kid), "typ": "JWT"]
             let input =
