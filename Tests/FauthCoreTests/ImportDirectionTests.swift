@@ -72,16 +72,21 @@ import Testing
             extension Low {
                 var high: High { .one }
             }
+            extension Int {
+                func higher() -> Int { self + 1 }
+            }
             """
         let uses = DeclarationScan([
             .init(folder: "Low", path: "Low/Low.swift", text: low),
             .init(folder: "High", path: "High/High.swift", text: high),
             .init(
-                folder: "Other", path: "Other/Other.swift", text: "let a = Hidden(); let b = Nested(); let c = 1.high"),
+                folder: "Other", path: "Other/Other.swift",
+                text: "let a = Hidden(); let b = Nested(); let c = 1.high; extension Int { var d: Int { higher() } }"),
         ]).crossFolderUses()
         #expect(
             Set(uses.map { "\($0.from) → \($0.to): \($0.name)" }) == [
                 "High → Low: Low", "High → Low: lowHelper", "High → Low: lowered", "Other → High: high",
+                "Other → High: higher",
             ])
     }
 
@@ -134,7 +139,8 @@ import Testing
 
 /// Which declarations each folder of a target makes visible to the others, and which of them each file uses, read
 /// from the source text: top-level types, functions and constants (used by name), and the members an extension adds
-/// to a type of another folder or module (used after a `.`; only a member name declared once in the target counts).
+/// to a type of another folder or module (used after a `.`, or called without one from another extension of the type;
+/// only a member name declared once in the target counts).
 /// `private` and `fileprivate` declarations are not visible and not counted.
 struct DeclarationScan {
     /// A source file and the folder it is in.
@@ -192,7 +198,11 @@ struct DeclarationScan {
         for (file, tokens) in files {
             for (index, token) in tokens.enumerated() {
                 let afterDot = index > 0 && tokens[index - 1] == "."
-                let owners = afterDot ? memberFolder[token].map { [$0] } ?? [] : topLevelNames[token] ?? []
+                let called = index + 1 < tokens.count && tokens[index + 1] == "("
+                // A member is used after a `.`, or called without one inside another extension of its type.
+                let owners: Set<String> =
+                    afterDot || (called && topLevelNames[token] == nil)
+                    ? memberFolder[token].map { [$0] } ?? [] : topLevelNames[token] ?? []
                 guard !owners.contains(file.folder), owners.count == 1, let owner = owners.first else { continue }
                 uses.insert(Use(from: file.folder, to: owner, name: token, path: file.path))
             }
@@ -337,6 +347,7 @@ struct DeclarationScan {
                     index += max(hashes, 1)
                 }
             } else if scalar == "(" || scalar == ")" {
+                if scalar == "(" { tokens.append("(") }  // a call: a member's name before it may be used unqualified
                 if case .interpolation(let open)? = frames.last {
                     frames[frames.count - 1] = .interpolation(parentheses: open + (scalar == "(" ? 1 : -1))
                     if scalar == ")" && open == 0 { frames.removeLast() }

@@ -178,16 +178,25 @@ def forward_requests(client, upstream, log_path):
             pass
 
 
-def serve_front(connection, context, upstream_address, log_path, stall):
-    # No Nagle delay: an answer the emulator writes in two pieces must not wait for the client's delayed ACK.
-    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+def handshake(connection, context, log_path):
+    """The TLS connection over `connection`, `handshake` logged; None (and the connection closed) when the client
+    aborted the handshake, logged as `handshake-failed REASON`."""
     try:
         client = context.wrap_socket(connection, server_side=True)
     except (ssl.SSLError, OSError) as error:
         log(log_path, f"handshake-failed {getattr(error, 'reason', None) or error}")
         connection.close()
-        return
+        return None
     log(log_path, "handshake")
+    return client
+
+
+def serve_front(connection, context, upstream_address, log_path, stall):
+    # No Nagle delay: an answer the emulator writes in two pieces must not wait for the client's delayed ACK.
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    client = handshake(connection, context, log_path)
+    if client is None:
+        return
     with client:
         if stall:
             head, _ = read_head(client, b"")
@@ -225,13 +234,9 @@ def front(options):
 
 def serve_proxy(connection, log_path, refuse, context):
     if context is not None:
-        try:
-            connection = context.wrap_socket(connection, server_side=True)
-        except (ssl.SSLError, OSError) as error:
-            log(log_path, f"handshake-failed {getattr(error, 'reason', None) or error}")
-            connection.close()
+        connection = handshake(connection, context, log_path)
+        if connection is None:
             return
-        log(log_path, "handshake")
     with connection:
         head, rest = read_head(connection, b"")
         if head is None:

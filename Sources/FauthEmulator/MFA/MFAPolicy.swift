@@ -64,19 +64,6 @@ extension EmulatorState {
         return (pending, user)
     }
 
-    /// Whether a first-factor sign-in of `user` stops for a second factor (an `mfaPendingCredential` instead of tokens).
-    func stopsForSecondFactor(_ user: UserRecord, in project: ProjectState) -> Bool {
-        !user.mfaInfo.isEmpty && isMfaEnabled(in: project)
-    }
-
-    /// Whether first-factor sign-ins in `project` stop for a second factor: always in the default project and in
-    /// implicitly created tenants, else when the tenant's `mfaConfig.state` is ENABLED or MANDATORY.
-    func isMfaEnabled(in project: ProjectState) -> Bool {
-        guard project.tenantId != nil, let config = project.tenantConfig["mfaConfig"]?.object else { return true }
-        let state = config["state"]?.string
-        return state == "ENABLED" || state == "MANDATORY"
-    }
-
     /// A new enrollment id, unique among `user`'s enrollments.
     func newEnrollmentId(for user: UserRecord) -> String {
         var id = RandomID.alphanumeric(count: 28)

@@ -14,6 +14,19 @@ extension EmulatorState {
             secondFactor: secondFactor, signInAttributes: signInAttributes, nowMillis: nowMillis)
     }
 
+    /// Whether a first-factor sign-in of `user` stops for a second factor (an `mfaPendingCredential` instead of tokens).
+    func stopsForSecondFactor(_ user: UserRecord, in project: ProjectState) -> Bool {
+        !user.mfaInfo.isEmpty && isMfaEnabled(in: project)
+    }
+
+    /// Whether first-factor sign-ins in `project` stop for a second factor: always in the default project and in
+    /// implicitly created tenants, else when the tenant's `mfaConfig.state` is ENABLED or MANDATORY.
+    func isMfaEnabled(in project: ProjectState) -> Bool {
+        guard project.tenantId != nil, let config = project.tenantConfig["mfaConfig"]?.object else { return true }
+        let state = config["state"]?.string
+        return state == "ENABLED" || state == "MANDATORY"
+    }
+
     /// The end of a first-factor sign-in: tokens added to `response`, or for an MFA user `mfaPendingCredential` and
     /// masked `mfaInfo` instead (lastLoginAt is then left for the second factor).
     func finishFirstFactor(
