@@ -129,6 +129,20 @@ struct EmulatorConsoleTests {
         #expect(served.process.standardError.isEmpty)
     }
 
+    /// An email a request sent, with an escape sequence that would set the terminal's title, is printed escaped.
+    @Test func controlCharactersARequestSentArePrintedEscaped() throws {
+        let served = try Served()
+        try served.call(
+            "sendOobCode",
+            [
+                "requestType": "EMAIL_SIGNIN", "email": "a\u{1B}]0;pwned\u{07}b@example.com",
+                "continueUrl": "http://localhost/",
+            ])
+        let line = try #require(try served.consoleLines(count: 1).first)
+        #expect(line.hasPrefix("i  To sign in as a\\x1B]0;pwned\\x07b@example.com, follow this link: "), "\(line)")
+        #expect(!served.process.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
     @Test func quietPrintsNoLinkAndNoCodeButTheyAreStillListed() throws {
         let served = try Served(["--quiet"])
         try served.call("sendVerificationCode", ["phoneNumber": "+15555550100"])

@@ -1,4 +1,5 @@
 import FauthCore
+import FauthText
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth mfa enroll`: `--phone NUMBER` (an SMS code is sent) or `--totp` (the secret, its URI and, on a terminal,
 /// a QR code are printed) starts an enrollment; `--code CODE` (or the prompt) finishes it.

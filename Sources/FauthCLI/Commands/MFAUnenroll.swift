@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth mfa unenroll ID`: removes a second factor from the signed-in user; the new tokens replace the session's.
 struct MFAUnenroll: Command {

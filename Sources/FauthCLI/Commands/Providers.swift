@@ -1,4 +1,5 @@
 import FauthJSON
+import FauthText
 
 /// `fauth providers`: the signed-in user's linked providers; with `--email`, the sign-in methods of an email.
 struct Providers: Command {

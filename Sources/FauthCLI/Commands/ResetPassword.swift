@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth reset-password`: send a password-reset email, or set a new password with the code (or link) it holds.
 struct ResetPassword: Command {

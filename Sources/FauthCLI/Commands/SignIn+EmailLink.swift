@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth signin --email E --send-link [--continue-url URL]`: the first half of a passwordless sign-in, which
 /// `signin --email E --link LINK` completes.

@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in, the server's
 /// code when it refuses the session.

@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth update`: change the signed-in user's email, password, display name or photo URL.
 struct Update: Command {

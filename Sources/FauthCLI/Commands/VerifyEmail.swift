@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth verify-email`: send the signed-in user a verification email, or apply the code (or link) it holds.
 struct VerifyEmail: Command {

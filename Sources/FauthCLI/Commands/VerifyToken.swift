@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth verify-token [@FILE|@-]`: verify a Firebase ID token or session cookie as the Admin SDKs do.
 struct VerifyToken: Command {

@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `--device` on signin, link and reauth: the provider's OAuth device authorization grant (RFC 8628). fauth asks
 /// the provider for a code, tells the person on stderr where to enter it (never opening a browser), polls until they

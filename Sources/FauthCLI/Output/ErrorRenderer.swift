@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// Turns a failure into what stderr shows: the JSON error object with `--json`, otherwise
 /// `fauth: <message> (<code>)` and at most one `hint:` line, with control characters escaped (a message may hold

@@ -1,4 +1,5 @@
 import FauthCore
+import FauthText
 
 /// How people see second factors in text output (the JSON shape is `MFAEnrollment.jsonObject`).
 enum MFAText {

@@ -1,4 +1,5 @@
 import FauthCore
+import FauthText
 
 /// The text people see for command results shared by several commands (the JSON shapes are in `ResultJSON`);
 /// what the server provided is escaped for the terminal.

@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 import Synchronization
 
 /// The warnings of one command run (`FauthWarning`): each is printed on stderr as it comes

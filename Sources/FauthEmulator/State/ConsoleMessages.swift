@@ -1,3 +1,4 @@
+import FauthText
 import Foundation
 
 /// Where the emulator "sends" what a real backend would mail or text: the lines Firebase's emulator prints on its
@@ -12,9 +13,10 @@ final class ConsoleMessages: @unchecked Sendable {
         lock.withLock { self.sink = sink }
     }
 
-    /// Hands `line` to the sink, if any.
+    /// Hands `line` to the sink, if any, with its control characters escaped (`TerminalText`): an email or phone
+    /// number a request sent must not rewrite the terminal of the person running the emulator.
     func print(_ line: String) {
-        lock.withLock { sink }?(line)
+        lock.withLock { sink }?(TerminalText.escaped(line))
     }
 
     /// Firebase's line for an email action link, by the code's request type; nil for a type it prints nothing for.

@@ -1,4 +1,5 @@
 import FauthJSON
+import FauthText
 import Foundation
 import Testing
 

@@ -3,9 +3,9 @@
 /// U+202A–U+202E, U+2066–U+2069, and the invisible U+200B–U+200D and U+FEFF) is written as a `\xHH` or `\u{HHHH}`
 /// escape, so a display name can neither rewrite the user's terminal nor reorder or hide what a line says. JSON
 /// output keeps every character exact.
-enum TerminalText {
+package enum TerminalText {
     /// `text` with every such character escaped.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
