@@ -190,9 +190,13 @@ import Testing
         sandbox.environment["FAUTH_STORAGE"] = "keyring"
         #expect(try sandbox.signUp("fifty@example.com").status == 0)
         let lock = try SessionLockHolder(path: sandbox.sessionPath() + ".lock")
-        let processes = try (0..<ConcurrencyTests.parallelCalls).map { _ in try sandbox.start(["token"]) }
+        // A --timeout above the default 30 s, as in ConcurrencyTests: the lock wait of fifty processes on a loaded
+        // machine.
+        let processes = try (0..<ConcurrencyTests.parallelCalls).map { _ in
+            try sandbox.start(["token", "--timeout", "150"])
+        }
         try lock.release(afterAllOf: processes.map(\.pid), haveOpened: "default.json.lock")
-        let runs = try processes.map { try FauthRun(finished: $0, within: 90) }
+        let runs = try processes.map { try FauthRun(finished: $0, within: 180) }
         for run in runs { #expect(run.status == 0, "\(run.stderr)") }
         #expect(emulator.requestCount("token") == 1)
         #expect(Set(runs.map(\.stdout)).count == 1, "every caller prints the one refreshed token")

@@ -188,7 +188,7 @@ struct HTTPServerTests {
         try withWaitingServer(workerThreads: 2, releases: 1) { server, entered, proceed in
             let waiting = try TestHTTPClient(port: server.port)
             try waiting.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
-            try #require(entered.wait(timeout: .now() + 10) == .success)
+            try #require(entered.wait(timeout: .now() + 60) == .success)
             let keptAlive = try TestHTTPClient(port: server.port)
             for index in 0..<5 {
                 #expect(try keptAlive.send(method: "GET", path: "/kept-\(index)").body == Array("/kept-\(index)".utf8))
@@ -211,7 +211,7 @@ struct HTTPServerTests {
                 let client = try TestHTTPClient(port: server.port)
                 try client.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
                 try #require(
-                    entered.wait(timeout: .now() + 10) == .success, "a handler started while \(waiting.count) wait")
+                    entered.wait(timeout: .now() + 60) == .success, "a handler started while \(waiting.count) wait")
                 waiting.append(client)
             }
             #expect(
