@@ -90,7 +90,7 @@ import Testing
         let path = folder.write("s.json", text)
         let store = SessionStore(path: path)
         let session = try #require(try store.load())
-        #expect(BackendIdentity(session.project).description == backend)
+        #expect(session.project.target.description == backend)
         try store.withLock { try $0.write(session) }
         #expect(String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) == text)
     }
@@ -113,11 +113,11 @@ import Testing
         let sameEmulator = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(apiKey: "AIza-any", emulatorHost: "[::1]:9099"), environment: [:],
             session: project)
-        try BackendIdentity.requireMatch(project, at: "/s/default.json", configuration: sameEmulator)
+        try project.target.requireAccepts(sameEmulator.target, sessionAt: "/s/default.json")
         let otherEmulator = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(emulatorHost: "[::1]:9100"), environment: [:], session: project)
         #expect(throws: FauthError.self) {
-            try BackendIdentity.requireMatch(project, at: "/s/default.json", configuration: otherEmulator)
+            try project.target.requireAccepts(otherEmulator.target, sessionAt: "/s/default.json")
         }
     }
 
@@ -157,7 +157,7 @@ import Testing
     @Test func aPendingFileOfTodayReadsAsItsBackendAndIsRewrittenUnchanged() throws {
         let stored = try StoredPendingSecondFactor(document: JSONValue.parse(Self.pendingFile))
         #expect(
-            BackendIdentity(stored.pending.project).description
+            stored.pending.project.target.description
                 == "the endpoint https://gateway.example.com:8443/firebase (project prod, API key …-key, tenant tenant-7)"
         )
         #expect(String(decoding: stored.bytes(), as: UTF8.self) == Self.pendingFile)
