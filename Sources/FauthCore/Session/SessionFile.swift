@@ -213,14 +213,15 @@ package struct SessionFile {
     static let reservedBytes = 64 << 10
 
     /// Runs `body` (a request that creates or changes an account, and what follows it until the session is ready)
-    /// with room for the write after it set aside: a temporary file of `reservedBytes`, written and synced before
-    /// `body` and removed after it. A full disk thus fails here, before the server is touched
-    /// (`session-store-error`), and the write that follows finds the room the reservation freed.
+    /// with room for the write after it set aside: a temporary file with `reservedBytes` of disk allocated to it
+    /// (`FileDescriptorIO.reserveNewFile`: no sync, which a placeholder does not need) before `body`, removed after
+    /// it. A full disk thus fails here, before the server is touched (`session-store-error`), and the write that
+    /// follows finds the room the reservation freed.
     func withReservedSpace<T>(_ body: () throws -> T) throws -> T {
         try SessionFolder.prepare(forFile: path, anchor: anchor)
         let reservation = SessionFolder.folder(of: path) + "/" + temporaryPrefix + "reserved"
         do {
-            try FileDescriptorIO.writeNewFile(reservation, [UInt8](repeating: 0, count: Self.reservedBytes))
+            try FileDescriptorIO.reserveNewFile(reservation, byteCount: Self.reservedBytes)
         } catch {
             throw failure("reserve room for", error)
         }

@@ -1,3 +1,5 @@
+import CFileAllocation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,12 +86,35 @@ package enum FileDescriptorIO {
     /// Creates the 0600 file `path` (it must not exist; links are not followed) holding `bytes`, written in full and
     /// synced, so that the blocks are the file's; any failure removes it.
     package static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
+        try createNewFile(path) { descriptor throws(SystemError) in
+            try writeAll(descriptor, bytes)
+            guard fsync(descriptor) == 0 else { throw SystemError.current("fsync") }
+        }
+    }
+
+    /// Creates the 0600 file `path` (as `writeNewFile`) with `byteCount` bytes of disk allocated to it, so that a full
+    /// disk fails here (`ENOSPC`): `fallocate`, which takes the blocks at once and needs no sync (the file is a
+    /// placeholder, never read, removed after use); where the file system has no `fallocate`, zeros written and synced.
+    package static func reserveNewFile(_ path: String, byteCount: Int) throws(SystemError) {
+        try createNewFile(path) { descriptor throws(SystemError) in
+            let failure = fauth_allocate_file_space(descriptor, Int64(byteCount))
+            guard failure != 0 else { return }
+            guard failure == EOPNOTSUPP else { throw SystemError(operation: "fallocate", code: failure) }
+            try writeAll(descriptor, [UInt8](repeating: 0, count: byteCount))
+            guard fsync(descriptor) == 0 else { throw SystemError.current("fsync") }
+        }
+    }
+
+    /// Creates the 0600 file `path` (it must not exist; links are not followed), lets `fill` write it, and closes it;
+    /// any failure removes it.
+    private static func createNewFile(_ path: String, _ fill: (Int32) throws(SystemError) -> Void)
+        throws(SystemError)
+    {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SystemError.current("open") }
         do throws(SystemError) {
             guard fchmod(descriptor, 0o600) == 0 else { throw SystemError.current("fchmod") }
-            try writeAll(descriptor, bytes)
-            guard fsync(descriptor) == 0 else { throw SystemError.current("fsync") }
+            try fill(descriptor)
             guard close(descriptor) == 0 else { throw SystemError.current("close") }
         } catch {
             close(descriptor)
