@@ -32,12 +32,12 @@ import Testing
 
     @Test func aBackendShowsTheKeyByItsEndOnly() {
         #expect(
-            BackendIdentity(ProjectSettings(apiKey: "AIzaSyABCDEFGH", projectId: "prod")).jsonObject() == [
+            BackendTarget(projectId: "prod", apiKey: "AIzaSyABCDEFGH").jsonObject() == [
                 "server": "google", "emulatorHost": .null, "endpoint": .null, "projectId": "prod",
                 "apiKeySuffix": "EFGH", "tenantId": .null,
             ])
-        let gateway = ProjectSettings(apiKey: "AIza-real-key", endpoint: "https://gateway.example.com")
-        #expect(BackendIdentity(gateway).jsonObject()["endpoint"] == "https://gateway.example.com")
+        let gateway = BackendTarget(server: .endpoint("https://gateway.example.com"), apiKey: "AIza-real-key")
+        #expect(gateway.jsonObject()["endpoint"] == "https://gateway.example.com")
     }
 
     @Test func aPasswordRequirementNamesItsRule() {

@@ -34,8 +34,8 @@ import Testing
         #expect(result.isNewUser && result.providerId == "password")
         let stored = try #require(try client.store.load())
         #expect(stored.user.uid == result.user.uid && stored.user.providers == result.user.providers)
-        #expect(stored.project.emulatorHost == BackendProbe.emulatorHost)
-        #expect(stored.project.projectId == "demo-fauth")
+        #expect(stored.project.target.server == .emulator(BackendProbe.emulatorHost))
+        #expect(stored.project.target.projectId == "demo-fauth")
         #expect(stored.authTime != nil)
         let before = harness.transport.requests.count
         let token = try client.idToken(forceRefresh: false)

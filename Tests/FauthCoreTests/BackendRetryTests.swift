@@ -167,7 +167,7 @@ import Testing
             })
         let transport = lookups(10, Self.unavailable)
         let backend = Backend(
-            configuration: BackendConfiguration(apiKey: "k", emulatorHost: BackendProbe.emulatorHost),
+            target: BackendTarget(server: .emulator(BackendProbe.emulatorHost), apiKey: "k"),
             transport: transport, retryPolicy: policy)
         #expect(throws: FauthError.self) {
             try backend.call(LookupEndpoint(idToken: "ID"))

@@ -99,7 +99,20 @@ func invalidConfigFilesAreUsageErrorsNamingThePath(content: String, problem: Str
 // MARK: Precedence
 
 private let session = ProjectSettings(
-    apiKey: "session-key", emulatorHost: "session-host:1", tenantId: "session-tenant", projectId: "session-project")
+    target: BackendTarget(
+        server: .emulator("session-host:1"), projectId: "session-project", apiKey: "session-key",
+        tenantId: "session-tenant"))
+
+/// The configuration a command resolves to, from the parts the tests state.
+private func configuration(
+    _ server: BackendTarget.Server, apiKey: String?, tenantId: String? = nil, projectId: String? = nil,
+    timeout: Double = CallOptions.defaultTimeout
+) -> ResolvedConfiguration {
+    ResolvedConfiguration(
+        project: ProjectSettings(
+            target: BackendTarget(server: server, projectId: projectId, apiKey: apiKey, tenantId: tenantId)),
+        options: CallOptions(timeout: timeout))
+}
 
 @Test func theFlagWinsOverEverything() throws {
     let folder = TemporaryFolder()
@@ -114,13 +127,9 @@ private let session = ProjectSettings(
         session: session)
     #expect(
         resolved
-            == ResolvedConfiguration(
-                apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", projectId: "config-project",
+            == configuration(
+                .emulator("flag-host:2"), apiKey: "flag-key", tenantId: "flag-tenant", projectId: "config-project",
                 timeout: 5))
-    #expect(
-        resolved.backendConfiguration
-            == BackendConfiguration(
-                apiKey: "flag-key", emulatorHost: "flag-host:2", tenantId: "flag-tenant", timeout: 5))
 }
 
 @Test func theEnvironmentWinsOverConfigFileAndSession() throws {
@@ -136,8 +145,8 @@ private let session = ProjectSettings(
     // The session's project is its own backend's, not env-host:3's.
     #expect(
         resolved
-            == ResolvedConfiguration(
-                apiKey: "env-key", emulatorHost: "env-host:3", tenantId: "env-tenant", projectId: nil, timeout: 7.5))
+            == configuration(
+                .emulator("env-host:3"), apiKey: "env-key", tenantId: "env-tenant", projectId: nil, timeout: 7.5))
 }
 
 /// docs/design/session.md: flags, environment and config file choose the backend; the session's key, tenant and project
@@ -145,11 +154,10 @@ private let session = ProjectSettings(
 @Test func theSessionFillsInNothingForAnotherServer() throws {
     let emulator = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(emulatorHost: "other-host:2"), environment: [:], session: session)
-    #expect(
-        emulator
-            == ResolvedConfiguration(
-                apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "other-host:2"))
-    let endpoint = ProjectSettings(apiKey: "session-key", endpoint: "https://a.example", tenantId: "session-tenant")
+    #expect(emulator == configuration(.emulator("other-host:2"), apiKey: nil))
+    let endpoint = ProjectSettings(
+        target: BackendTarget(server: .endpoint("https://a.example"), apiKey: "session-key", tenantId: "session-tenant")
+    )
     let error = fauthError {
         _ = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(endpoint: "https://b.example"),
@@ -160,8 +168,8 @@ private let session = ProjectSettings(
         "no key of its own: \(String(describing: error))")
     let google = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": "https://b.example"],
-        session: ProjectSettings(apiKey: "session-key", tenantId: "session-tenant"))
-    #expect(google.tenantId == nil)
+        session: ProjectSettings(target: BackendTarget(apiKey: "session-key", tenantId: "session-tenant")))
+    #expect(google.target.tenantId == nil)
 }
 
 /// The session's own server named again (an emulator host in another case) still takes the session's settings.
@@ -169,8 +177,8 @@ private let session = ProjectSettings(
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(emulatorHost: "SESSION-HOST:1"), environment: [:], session: session)
     #expect(
-        resolved.apiKey == "session-key" && resolved.tenantId == "session-tenant"
-            && resolved.projectId == "session-project")
+        resolved.target.apiKey == "session-key" && resolved.target.tenantId == "session-tenant"
+            && resolved.target.projectId == "session-project")
 }
 
 @Test func theConfigFileWinsOverTheSession() throws {
@@ -180,10 +188,9 @@ private let session = ProjectSettings(
         flags: ConfigurationInputs(configFile: config), environment: [:], session: session)
     #expect(
         resolved
-            == ResolvedConfiguration(
-                apiKey: "AIza-android", emulatorHost: "session-host:1", tenantId: "session-tenant",
-                projectId: "android-project",
-                timeout: ResolvedConfiguration.defaultTimeout))
+            == configuration(
+                .emulator("session-host:1"), apiKey: "AIza-android", tenantId: "session-tenant",
+                projectId: "android-project"))
 }
 
 @Test func theConfigFlagWinsOverTheConfigVariable() throws {
@@ -192,17 +199,17 @@ private let session = ProjectSettings(
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(configFile: flagConfig), environment: ["FAUTH_CONFIG": "/nonexistent.json"],
         session: nil)
-    #expect(resolved.apiKey == "from-flag-file")
+    #expect(resolved.target.apiKey == "from-flag-file")
 }
 
 @Test func theSessionFillsWhatNothingElseGives() throws {
     let resolved = try ConfigurationResolver.resolve(flags: ConfigurationInputs(), environment: [:], session: session)
     #expect(
         resolved
-            == ResolvedConfiguration(
-                apiKey: "session-key", emulatorHost: "session-host:1", tenantId: "session-tenant",
+            == configuration(
+                .emulator("session-host:1"), apiKey: "session-key", tenantId: "session-tenant",
                 projectId: "session-project"))
-    #expect(resolved.projectSettings == session)
+    #expect(resolved.project == session)
 }
 
 @Test func emptyEnvironmentValuesCountAsUnset() throws {
@@ -213,19 +220,15 @@ private let session = ProjectSettings(
             "FAUTH_TIMEOUT": "",
         ],
         session: session)
-    #expect(resolved.apiKey == "session-key")
-    #expect(resolved.emulatorHost == "session-host:1")
+    #expect(resolved.target.apiKey == "session-key")
+    #expect(resolved.target.server == .emulator("session-host:1"))
 }
 
-@Test func anEmulatorWithoutAKeyUsesThePlaceholder() throws {
+@Test func anEmulatorWithoutAKeyNeedsNone() throws {
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(), environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"], session: nil)
-    #expect(resolved.apiKey == ResolvedConfiguration.emulatorPlaceholderAPIKey)
-    #expect(resolved.emulatorHost == "127.0.0.1:9099")
-    #expect(
-        resolved.backendConfiguration
-            == BackendConfiguration(
-                apiKey: ResolvedConfiguration.emulatorPlaceholderAPIKey, emulatorHost: "127.0.0.1:9099"))
+    #expect(resolved == configuration(.emulator("127.0.0.1:9099"), apiKey: nil))
+    #expect(resolved.target.url(for: .secureToken, path: "token").hasSuffix("?key=fauth-emulator-placeholder-key"))
 }
 
 @Test func noKeyAndNoEmulatorIsAUsageError() {
@@ -269,7 +272,7 @@ func validEmulatorHosts(host: String) throws {
     #expect(EmulatorHost.isValid(host))
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(emulatorHost: host), environment: [:], session: nil)
-    #expect(resolved.emulatorHost == host)
+    #expect(resolved.target.server == .emulator(host))
 }
 
 @Test(arguments: [
@@ -325,20 +328,18 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
     let flag = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(apiKey: "k", endpoint: "https://flag.example.com/"),
         environment: ["FAUTH_ENDPOINT": "https://env.example.com"], session: nil)
-    #expect(flag.endpoint == "https://flag.example.com" && flag.emulatorHost == nil)
-    #expect(flag.backendConfiguration.endpoint == "https://flag.example.com")
-    #expect(flag.projectSettings.endpoint == "https://flag.example.com")
+    #expect(flag.target.server == .endpoint("https://flag.example.com"))
     let variable = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(apiKey: "k"), environment: ["FAUTH_ENDPOINT": "https://env.example.com"],
         session: nil)
-    #expect(variable.endpoint == "https://env.example.com")
+    #expect(variable.target.server == .endpoint("https://env.example.com"))
     let stored = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(), environment: [:],
-        session: ProjectSettings(apiKey: "k", endpoint: "https://stored.example.com"))
-    #expect(stored.endpoint == "https://stored.example.com")
+        session: ProjectSettings(target: BackendTarget(server: .endpoint("https://stored.example.com"), apiKey: "k")))
+    #expect(stored.target.server == .endpoint("https://stored.example.com"))
     #expect(
         try ConfigurationResolver.resolve(flags: ConfigurationInputs(apiKey: "k"), environment: [:], session: nil)
-            .endpoint == nil)
+            .target.server == .google)
 }
 
 /// An emulator and an endpoint are two backends: the higher level wins, and one level naming both is refused.
@@ -346,16 +347,12 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
     let flagWins = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(endpoint: "https://gw.example.com"),
         environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099", "FAUTH_API_KEY": "k"], session: nil)
-    #expect(flagWins.endpoint == "https://gw.example.com" && flagWins.emulatorHost == nil)
+    #expect(flagWins.target.server == .endpoint("https://gw.example.com"))
     let emulatorFlagWins = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(emulatorHost: "127.0.0.1:9099"),
         environment: ["FAUTH_ENDPOINT": "https://gw.example.com"],
         session: nil)
-    #expect(emulatorFlagWins.emulatorHost == "127.0.0.1:9099" && emulatorFlagWins.endpoint == nil)
-    let sessionEmulator = try ConfigurationResolver.resolve(
-        flags: ConfigurationInputs(), environment: [:],
-        session: ProjectSettings(apiKey: "k", emulatorHost: "127.0.0.1:9099", endpoint: "https://gw.example.com"))
-    #expect(sessionEmulator.emulatorHost == "127.0.0.1:9099" && sessionEmulator.endpoint == nil)
+    #expect(emulatorFlagWins.target.server == .emulator("127.0.0.1:9099"))
     for (flags, environment) in [
         (
             ConfigurationInputs(apiKey: "k", emulatorHost: "127.0.0.1:9099", endpoint: "https://gw.example.com"),
@@ -380,7 +377,7 @@ func invalidTimeoutFlagsAreUsageErrors(seconds: Double) {
 func endpointsThatAreAccepted(url: String) throws {
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(apiKey: "k", endpoint: url), environment: [:], session: nil)
-    #expect(resolved.endpoint.map { !$0.hasSuffix("/") } == true)
+    #expect(resolved.target.server.endpoint.map { !$0.hasSuffix("/") } == true)
 }
 
 @Test(arguments: [
@@ -435,7 +432,7 @@ func endpointsThatAreRefused(url: String) throws {
     #expect(try CertificateAuthorities.resolve(caFileFlag: nil, environment: [:]) == .system)
     let resolved = try ConfigurationResolver.resolve(
         flags: ConfigurationInputs(apiKey: "k", caFile: flagFile), environment: [:], session: nil)
-    #expect(resolved.backendConfiguration.trust == TrustedCertificates(caFile: flagFile))
+    #expect(resolved.options.trust == TrustedCertificates(caFile: flagFile))
     let notAFolder = try #require(
         fauthError { _ = try CertificateAuthorities.resolve(caFileFlag: nil, environment: ["SSL_CERT_DIR": bundle]) })
     #expect(notAFolder.code == .usage && notAFolder.message.hasPrefix("SSL_CERT_DIR: '\(bundle)'"))

@@ -79,7 +79,8 @@ import Testing
             sessionPath: folder.file("default.json"), kind: .signIn, storage: .fileOnly(timeout: 1))
         #expect(try file.read() == nil)
         let pending = PendingSecondFactor(
-            purpose: .reauth, project: ProjectSettings(apiKey: "K", emulatorHost: "127.0.0.1:9099"),
+            purpose: .reauth,
+            project: ProjectSettings(target: BackendTarget(server: .emulator("127.0.0.1:9099"), apiKey: "K")),
             expiresAt: UnixTime(seconds: 1_700_000_600), pendingCredential: "PC",
             factors: [
                 MFAEnrollment(

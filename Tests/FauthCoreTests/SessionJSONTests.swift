@@ -83,6 +83,15 @@ func invalidDocumentsNameTheMemberAndTheProblem(path: [String], value: JSONValue
     #expect(session == minimalSession())
 }
 
+/// A file naming both an emulator and an endpoint, which fauth never writes, belongs to the emulator, as the session's
+/// server always has.
+@Test func aProjectNamingAnEmulatorAndAnEndpointIsTheEmulators() throws {
+    let document = document(
+        replacing: ["project", "endpoint"], with: "https://gateway.example.com")
+    let session = try StoredSessionV1(document: document).session
+    #expect(session.project.target.server == .emulator("127.0.0.1:9099"))
+}
+
 @Test func aDocumentThatIsNotAnObjectIsRefused() {
     #expect(throws: SessionFormatError(member: "", problem: "is not a JSON object")) {
         try StoredSessionV1(document: [])

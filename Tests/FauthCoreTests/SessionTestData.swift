@@ -6,7 +6,8 @@ import Foundation
 func sampleSession(refreshToken: String = "refresh-token-1", displayName: String? = "Ada") -> Session {
     Session(
         project: ProjectSettings(
-            apiKey: "AIza-test", emulatorHost: "127.0.0.1:9099", tenantId: "tenant-1", projectId: "demo"),
+            target: BackendTarget(
+                server: .emulator("127.0.0.1:9099"), projectId: "demo", apiKey: "AIza-test", tenantId: "tenant-1")),
         user: UserProfile(
             uid: "uid-1", email: "ada@example.com", emailVerified: true, displayName: displayName,
             photoURL: "https://example.com/a.png", phoneNumber: "+15555550100", isAnonymous: false,

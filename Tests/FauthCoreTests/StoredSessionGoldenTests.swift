@@ -79,8 +79,7 @@ private let goldenV1 = """
 
     @Test func anEndpointIsWrittenOnlyWhenSetAfterTheEmulatorHost() throws {
         var session = sampleSession()
-        session.project.emulatorHost = nil
-        session.project.endpoint = "https://auth.example.com"
+        session.project.target.server = .endpoint("https://auth.example.com")
         let text = String(decoding: StoredSessionV1(session).bytes(), as: UTF8.self)
         #expect(
             text.contains(

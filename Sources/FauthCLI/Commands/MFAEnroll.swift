@@ -51,7 +51,8 @@ struct MFAEnroll: Command {
         case .totp(_, let secret):
             let user = try invocation.unlockedSession.get()?.session
             let uri = secret.uri(
-                accountName: user?.user.email ?? user?.user.uid ?? "user", issuer: user?.project.projectId ?? "Firebase"
+                accountName: user?.user.email ?? user?.user.uid ?? "user",
+                issuer: user?.project.target.projectId ?? "Firebase"
             )
             var text = "secret: \(secret.sharedSecretKey)\nuri: \(TerminalText.escaped(uri))\n"
             if invocation.context.outputIsTerminal, let code = QRCode(bytes: Array(uri.utf8)) {

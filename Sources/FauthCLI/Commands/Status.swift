@@ -21,7 +21,7 @@ struct Status: Command {
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let (session, secondFactors) = try invocation.client().statusWithSecondFactors()
         let expires = ISO8601.format(session.expiresAt)
-        let backend = BackendIdentity(session.project)
+        let backend = session.project.target
         let claims = IDTokenPayload(token: session.idToken)?.customClaims ?? [:]
         let ownFile = invocation.sessionFileChooser == nil  // the profile's file, not one named by path
         var text =

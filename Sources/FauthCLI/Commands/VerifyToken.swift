@@ -70,7 +70,7 @@ struct VerifyToken: Command {
             token = try client.idToken(forceRefresh: false, cached: invocation.unlockedSession.get()).token
         }
         guard
-            let projectId = arguments.value(Self.project) ?? client.configuration.projectId
+            let projectId = arguments.value(Self.project) ?? client.configuration.target.projectId
                 ?? invocation.context.environment["GOOGLE_CLOUD_PROJECT"]
                 ?? invocation.context.environment["GCLOUD_PROJECT"],
             !projectId.isEmpty

@@ -18,7 +18,8 @@ struct DeviceSignIn {
         try Self.checkSupported(providerId)
         let waitSeconds = try invocation.timeout() ?? Self.defaultWaitSeconds
         let client = try invocation.client()
-        let settings = DeviceSettings(invocation: invocation, stored: client.configuration.deviceClients[providerId])
+        let settings = DeviceSettings(
+            invocation: invocation, stored: client.configuration.project.deviceClients[providerId])
         let clientId = try settings.clientId(providerId: providerId)
         let clientSecret = try settings.clientSecret()
         if providerId == "google.com", clientSecret == nil {
@@ -26,13 +27,13 @@ struct DeviceSignIn {
                 "google.com --device needs the OAuth client's secret: --client-secret-file FILE|@- or "
                     + "FAUTH_CLIENT_SECRET (never on the command line)")
         }
-        let emulatorHost = client.configuration.emulatorHost
+        let server = client.configuration.target.server
         let endpoints: DeviceFlowEndpoints
         switch providerId {
-        case "google.com": endpoints = .google(emulatorHost: emulatorHost)
-        case "github.com": endpoints = .github(emulatorHost: emulatorHost)
+        case "google.com": endpoints = .google(on: server)
+        case "github.com": endpoints = .github(on: server)
         default:
-            let issuer = try settings.issuer(providerId: providerId, emulatorHost: emulatorHost)
+            let issuer = try settings.issuer(providerId: providerId, emulatorHost: server.emulatorHost)
             endpoints = try client.discoverDeviceEndpoints(providerId: providerId, issuer: issuer)
         }
         let keptIssuer = providerId.hasPrefix("oidc.") ? try settings.givenIssuer() : nil

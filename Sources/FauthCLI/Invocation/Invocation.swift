@@ -119,7 +119,7 @@ final class Invocation {
             caFile: arguments.value(GlobalOptions.caFile))
         var configuration = try ConfigurationResolver.resolve(
             flags: flags, environment: context.environment, session: stored)
-        if let (providerId, settings) = deviceClient { configuration.deviceClients[providerId] = settings }
+        if let (providerId, settings) = deviceClient { configuration.project.deviceClients[providerId] = settings }
         var trace: (@Sendable (String) -> Void)?
         if arguments.has(GlobalOptions.verbose) {
             let writeError = context.writeError

@@ -40,7 +40,7 @@ extension ProviderInfo {
     }
 }
 
-extension BackendIdentity {
+extension BackendTarget {
     /// `{"server": "google"|"emulator"|"endpoint", "emulatorHost", "endpoint", "projectId", "apiKeySuffix", "tenantId"}`, null when absent;
     /// the API key by its last characters only, as traces redact it.
     func jsonObject() -> JSONValue {
@@ -57,7 +57,7 @@ extension BackendIdentity {
             "emulatorHost": JSONValue(optional: host),
             "endpoint": JSONValue(optional: endpoint),
             "projectId": JSONValue(optional: projectId),
-            "apiKeySuffix": JSONValue(optional: apiKey.map(BackendIdentity.keySuffix)),
+            "apiKeySuffix": JSONValue(optional: apiKey.map(BackendTarget.keySuffix)),
             "tenantId": JSONValue(optional: tenantId),
         ]
     }

@@ -5,8 +5,10 @@ import FauthText
 /// Makes backend calls: encodes an endpoint's body, sends it over the transport, retries idempotent calls that
 /// failed for a passing reason, checks the status and decodes the answer or maps the failure to a `FauthError`.
 package struct Backend: Sendable {
-    /// Where calls go, with which key and tenant, and the total deadline of one call.
-    package let configuration: BackendConfiguration
+    /// Where calls go, with which key and tenant.
+    package let target: BackendTarget
+    /// The total deadline of one call and the certificate authorities trusted.
+    package let options: CallOptions
     /// What sends the HTTP requests.
     package let transport: any HTTPTransport
     /// Receives one line per request, answer and retry (for `--verbose`); never a body or a secret.
@@ -19,10 +21,11 @@ package struct Backend: Sendable {
 
     /// Makes a backend.
     package init(
-        configuration: BackendConfiguration, transport: any HTTPTransport,
+        target: BackendTarget, options: CallOptions = CallOptions(), transport: any HTTPTransport,
         trace: (@Sendable (String) -> Void)? = nil, retryPolicy: RetryPolicy = .standard
     ) {
-        self.configuration = configuration
+        self.target = target
+        self.options = options
         self.transport = transport
         self.trace = trace
         self.retryPolicy = retryPolicy
@@ -35,17 +38,17 @@ package struct Backend: Sendable {
         let query = isRead ? tenantQuery(for: E.service) : ""
         let request = TransportRequest(
             method: E.method,
-            url: configuration.url(for: E.service, path: E.path) + query,
+            url: target.url(for: E.service, path: E.path) + query,
             headers: (isRead ? [] : [("Content-Type", "application/json")]) + [
                 ("X-Client-Version", Self.clientVersion)
             ],
             body: isRead ? [] : body(of: endpoint).serializedBytes(),
-            timeout: configuration.timeout,
-            trust: configuration.trust)
+            timeout: options.timeout,
+            trust: options.trust)
         let response: TransportResponse
         do {
             response = try send(
-                request, tracedAs: configuration.redactedURL(for: E.service, path: E.path) + query,
+                request, tracedAs: target.redactedURL(for: E.service, path: E.path) + query,
                 maxAttempts: E.isIdempotent ? retryPolicy.maxAttempts : 1)
         } catch {
             throw SecretRedaction().redacted(error)
@@ -63,7 +66,7 @@ package struct Backend: Sendable {
     package func fetchDocument(_ url: String) throws(FauthError) -> TransportResponse {
         let request = TransportRequest(
             method: "GET", url: url, headers: [("X-Client-Version", Self.clientVersion)], body: [],
-            timeout: configuration.timeout, trust: configuration.trust)
+            timeout: options.timeout, trust: options.trust)
         let response = try send(request, tracedAs: url, maxAttempts: retryPolicy.maxAttempts)
         guard (200..<300).contains(response.status) else {
             var failure = FauthError(
@@ -89,7 +92,7 @@ package struct Backend: Sendable {
 
     /// The endpoint's body, with the configured `tenantId` added where the service takes one.
     func body<E: Endpoint>(of endpoint: E) -> JSONValue {
-        guard E.service.takesTenantId, let tenantId = configuration.tenantId, !tenantId.isEmpty,
+        guard E.service.takesTenantId, let tenantId = target.tenantId, !tenantId.isEmpty,
             var object = endpoint.body.object
         else {
             return endpoint.body
@@ -100,7 +103,7 @@ package struct Backend: Sendable {
 
     /// `&tenantId=…` for the configured tenant where the service takes one, else nothing.
     private func tenantQuery(for service: Service) -> String {
-        guard service.takesTenantId, let tenantId = configuration.tenantId, !tenantId.isEmpty else { return "" }
+        guard service.takesTenantId, let tenantId = target.tenantId, !tenantId.isEmpty else { return "" }
         return "&tenantId=" + PercentEncoding.encode(tenantId)
     }
 
@@ -115,7 +118,7 @@ package struct Backend: Sendable {
         var lastAnswer: TransportResponse?
         while true {
             var attemptRequest = request
-            attemptRequest.timeout = configuration.timeout - MonotonicTime.now().seconds(since: start)
+            attemptRequest.timeout = options.timeout - MonotonicTime.now().seconds(since: start)
             trace?("\(request.method) \(tracedURL)")
             let attemptStart = MonotonicTime.now()
             let result: Result<TransportResponse, TransportFailure>
@@ -139,7 +142,7 @@ package struct Backend: Sendable {
                 return try reported.mapError { transportError($0, url: request.url) }.get()
             }
             let delay = Self.retryAfter(result) ?? retryPolicy.backoff(beforeRetry: attempt)
-            guard MonotonicTime.now().seconds(since: start) + delay < configuration.timeout else {
+            guard MonotonicTime.now().seconds(since: start) + delay < options.timeout else {
                 return try result.mapError { transportError($0, url: request.url) }.get()
             }
             trace?("retrying in \(Self.formatted(delay)) s (\(reason))")
@@ -186,7 +189,7 @@ package struct Backend: Sendable {
             case .responseTooLarge: .responseTooLarge
             default: .networkError
             }
-        var error = FauthError(code, message: failure.explanation(url: url, timeout: configuration.timeout))
+        var error = FauthError(code, message: failure.explanation(url: url, timeout: options.timeout))
         if case .proxySetting = failure {
         } else {  // libcurl never saw the proxy variable: it has no words of its own
             error.underlying = UnderlyingError(domain: "curl", code: failure.code, message: failure.message)

@@ -96,7 +96,7 @@ extension AuthClient {
             headers: [("Accept", "application/json"), ("User-Agent", Backend.clientVersion)]
                 + (form.isEmpty ? [] : [("Content-Type", "application/x-www-form-urlencoded")]),
             body: Array(PercentEncoding.form(form.map { (name: $0.0, value: $0.1) }).utf8),
-            timeout: backend.configuration.timeout, trust: backend.configuration.trust)
+            timeout: backend.options.timeout, trust: backend.options.trust)
         return try backend.exchange(request, tracedAs: "\(url)", secrets: secrets)
     }
 }

@@ -7,7 +7,7 @@ extension AuthClient {
     /// schema fauth does not read, and when no answer came (not cached). The policy only advises the client: the
     /// server enforces it, so its absence stops nothing.
     package func passwordPolicy(refetch: Bool = false) -> PasswordPolicy? {
-        let cache = PasswordPolicyCache(beside: store, identity: BackendIdentity(configuration))
+        let cache = PasswordPolicyCache(beside: store, target: configuration.target)
         if !refetch, let cached = cache.read(now: now()) { return cached.policy }
         let policy: PasswordPolicy?
         do {

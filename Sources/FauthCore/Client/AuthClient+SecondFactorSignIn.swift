@@ -27,7 +27,7 @@ extension AuthClient {
         var email: String?
         if case .password(let address, _) = credential { email = address }
         let pending = PendingSecondFactor(
-            purpose: purpose, project: configuration.projectSettings,
+            purpose: purpose, project: configuration.project,
             expiresAt: now().adding(seconds: PendingSecondFactor.lifetime),
             pendingCredential: pendingCredential, factors: enrollments, providerId: credential.providerId, email: email,
             uid: uid, isNewUser: isNewUser)
@@ -110,8 +110,8 @@ extension AuthClient {
             expired.nextStep = pending.beginAgain
             throw expired
         }
-        let own = BackendIdentity(pending.project)
-        let named = BackendIdentity(configuration)
+        let own = pending.project.target
+        let named = configuration.target
         guard own.accepts(named) else {
             throw FauthError(
                 .sessionBackendMismatch,

@@ -17,7 +17,7 @@ extension AuthClient {
         token: String, expiresAt: UnixTime
     ) {
         guard let (cached, stamp) = cached else { throw FauthError(.notSignedIn) }
-        try BackendIdentity.requireMatch(cached.project, at: store.path, configuration: configuration)
+        try cached.project.target.requireAccepts(configuration.target, sessionAt: store.path)
         let rule = TokenRefreshRule(now: now())
         let forced = forceRefresh || !Self.isJWT(cached.idToken)
         if !forced, !rule.isExpiring(cached) {
@@ -53,10 +53,10 @@ extension AuthClient {
     ) throws -> T {
         // Without a session (or with another backend's) there is nothing to lock: fail before creating the lock file.
         guard let unlocked = try store.load() else { throw FauthError(.notSignedIn) }
-        try BackendIdentity.requireMatch(unlocked.project, at: store.path, configuration: configuration)
+        try unlocked.project.target.requireAccepts(configuration.target, sessionAt: store.path)
         return try store.withLock { file in
             guard let (stored, stamp) = try file.readStamped() else { throw FauthError(.notSignedIn) }
-            try BackendIdentity.requireMatch(stored.project, at: store.path, configuration: configuration)
+            try stored.project.target.requireAccepts(configuration.target, sessionAt: store.path)
             var session = stored
             var refreshed = false
             if needsRefresh?(session, stamp) ?? TokenRefreshRule(now: now()).isExpiring(session) {

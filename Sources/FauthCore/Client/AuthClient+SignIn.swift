@@ -112,7 +112,7 @@ extension AuthClient {
     /// left behind without one; the rest of the profile stays empty until `fauth status` reads it.
     private func signedUpSession(_ tokens: SessionTokens, uid: String, email: String?) -> Session {
         let user = UserProfile(uid: uid, email: email, isAnonymous: email == nil)
-        return Session(tokens: tokens, user: user, project: configuration.projectSettings, previous: nil, now: now())
+        return Session(tokens: tokens, user: user, project: configuration.project, previous: nil, now: now())
     }
 
     /// Makes the profile's new session from what `signIn` (the sign-in's request) answers, replacing whatever `file`

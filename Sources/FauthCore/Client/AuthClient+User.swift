@@ -81,7 +81,7 @@ extension AuthClient {
             try checkTokens(tokens, belongTo: session.user.uid, mismatch: .userMismatch)
             let user = try lookUpUser(idToken: tokens.idToken, of: session.user.uid, mismatch: .userMismatch)
             session = session.replacingTokens(tokens, user: user, now: now())
-            session.project.deviceClients = configuration.deviceClients  // with the client a device reauth used
+            session.project.deviceClients = configuration.project.deviceClients  // with the client a device reauth used
             return AuthResult(
                 user: session.user, isNewUser: false, providerId: credential.providerId, expiresAt: session.expiresAt)
         }

@@ -12,7 +12,7 @@ extension AuthClient {
         let url = publicKeysURL(kind)
         let cache = PublicKeyCache(beside: store, url: url)
         let verifier = FirebaseTokenVerifier(
-            kind: kind, projectId: projectId, acceptsUnsigned: configuration.backendConfiguration.emulatorHost != nil)
+            kind: kind, projectId: projectId, acceptsUnsigned: configuration.target.server.emulatorHost != nil)
         var verified = try verifier.verify(token, now: now().seconds) { refetch throws(FauthError) in
             if !refetch, let cached = cache.read(now: now().seconds) { return (cached, true) }
             let response = try backend.fetchDocument(url)
@@ -37,11 +37,7 @@ extension AuthClient {
     /// Where the certificates of `kind` are published: `https://www.googleapis.com/…`, or on an emulator
     /// `http://HOST:PORT/www.googleapis.com/…`.
     func publicKeysURL(_ kind: FirebaseTokenKind) -> String {
-        let base =
-            configuration.backendConfiguration.emulatorHost.map {
-                "http://\(BackendConfiguration.bracketingIPv6($0))/www.googleapis.com/"
-            } ?? "https://www.googleapis.com/"
-        return base + kind.certificatesPath
+        configuration.target.server.hostBase("www.googleapis.com") + "/" + kind.certificatesPath
     }
 
     /// The account behind a verified token, looked up with an ID token of its user (the token itself; for a session

@@ -8,7 +8,7 @@ import FauthJSON
 /// (`AuthClient+User.swift`), and the session machinery they run in, the lock, the refresh and the dead-session
 /// rule (`AuthClient+Session.swift`, with `TokenRefreshRule`).
 package struct AuthClient: Sendable {
-    /// The resolved project settings.
+    /// The resolved backend target, device clients and call options.
     package let configuration: ResolvedConfiguration
     /// The profile's session file.
     package let store: SessionStore
@@ -25,7 +25,8 @@ package struct AuthClient: Sendable {
     ) {
         self.configuration = configuration
         self.store = store
-        self.backend = Backend(configuration: configuration.backendConfiguration, transport: transport, trace: trace)
+        self.backend = Backend(
+            target: configuration.target, options: configuration.options, transport: transport, trace: trace)
         self.warn = warn
         self.now = now
     }
@@ -62,7 +63,7 @@ package struct AuthClient: Sendable {
         let account = try lookUpAccount(idToken: tokens.idToken, of: uid)
         let session = Session(
             tokens: tokens, user: UserProfile(account, idToken: tokens.idToken),
-            project: configuration.projectSettings, previous: previous, now: now())
+            project: configuration.project, previous: previous, now: now())
         return (session, account.mfaInfo)
     }
 

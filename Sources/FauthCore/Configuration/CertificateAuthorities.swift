@@ -12,7 +12,7 @@ package enum CertificateAuthorities {
     /// read whole now, within `timeout` seconds (`PipedCertificateBundle`).
     package static func resolve(
         caFileFlag: String?, environment: [String: String],
-        timeout: Double = ResolvedConfiguration.defaultTimeout
+        timeout: Double = CallOptions.defaultTimeout
     ) throws -> TrustedCertificates {
         if let caFileFlag {
             return try bundle(caFileFlag, source: .input(.caFile), timeout: timeout)

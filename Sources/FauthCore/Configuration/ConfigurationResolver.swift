@@ -13,37 +13,34 @@ package enum ConfigurationResolver {
         let configPath = try choose(flags.configFile, .configFile, environment, "FAUTH_CONFIG")
         let configFile = try configPath.map { try FirebaseConfigFile.read(path: $0, within: timeout) }
 
-        let (emulatorHost, endpoint) = try server(flags: flags, environment: environment, session: session)
-        let session = session.flatMap { settings in
-            BackendIdentity.sameServer(
-                BackendIdentity.Server(emulatorHost: settings.emulatorHost, endpoint: settings.endpoint),
-                BackendIdentity.Server(emulatorHost: emulatorHost, endpoint: endpoint)) ? settings : nil
-        }
+        let server = try server(flags: flags, environment: environment) ?? session?.target.server ?? .google
+        let session = session.flatMap { $0.target.server.isSame(as: server) ? $0 : nil }
 
         let apiKey =
             try choose(flags.apiKey, .apiKey, environment, "FAUTH_API_KEY")
-            ?? configFile?.apiKey ?? session?.apiKey
-            ?? (emulatorHost != nil ? ResolvedConfiguration.emulatorPlaceholderAPIKey : nil)
-        guard let apiKey else {
+            ?? configFile?.apiKey ?? session?.target.apiKey
+        guard apiKey != nil || server.emulatorHost != nil else {
             throw FauthError(.noAPIKey)
         }
         let tenantId =
             try choose(flags.tenantId, .tenantId, environment, "FAUTH_TENANT")
-            ?? session?.tenantId
-        var configuration = ResolvedConfiguration(
-            apiKey: apiKey, emulatorHost: emulatorHost, endpoint: endpoint, tenantId: tenantId,
-            projectId: configFile?.projectId ?? session?.projectId, timeout: timeout,
-            trust: try CertificateAuthorities.resolve(
-                caFileFlag: flags.caFile, environment: environment, timeout: timeout))
-        configuration.deviceClients = session?.deviceClients ?? [:]
-        return configuration
+            ?? session?.target.tenantId
+        let target = BackendTarget(
+            server: server, projectId: configFile?.projectId ?? session?.target.projectId, apiKey: apiKey,
+            tenantId: tenantId)
+        return ResolvedConfiguration(
+            project: ProjectSettings(target: target, deviceClients: session?.deviceClients ?? [:]),
+            options: CallOptions(
+                timeout: timeout,
+                trust: try CertificateAuthorities.resolve(
+                    caFileFlag: flags.caFile, environment: environment, timeout: timeout)))
     }
 
     /// The emulator or the production endpoint override, from the first level that names one (flags, then
-    /// environment, then the session); one level naming both is a usage error.
+    /// environment); nil when neither does (the session's server is then used). One level naming both is a usage error.
     private static func server(
-        flags: ConfigurationInputs, environment: [String: String], session: ProjectSettings?
-    ) throws -> (emulatorHost: String?, endpoint: String?) {
+        flags: ConfigurationInputs, environment: [String: String]
+    ) throws -> BackendTarget.Server? {
         let emulatorFlag = try choose(flags.emulatorHost, .emulatorHost, [:], "")
         let endpointFlag = try choose(flags.endpoint, .endpoint, [:], "")
         let emulatorVariable = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 }
@@ -58,9 +55,9 @@ package enum ConfigurationResolver {
         for level in levels where level.emulator != nil || level.endpoint != nil {
             switch (level.emulator, level.endpoint) {
             case (let emulator?, nil):
-                return (try EmulatorHost.validated(emulator, source: level.sources.0), nil)
+                return .emulator(try EmulatorHost.validated(emulator, source: level.sources.0))
             case (nil, let endpoint?):
-                return (nil, try ProductionEndpoint.validated(endpoint, source: level.sources.1))
+                return .endpoint(try ProductionEndpoint.validated(endpoint, source: level.sources.1))
             default:
                 if case .variable(let emulator) = level.sources.0, case .variable(let endpoint) = level.sources.1 {
                     throw FauthError(.usage, message: "\(emulator) and \(endpoint) name two backends: give one.")
@@ -68,7 +65,7 @@ package enum ConfigurationResolver {
                 throw FauthError(.twoBackends(.emulatorHost, .endpoint))
             }
         }
-        return (session?.emulatorHost, session?.emulatorHost == nil ? session?.endpoint : nil)
+        return nil
     }
 
     /// The input's value, else the environment variable's; an empty input value is a usage error.
@@ -95,7 +92,7 @@ package enum ConfigurationResolver {
         if let text = environment["FAUTH_TIMEOUT"], !text.isEmpty {
             return try timeout(parsing: text, source: .variable("FAUTH_TIMEOUT"))
         }
-        return ResolvedConfiguration.defaultTimeout
+        return CallOptions.defaultTimeout
     }
 
     /// A timeout written as text (the timeout input, `FAUTH_TIMEOUT`): decimal digits and `.`, a finite number

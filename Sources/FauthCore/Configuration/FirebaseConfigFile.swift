@@ -25,7 +25,7 @@ package struct FirebaseConfigFile: Sendable, Equatable {
     /// Reads (within `seconds`, `InputFile`'s rule) and parses the file at `path`; unreadable or not a config with an
     /// API key → `usage` naming the path.
     package static func read(
-        path: String, within seconds: Double = ResolvedConfiguration.defaultTimeout
+        path: String, within seconds: Double = CallOptions.defaultTimeout
     ) throws -> FirebaseConfigFile {
         let content: [UInt8]
         do throws(InputFile.Problem) {

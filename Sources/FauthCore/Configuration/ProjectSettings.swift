@@ -1,29 +1,15 @@
-/// The project settings a session was made with, so later commands need no flags.
+/// What a profile's session remembers of the command that made it, so later commands need no flags: the backend
+/// target its tokens belong to, and the OAuth clients of its device sign-ins.
 package struct ProjectSettings: Sendable, Equatable {
-    /// The Web API key.
-    package var apiKey: String?
-    /// The emulator `HOST:PORT`, when the session belongs to an emulator.
-    package var emulatorHost: String?
-    /// The production base URL override (`--endpoint`), when the session was made through one.
-    package var endpoint: String?
-    /// The tenant the user belongs to.
-    package var tenantId: String?
-    /// The Firebase project id, when known.
-    package var projectId: String?
+    /// The backend the session's tokens belong to (and are sent to only).
+    package var target: BackendTarget
     /// The OAuth clients device sign-ins used, by provider ID (`google.com`, `oidc.corp`), so the next one on this
     /// profile needs neither `--client-id` nor `--issuer`.
     package var deviceClients: [String: DeviceClientSettings]
 
     /// Makes project settings.
-    package init(
-        apiKey: String? = nil, emulatorHost: String? = nil, endpoint: String? = nil, tenantId: String? = nil,
-        projectId: String? = nil, deviceClients: [String: DeviceClientSettings] = [:]
-    ) {
-        self.apiKey = apiKey
-        self.emulatorHost = emulatorHost
-        self.endpoint = endpoint
-        self.tenantId = tenantId
-        self.projectId = projectId
+    package init(target: BackendTarget = BackendTarget(), deviceClients: [String: DeviceClientSettings] = [:]) {
+        self.target = target
         self.deviceClients = deviceClients
     }
 }

@@ -29,16 +29,16 @@ package struct DeviceFlowEndpoints: Sendable, Equatable {
     }
 
     /// Google's endpoints, or the emulator's stand-ins under the same host-prefixed paths.
-    package static func google(emulatorHost: String?) -> DeviceFlowEndpoints {
-        let base = hostBase("oauth2.googleapis.com", emulatorHost: emulatorHost)
+    package static func google(on server: BackendTarget.Server) -> DeviceFlowEndpoints {
+        let base = server.hostBase("oauth2.googleapis.com")
         return DeviceFlowEndpoints(
             providerId: "google.com", deviceAuthorizationURL: base + "/device/code", tokenURL: base + "/token",
             token: .idToken)
     }
 
     /// GitHub's device flow, or the emulator's stand-in.
-    package static func github(emulatorHost: String?) -> DeviceFlowEndpoints {
-        let base = hostBase("github.com", emulatorHost: emulatorHost)
+    package static func github(on server: BackendTarget.Server) -> DeviceFlowEndpoints {
+        let base = server.hostBase("github.com")
         return DeviceFlowEndpoints(
             providerId: "github.com", deviceAuthorizationURL: base + "/login/device/code",
             tokenURL: base + "/login/oauth/access_token", token: .accessToken)
@@ -46,7 +46,7 @@ package struct DeviceFlowEndpoints: Sendable, Equatable {
 
     /// The issuer the emulator plays for an `oidc.*` provider when no `--issuer` is given.
     package static func emulatedIssuer(providerId: String, emulatorHost: String) -> String {
-        "http://\(BackendConfiguration.bracketingIPv6(emulatorHost))/emulator/oidc/\(providerId)"
+        BackendTarget.emulatorOrigin(emulatorHost) + "/emulator/oidc/\(providerId)"
     }
 
     /// The endpoints an OpenID provider's discovery document names (OpenID Connect Discovery 1.0, 4): its `issuer`
@@ -86,10 +86,6 @@ package struct DeviceFlowEndpoints: Sendable, Equatable {
             let first = rest.first, first != "/", url.count <= 2048
         else { return false }
         return !url.contains { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false }
-    }
-
-    private static func hostBase(_ host: String, emulatorHost: String?) -> String {
-        emulatorHost.map { "http://\(BackendConfiguration.bracketingIPv6($0))/\(host)" } ?? "https://\(host)"
     }
 
     private static func withoutTrailingSlash(_ url: String) -> String {

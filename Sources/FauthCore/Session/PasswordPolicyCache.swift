@@ -14,20 +14,20 @@ struct PasswordPolicyCache {
     /// A policy fetched longer ago than this is fetched again.
     static let maxAge: Double = 600
 
-    /// The cache of `identity`'s policy beside `store`'s session file; files larger than 64 KiB are ignored.
-    init(beside store: SessionStore, identity: BackendIdentity) {
+    /// The cache of `target`'s policy beside `store`'s session file; files larger than 64 KiB are ignored.
+    init(beside store: SessionStore, target: BackendTarget) {
         // The project is named by the API key on Google's servers, and is the emulator's own on an emulator (which
         // takes any key); its id is left out, as it is known after a sign-in but not always before.
         let server =
-            switch identity.server {
-            case .google: "google " + (identity.apiKey ?? "")
+            switch target.server {
+            case .google: "google " + (target.apiKey ?? "")
             case .emulator(let host): "emulator " + host
-            case .endpoint(let url): "endpoint " + url + " " + (identity.apiKey ?? "")
+            case .endpoint(let url): "endpoint " + url + " " + (target.apiKey ?? "")
             }
         file = FolderCache(
-            beside: store, kind: "password-policy", key: server + "\n" + (identity.tenantId ?? ""),
+            beside: store, kind: "password-policy", key: server + "\n" + (target.tenantId ?? ""),
             sizeLimit: 64 * 1024)
-        backend = identity.description
+        backend = target.description
     }
 
     /// What the cache knows of the backend's policy: the policy, or that the backend serves none.

@@ -12,7 +12,7 @@ package struct PendingSecondFactor: Sendable, Equatable {
 
     /// What the step finishes.
     package var purpose: Purpose
-    /// The project settings of the first step, so that the second goes to the same backend.
+    /// The project settings of the first step, so that the second goes to the same backend target.
     package var project: ProjectSettings
     /// When the step is no longer kept.
     package var expiresAt: UnixTime

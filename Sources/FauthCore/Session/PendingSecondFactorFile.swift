@@ -59,7 +59,7 @@ package struct PendingSecondFactorFile {
             throw file.refusal("is not a valid fauth pending second-factor file: \(error.description)")
         }
         guard let slot = stored.slot else { return stored.pending }
-        guard let secret = try file.secret(in: slot, backend: BackendIdentity(stored.pending.project)),
+        guard let secret = try file.secret(in: slot, backend: stored.pending.project.target),
             let pending = StoredPendingSecondFactor.pending(stored.pending, withSecret: secret)
         else {
             throw FauthError(
@@ -75,7 +75,7 @@ package struct PendingSecondFactorFile {
         let stored = StoredPendingSecondFactor(pending)
         try file.write(
             SessionFile.SecretDocument(
-                whole: stored.bytes(), secret: stored.secret, backend: BackendIdentity(pending.project),
+                whole: stored.bytes(), secret: stored.secret, backend: pending.project.target,
                 label: file.item.label(for: pending.email ?? pending.uid ?? pending.providerId),
                 naming: { StoredPendingSecondFactor(pending, slot: $0).bytes() }))
     }

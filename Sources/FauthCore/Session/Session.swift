@@ -1,7 +1,7 @@
 /// A signed-in user's session: what the session file holds (docs/design/session.md; stored as `StoredSessionV1`). Never
 /// a password.
 package struct Session: Sendable, Equatable {
-    /// The project settings the session was made with.
+    /// The backend target and device clients the session was made with.
     package var project: ProjectSettings
     /// The user.
     package var user: UserProfile
@@ -36,7 +36,7 @@ extension Session {
     init(tokens: SessionTokens, user: UserProfile, project: ProjectSettings, previous: Session?, now: UnixTime) {
         let claims = IDTokenClaims(token: tokens.idToken)
         var project = project
-        project.projectId = project.projectId ?? claims.audience ?? previous?.project.projectId
+        project.target.projectId = project.target.projectId ?? claims.audience ?? previous?.project.target.projectId
         self.init(
             project: project, user: user, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
             expiresAt: now.adding(seconds: Double(tokens.expiresIn ?? 3600)), authTime: claims.authTime)

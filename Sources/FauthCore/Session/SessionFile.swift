@@ -84,7 +84,7 @@ package struct SessionFile {
         } catch {
             throw refusal("is not a valid fauth session: \(error.description)")
         }
-        guard let secret = try secret(in: stored.slot, backend: BackendIdentity(stored.session.project)) else {
+        guard let secret = try secret(in: stored.slot, backend: stored.session.project.target) else {
             return nil
         }
         guard var session = SessionKeyringItem.session(stored.session, withSecret: secret) else {
@@ -98,7 +98,7 @@ package struct SessionFile {
     }
 
     /// The secret of the file's item in `slot` for `backend`, nil when the keyring has none.
-    func secret(in slot: SessionKeyringItem.Slot, backend: BackendIdentity) throws -> String? {
+    func secret(in slot: SessionKeyringItem.Slot, backend: BackendTarget) throws -> String? {
         try storage.keyring.lookup(item.attributes(slot: slot, backend: backend))
     }
 
@@ -154,7 +154,7 @@ package struct SessionFile {
         try Self.checkReadable(whole)
         try write(
             SecretDocument(
-                whole: whole, secret: SessionKeyringItem.secret(of: session), backend: BackendIdentity(session.project),
+                whole: whole, secret: SessionKeyringItem.secret(of: session), backend: session.project.target,
                 label: item.label(for: session.user.email ?? session.user.uid),
                 naming: { StoredSessionV2(session, slot: $0).bytes() }))
     }
@@ -166,7 +166,7 @@ package struct SessionFile {
         /// The secrets, as the keyring item keeps them.
         let secret: String
         /// The backend the item is bound to.
-        let backend: BackendIdentity
+        let backend: BackendTarget
         /// The item's label.
         let label: String
         /// The document without its secrets, naming the item in a slot.

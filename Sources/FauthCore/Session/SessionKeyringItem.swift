@@ -42,7 +42,7 @@ struct SessionKeyringItem {
     }
 
     /// The attributes of the item in `slot` for `backend`; `profile` is the session file's name without `.json`.
-    func attributes(slot: Slot, backend: BackendIdentity) -> [String: String] {
+    func attributes(slot: Slot, backend: BackendTarget) -> [String: String] {
         var attributes = self.attributes
         attributes["slot"] = slot.rawValue
         attributes["backend"] = backend.description

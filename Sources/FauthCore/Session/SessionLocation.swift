@@ -27,7 +27,7 @@ package enum SessionLocation {
     /// tree to create).
     package static func store(
         sessionOption: String?, profile: String?, environment: [String: String],
-        lockTimeout: Double = ResolvedConfiguration.defaultTimeout, storage: SecretStorage? = nil
+        lockTimeout: Double = CallOptions.defaultTimeout, storage: SecretStorage? = nil
     ) throws -> SessionStore {
         let path = try path(sessionOption: sessionOption, profile: profile, environment: environment)
         let chosen = sessionOption != nil || !(environment["FAUTH_SESSION"] ?? "").isEmpty

@@ -12,7 +12,7 @@ extension SessionStore {
     /// comes after all were tried, naming each that was left (`session-busy` when each was only busy). The locks are
     /// waited for within one `lockTimeout` in all, not one each. A missing folder holds no session.
     package static func removeAllProfiles(
-        inFolder folder: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout,
+        inFolder folder: String, lockTimeout: Double = CallOptions.defaultTimeout,
         storage: SecretStorage? = nil
     ) throws -> [String] {
         let storage = storage ?? .fileOnly(timeout: lockTimeout)

@@ -17,7 +17,7 @@ package struct SessionStore: Sendable {
     /// A store for the session file at `path`; `anchor`, when given, is never created; secrets in the file unless
     /// `storage` says otherwise.
     package init(
-        path: String, lockTimeout: Double = ResolvedConfiguration.defaultTimeout, anchor: String? = nil,
+        path: String, lockTimeout: Double = CallOptions.defaultTimeout, anchor: String? = nil,
         storage: SecretStorage? = nil
     ) {
         self.path = path

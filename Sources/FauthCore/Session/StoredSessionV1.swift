@@ -65,15 +65,20 @@ package struct StoredSessionV1: Sendable, Equatable {
     /// `{"apiKey","emulatorHost","endpoint","tenantId","projectId","deviceClients"}`, null when absent; except
     /// `endpoint` and `deviceClients` (`{providerId: {"clientId", "issuer"}}`), added to version 1 after its release,
     /// which are written only when set, so that a file without one is rewritten
-    /// byte for byte (and older fauths, which ignore members they do not know, still read every file).
+    /// byte for byte (and older fauths, which ignore members they do not know, still read every file). The target's
+    /// server is one of `emulatorHost` and `endpoint` (neither: Google's); an emulator used without a key stores the
+    /// key sent in its place, `BackendTarget.emulatorPlaceholderAPIKey`, as every fauth has.
     static func document(_ project: ProjectSettings) -> JSONValue {
+        let target = project.target
+        let apiKey =
+            target.apiKey ?? (target.server.emulatorHost != nil ? BackendTarget.emulatorPlaceholderAPIKey : nil)
         var document: JSONObject = [
-            "apiKey": JSONValue(optional: project.apiKey),
-            "emulatorHost": JSONValue(optional: project.emulatorHost),
+            "apiKey": JSONValue(optional: apiKey),
+            "emulatorHost": JSONValue(optional: target.server.emulatorHost),
         ]
-        document["endpoint"] = project.endpoint.map(JSONValue.string)
-        document["tenantId"] = JSONValue(optional: project.tenantId)
-        document["projectId"] = JSONValue(optional: project.projectId)
+        document["endpoint"] = target.server.endpoint.map(JSONValue.string)
+        document["tenantId"] = JSONValue(optional: target.tenantId)
+        document["projectId"] = JSONValue(optional: target.projectId)
         if !project.deviceClients.isEmpty {
             var clients = JSONObject()
             for (providerId, client) in project.deviceClients.sorted(by: { $0.key < $1.key }) {
@@ -86,7 +91,8 @@ package struct StoredSessionV1: Sendable, Equatable {
         return .object(document)
     }
 
-    /// Every member may be null or absent.
+    /// Every member may be null or absent; a file naming both an emulator and an endpoint (which fauth never
+    /// writes) belongs to the emulator.
     static func project(_ reader: SessionJSONReader) throws(SessionFormatError) -> ProjectSettings {
         var deviceClients: [String: DeviceClientSettings] = [:]
         if let value = reader.object["deviceClients"], value != .null {
@@ -98,10 +104,13 @@ package struct StoredSessionV1: Sendable, Equatable {
                     issuer: try client.optionalString("issuer"))
             }
         }
-        return ProjectSettings(
-            apiKey: try reader.optionalString("apiKey"), emulatorHost: try reader.optionalString("emulatorHost"),
-            endpoint: try reader.optionalString("endpoint"), tenantId: try reader.optionalString("tenantId"),
-            projectId: try reader.optionalString("projectId"), deviceClients: deviceClients)
+        let apiKey = try reader.optionalString("apiKey")
+        let server = BackendTarget.Server(
+            emulatorHost: try reader.optionalString("emulatorHost"), endpoint: try reader.optionalString("endpoint"))
+        let tenantId = try reader.optionalString("tenantId")
+        let target = BackendTarget(
+            server: server, projectId: try reader.optionalString("projectId"), apiKey: apiKey, tenantId: tenantId)
+        return ProjectSettings(target: target, deviceClients: deviceClients)
     }
 
     /// Every member written, null when absent; dates ISO-8601 UTC.

@@ -22,8 +22,8 @@ struct BackendProbe {
         let policy = RetryPolicy(
             maxAttempts: 3, baseDelay: baseDelay, maxDelay: 60, sleep: { sleeps.append($0) }, random: { $0 })
         backend = Backend(
-            configuration: BackendConfiguration(
-                apiKey: apiKey, emulatorHost: Self.emulatorHost, tenantId: tenantId, timeout: timeout),
+            target: BackendTarget(server: .emulator(Self.emulatorHost), apiKey: apiKey, tenantId: tenantId),
+            options: CallOptions(timeout: timeout),
             transport: transport, trace: { trace.append($0) }, retryPolicy: policy)
     }
 

@@ -5,25 +5,25 @@ import Testing
 
 /// The backend a session is bound to, and which configurations may use it (docs/design/session.md, "Which backend it
 /// belongs to").
-@Suite struct BackendIdentityTests {
+@Suite struct BackendTargetMatchTests {
     let emulatorSession = ProjectSettings(
-        apiKey: "AIza-emulator-key", emulatorHost: "127.0.0.1:9099", projectId: "demo")
+        target: BackendTarget(server: .emulator("127.0.0.1:9099"), projectId: "demo", apiKey: "AIza-emulator-key"))
 
     /// What a command resolves to for `flags` and `environment`, with this session's settings as the fallback.
     func named(
         _ flags: ConfigurationInputs = ConfigurationInputs(), _ environment: [String: String] = [:],
         session: ProjectSettings
-    ) throws -> BackendIdentity {
-        BackendIdentity(try ConfigurationResolver.resolve(flags: flags, environment: environment, session: session))
+    ) throws -> BackendTarget {
+        try ConfigurationResolver.resolve(flags: flags, environment: environment, session: session).target
     }
 
     @Test func aCommandThatNamesNothingInheritsTheSessionsBackend() throws {
-        let own = BackendIdentity(emulatorSession)
+        let own = emulatorSession.target
         #expect(own.accepts(try named(session: emulatorSession)))
         #expect(own.accepts(try named(ConfigurationInputs(emulatorHost: "127.0.0.1:9099"), session: emulatorSession)))
-        let localhost = ProjectSettings(emulatorHost: "localhost:9099")
+        let localhost = ProjectSettings(target: BackendTarget(server: .emulator("localhost:9099")))
         #expect(
-            BackendIdentity(localhost).accepts(
+            localhost.target.accepts(
                 try named(ConfigurationInputs(emulatorHost: "LOCALHOST:9099"), session: localhost)))
     }
 
@@ -35,29 +35,28 @@ import Testing
         (ConfigurationInputs(tenantId: "tenant-2"), [:]),
     ])
     func anotherServerKeyOrTenantIsRefused(flags: ConfigurationInputs, environment: [String: String]) throws {
-        #expect(!BackendIdentity(emulatorSession).accepts(try named(flags, environment, session: emulatorSession)))
+        #expect(!emulatorSession.target.accepts(try named(flags, environment, session: emulatorSession)))
     }
 
     @Test func aGoogleSessionRefusesAnyEmulator() throws {
-        let google = ProjectSettings(apiKey: "AIza-real-key", projectId: "prod")
-        #expect(BackendIdentity(google).server == .google)
-        #expect(BackendIdentity(google).accepts(try named(session: google)))
+        let google = ProjectSettings(target: BackendTarget(projectId: "prod", apiKey: "AIza-real-key"))
+        #expect(google.target.server == .google)
+        #expect(google.target.accepts(try named(session: google)))
         let emulator = try named(
             ConfigurationInputs(), ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"], session: google)
-        #expect(!BackendIdentity(google).accepts(emulator))
+        #expect(!google.target.accepts(emulator))
     }
 
     @Test func aSessionMadeWithoutAKeyOnAnEmulatorTakesAnyKeyButNotAnotherProject() throws {
         let keyless = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(emulatorHost: "127.0.0.1:9099"), environment: [:], session: nil
-        ).projectSettings
-        #expect(BackendIdentity(keyless).apiKey == nil)
-        #expect(BackendIdentity(keyless).accepts(try named(ConfigurationInputs(apiKey: "AIza-any"), session: keyless)))
-        var demo = keyless
+        ).project
+        #expect(keyless.target.apiKey == nil)
+        #expect(keyless.target.accepts(try named(ConfigurationInputs(apiKey: "AIza-any"), session: keyless)))
+        var demo = keyless.target
         demo.projectId = "demo"
-        #expect(
-            !BackendIdentity(demo).accepts(BackendIdentity(server: .emulator("127.0.0.1:9099"), projectId: "other")))
-        #expect(BackendIdentity(demo).accepts(BackendIdentity(server: .emulator("127.0.0.1:9099"), projectId: nil)))
+        #expect(!demo.accepts(BackendTarget(server: .emulator("127.0.0.1:9099"), projectId: "other")))
+        #expect(demo.accepts(BackendTarget(server: .emulator("127.0.0.1:9099"), projectId: nil)))
     }
 
     @Test func theMismatchNamesBothBackendsAndNeverAToken() throws {
@@ -65,7 +64,7 @@ import Testing
         let configuration = try ConfigurationResolver.resolve(
             flags: ConfigurationInputs(emulatorHost: "127.0.0.1:9100"), environment: [:], session: session.project)
         let error = try #require(throws: FauthError.self) {
-            try BackendIdentity.requireMatch(session.project, at: "/s/default.json", configuration: configuration)
+            try session.project.target.requireAccepts(configuration.target, sessionAt: "/s/default.json")
         }
         #expect(error.code == .sessionBackendMismatch && error.exitStatus == 11)
         #expect(
@@ -75,24 +74,22 @@ import Testing
         for secret in [session.idToken, session.refreshToken, "AIza-test"] {
             #expect(!error.message.contains(secret))
         }
-        try BackendIdentity.requireMatch(
-            session.project, at: "/s/default.json",
-            configuration: try ConfigurationResolver.resolve(
-                flags: ConfigurationInputs(), environment: [:], session: session.project))
+        try session.project.target.requireAccepts(
+            try ConfigurationResolver.resolve(flags: ConfigurationInputs(), environment: [:], session: session.project)
+                .target,
+            sessionAt: "/s/default.json")
     }
 
     @Test func anEndpointSessionAcceptsOnlyItsOwnEndpoint() throws {
         let gateway = ProjectSettings(
-            apiKey: "AIza-real-key", endpoint: "https://gateway.example.com", projectId: "prod")
-        #expect(BackendIdentity(gateway).server == .endpoint("https://gateway.example.com"))
-        #expect(BackendIdentity(gateway).accepts(try named(session: gateway)))
+            target: BackendTarget(
+                server: .endpoint("https://gateway.example.com"), projectId: "prod", apiKey: "AIza-real-key"))
+        #expect(gateway.target.accepts(try named(session: gateway)))
         // The other endpoint needs a key of its own: the session's is not lent to another server.
         let other = try named(
             ConfigurationInputs(apiKey: "AIza-real-key", endpoint: "https://other.example.com"), session: gateway)
-        #expect(!BackendIdentity(gateway).accepts(other))
-        #expect(
-            !BackendIdentity(ProjectSettings(apiKey: "AIza-real-key", projectId: "prod")).accepts(
-                BackendIdentity(gateway)))
+        #expect(!gateway.target.accepts(other))
+        #expect(!BackendTarget(projectId: "prod", apiKey: "AIza-real-key").accepts(gateway.target))
     }
 
     /// An endpoint written another way is the same server: the scheme's and host's case, the default port, a final
@@ -103,15 +100,15 @@ import Testing
         ("https://gateway.example.com/other", false),
     ])
     func anEndpointIsComparedAsAURL(written: String, same: Bool) throws {
-        let gateway = ProjectSettings(
-            apiKey: "AIza-real-key", endpoint: "https://gateway.example.com", projectId: "prod")
-        let named = BackendIdentity(ProjectSettings(apiKey: "AIza-real-key", endpoint: written, projectId: "prod"))
-        #expect(BackendIdentity(gateway).accepts(named) == same)
+        let gateway = BackendTarget(
+            server: .endpoint("https://gateway.example.com"), projectId: "prod", apiKey: "AIza-real-key")
+        let named = BackendTarget(server: .endpoint(written), projectId: "prod", apiKey: "AIza-real-key")
+        #expect(gateway.accepts(named) == same)
     }
 
     @Test func itsDescriptionShowsTheKeyByItsEndOnly() {
         #expect(
-            BackendIdentity(emulatorSession).description
+            emulatorSession.target.description
                 == "the emulator at 127.0.0.1:9099 (project demo, API key …-key, no tenant)")
     }
 }

@@ -1,10 +1,10 @@
 import FauthCore
 import Testing
 
-/// URL shapes, as the Firebase SDKs build them.
-@Suite struct BackendConfigurationTests {
+/// The URLs a backend target's calls go to, as the Firebase SDKs build them.
+@Suite struct BackendTargetURLTests {
     @Test func productionURLs() {
-        let configuration = BackendConfiguration(apiKey: "AIzaKey")
+        let configuration = BackendTarget(apiKey: "AIzaKey")
         #expect(
             configuration.url(for: .identityToolkitV1, path: "accounts:signUp")
                 == "https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=AIzaKey")
@@ -19,8 +19,8 @@ import Testing
     /// One override serves both production services: their paths (`/v1/token` against `/v1/accounts…`, `/v2/…`)
     /// never collide, so a gateway or regional endpoint can take both.
     @Test func endpointOverrideURLs() {
-        let configuration = BackendConfiguration(
-            apiKey: "AIzaKey", endpoint: "https://gateway.example.com:8443/firebase")
+        let configuration = BackendTarget(
+            server: .endpoint("https://gateway.example.com:8443/firebase"), apiKey: "AIzaKey")
         #expect(
             configuration.url(for: .identityToolkitV1, path: "accounts:signUp")
                 == "https://gateway.example.com:8443/firebase/v1/accounts:signUp?key=AIzaKey")
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func emulatorURLs() {
-        let configuration = BackendConfiguration(apiKey: "any", emulatorHost: "127.0.0.1:9099")
+        let configuration = BackendTarget(server: .emulator("127.0.0.1:9099"), apiKey: "any")
         #expect(
             configuration.url(for: .identityToolkitV1, path: "accounts:lookup")
                 == "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup?key=any")
@@ -47,7 +47,7 @@ import Testing
             configuration.url(for: .secureToken, path: "token")
                 == "http://127.0.0.1:9099/securetoken.googleapis.com/v1/token?key=any")
         #expect(
-            BackendConfiguration(apiKey: "k", emulatorHost: "localhost:9099").url(for: .secureToken, path: "token")
+            BackendTarget(server: .emulator("localhost:9099"), apiKey: "k").url(for: .secureToken, path: "token")
                 == "http://localhost:9099/securetoken.googleapis.com/v1/token?key=k")
     }
 
@@ -55,30 +55,46 @@ import Testing
         ("::1:9099", "[::1]:9099"), ("[::1]:9099", "[::1]:9099"), ("fe80::1%25eth0:80", "[fe80::1%25eth0]:80"),
     ])
     func emulatorIPv6HostsAreBracketed(host: String, expected: String) {
-        let configuration = BackendConfiguration(apiKey: "k", emulatorHost: host)
+        let configuration = BackendTarget(server: .emulator(host), apiKey: "k")
         #expect(
             configuration.url(for: .identityToolkitV1, path: "accounts:signUp")
                 == "http://\(expected)/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k")
     }
 
     @Test func theKeyIsPercentEncoded() {
-        let configuration = BackendConfiguration(apiKey: "a b+c&d=é/~_.-")
+        let configuration = BackendTarget(apiKey: "a b+c&d=é/~_.-")
         #expect(
             configuration.url(for: .secureToken, path: "token")
                 == "https://securetoken.googleapis.com/v1/token?key=a%20b%2Bc%26d%3D%C3%A9%2F~_.-")
     }
 
     @Test func theRedactedURLHidesTheKey() {
-        let configuration = BackendConfiguration(apiKey: "secret-key", emulatorHost: "127.0.0.1:9099")
+        let configuration = BackendTarget(server: .emulator("127.0.0.1:9099"), apiKey: "secret-key")
         #expect(
             configuration.redactedURL(for: .identityToolkitV1, path: "accounts:lookup")
                 == "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup?key=REDACTED")
     }
 
-    @Test func theTenantAndDeadlineAreKept() {
-        let configuration = BackendConfiguration(apiKey: "k", tenantId: "tenant-1", timeout: 5)
-        #expect(configuration.tenantId == "tenant-1")
-        #expect(configuration.timeout == 5)
-        #expect(BackendConfiguration(apiKey: "k").timeout == BackendConfiguration.defaultTimeout)
+    /// An emulator used without a key is sent the placeholder key, which the target itself never holds.
+    @Test func anEmulatorWithoutAKeyIsSentThePlaceholder() {
+        let target = BackendTarget(server: .emulator("127.0.0.1:9099"))
+        #expect(
+            target.url(for: .secureToken, path: "token")
+                == "http://127.0.0.1:9099/securetoken.googleapis.com/v1/token?key=fauth-emulator-placeholder-key")
+        #expect(
+            BackendTarget(server: .emulator("127.0.0.1:9099"), apiKey: BackendTarget.emulatorPlaceholderAPIKey)
+                == target)
+    }
+
+    /// Google's hosts other than the APIs' are the emulator's stand-ins on an emulator, and stay Google's through an
+    /// endpoint override.
+    @Test func otherGoogleHostsOnEachServer() {
+        #expect(BackendTarget.Server.google.hostBase("www.googleapis.com") == "https://www.googleapis.com")
+        #expect(
+            BackendTarget.Server.endpoint("https://gateway.example.com").hostBase("www.googleapis.com")
+                == "https://www.googleapis.com")
+        #expect(
+            BackendTarget.Server.emulator("::1:9099").hostBase("oauth2.googleapis.com")
+                == "http://[::1]:9099/oauth2.googleapis.com")
     }
 }
