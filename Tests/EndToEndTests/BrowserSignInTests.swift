@@ -38,8 +38,9 @@ import Testing
         }
 
         /// The steps the person logged in the last run, by name, once it logged `last` (fauth may exit before the
-        /// person has read fauth's answer and logged it; waits up to `seconds`).
-        func steps(last: String = "callback", within seconds: Double = 10) -> [String: JSONValue] {
+        /// person has read fauth's answer and logged it; waits up to `seconds`, a deadline only a failure reaches:
+        /// the person's Python can start after fauth gave up on a loaded machine).
+        func steps(last: String = "callback", within seconds: Double = 60) -> [String: JSONValue] {
             var steps: [String: JSONValue] = [:]
             let deadline = Date().addingTimeInterval(seconds)
             repeat {
@@ -251,7 +252,7 @@ import Testing
         sandbox.environment["BROWSER"] = browser
         let run = try sandbox.run(["signin", "--provider", "google.com", "--browser", "--timeout", "1"])
         #expect(run.status == 3, "\(run.stderr)")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: record), Date() < deadline { usleep(10_000) }
         let line = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
         let ignored = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16)
@@ -279,7 +280,7 @@ import Testing
         let shown = try sandbox.run(
             ["signin", "--provider", "google.com", "--browser", "--timeout", "1"], environment: ["DISPLAY": ":0"])
         #expect(shown.status == 3, "\(shown.stderr)")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: record), Date() < deadline { usleep(10_000) }
         #expect(((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").contains("/emulator/auth/handler?"))
     }
@@ -290,7 +291,7 @@ import Testing
             path: BuiltBinaries.fauth.path,
             rawArguments: ["signin", "--provider", "google.com", "--browser"].map { Array($0.utf8) },
             environment: setup.sandbox.environment.merging(["PERSON_ACTION": "idle"]) { $1 }, newSession: true)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         while !process.standardError.contains("Ctrl-C to stop"), Date() < deadline { usleep(10_000) }
         let listener = process.standardError.firstMatch(of: /Waiting for the browser on http:\/\/127\.0\.0\.1:(\d+)\//)
             .map { Int($0.1)! }
@@ -335,7 +336,7 @@ import Testing
             path: BuiltBinaries.fauth.path,
             rawArguments: (arguments + ["--no-browser", "--callback-url", "@" + fifo]).map { Array($0.utf8) },
             environment: setup.sandbox.environment.merging(["BROWSER": "/bin/false"]) { $1 }, newSession: true)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         var authUri: String?
         while authUri == nil, Date() < deadline {
             authUri = process.standardError.firstMatch(of: /http:\/\/\S+\/emulator\/auth\/handler\?\S+/).map {

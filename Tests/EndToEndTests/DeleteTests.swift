@@ -52,8 +52,9 @@ import Testing
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         try sandbox.signUp("late@example.com")
-        emulator.configure(["fauth": ["recentLoginSeconds": 2]])
-        Thread.sleep(forTimeInterval: 3.2)
+        // An 8 s window: the reauth below and the command after it must fit in it, on a loaded machine too.
+        emulator.configure(["fauth": ["recentLoginSeconds": 8]])
+        Thread.sleep(forTimeInterval: 9.2)
         try expectSessionUnchanged(sandbox) {
             let run = try sandbox.run(["delete", "--yes", "--json"])
             expectFailure(run, status: 5, code: "requires-recent-login")

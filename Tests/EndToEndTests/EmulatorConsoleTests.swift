@@ -38,9 +38,10 @@ struct EmulatorConsoleTests {
             try client.json(method: "GET", path: "/emulator/v1/projects/demo-console/\(kind)").json[kind]?.array ?? []
         }
 
-        /// The standard output lines after the ready line, once `count` of them are there (within 10 s).
+        /// The standard output lines after the ready line, once `count` of them are there (within 60 s, a
+        /// deadline only a failure reaches).
         func consoleLines(count: Int) throws -> [String] {
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(60)
             while true {
                 let lines = process.standardOutput.split(separator: "\n").dropFirst().map(String.init)
                 if lines.count >= count || Date() > deadline { return lines }

@@ -144,12 +144,12 @@ struct EmulatorExecutableTests {
             ])
         #expect(try process.firstLine() == "started")
         // "started" comes before either shell has become its sleep: wait until both have.
-        let started = Date().addingTimeInterval(10)
+        let started = Date().addingTimeInterval(60)
         while try sleepers([background, foreground]).count < 2, Date() < started { usleep(20_000) }
         #expect(try sleepers([background, foreground]).count == 2)
         process.signal(SIGKILL)
         #expect(try process.waitForExit() == 128 + SIGKILL)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while try !sleepers([background, foreground]).isEmpty, Date() < deadline { usleep(20_000) }
         #expect(try sleepers([background, foreground]).isEmpty, "the command and its child outlived the emulator")
     }
@@ -169,7 +169,7 @@ struct EmulatorExecutableTests {
         process.signal(SIGTERM)
         usleep(300_000)
         process.signal(SIGINT)
-        #expect(try process.waitForExit(within: 8) == 128 + SIGKILL)
+        #expect(try process.waitForExit(within: 60) == 128 + SIGKILL)
         #expect(
             process.standardError.contains("fauth-emulator: the command was asked to stop twice; killing it (SIGKILL)"))
     }
@@ -182,7 +182,7 @@ struct EmulatorExecutableTests {
         process.signal(SIGTERM)
         sleep(2)
         #expect(process.isRunning, "killed before its grace was over")
-        #expect(try process.waitForExit(within: 20) == 128 + SIGKILL)
+        #expect(try process.waitForExit(within: 60) == 128 + SIGKILL)
         #expect(
             process.standardError.contains("the command did not stop within 10 s of the signal; killing it (SIGKILL)"))
     }

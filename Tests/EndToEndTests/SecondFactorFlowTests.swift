@@ -190,8 +190,8 @@ import Testing
         let process = try SpawnedProcess(
             path: BuiltBinaries.fauth.path, rawArguments: ["mfa", "enroll", "--totp"].map { Array($0.utf8) },
             environment: sandbox.environment, controllingTerminal: terminal.slavePath, outputOnTerminal: true)
-        let shown = terminal.read(until: "then: fauth mfa enroll --code CODE", within: 20)
-        #expect(try process.waitForExit(within: 20) == 0, "\(process.standardError)")
+        let shown = terminal.read(until: "then: fauth mfa enroll --code CODE", within: 60)
+        #expect(try process.waitForExit(within: 60) == 0, "\(process.standardError)")
         let uriLine = try #require(shown.split(whereSeparator: \.isNewline).first { $0.hasPrefix("uri: ") })
         let uri = String(uriLine.dropFirst(5))
         #expect(shown.contains("▀") || shown.contains("▄"), "a QR code is drawn on the terminal")

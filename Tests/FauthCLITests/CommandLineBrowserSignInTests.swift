@@ -127,7 +127,7 @@ import Testing
         #expect(complete["requestUri"]?.string == continueUri + "?code=C0DE&state=S1")
         #expect(complete["sessionId"] == "SID1")
         #expect(complete["postBody"] == nil)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while page.values.isEmpty, Date() < deadline { usleep(10_000) }
         #expect(page.values.first?.contains("Signed in as ada@example.com") == true, "\(page.values)")
     }
@@ -153,7 +153,7 @@ import Testing
         #expect(
             run.stderr.contains("The provider refused the sign-in (access_denied: User cancelled, sorry \(word))"),
             "\(run.stderr)")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while page.values.isEmpty, Date() < deadline { usleep(10_000) }
         let body = page.values.first ?? ""
         #expect(body.contains("User cancelled, sorry \(word)"), "\(body)")
@@ -206,7 +206,7 @@ import Testing
             _ = try? TestHTTPClient(port: port).sendRaw(Array("GET /cb?state=S HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         }
         person.start()
-        let callback = try listener.waitForCallback(within: 10, interruptDescriptor: nil)
+        let callback = try listener.waitForCallback(within: 60, interruptDescriptor: nil)
         #expect(statuses.values == [400, 400], "neither non-ASCII target is decoded into a callback")
         #expect(callback == "http://127.0.0.1:\(port)/cb?state=S")
     }
@@ -232,7 +232,7 @@ import Testing
             _ = try? TestHTTPClient(port: port).sendRaw(Array("GET /cb?state=S HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         }
         person.start()
-        let callback = try listener.waitForCallback(within: 10, interruptDescriptor: nil)
+        let callback = try listener.waitForCallback(within: 60, interruptDescriptor: nil)
         #expect(statuses.values == [431, 431, 413, 405, 404, 505])
         #expect(callback == "http://127.0.0.1:\(port)/cb?state=S")
     }

@@ -81,7 +81,7 @@ struct HTTPServerTests {
             let old = try raw.readResponse()
             #expect(old.status == 200)
             #expect(header("Connection", old) == "close")
-            #expect(raw.serverClosesConnection(within: 10))
+            #expect(raw.serverClosesConnection(within: 60))
         }
     }
 
@@ -188,7 +188,7 @@ struct HTTPServerTests {
         try withWaitingServer(workerThreads: 2, releases: 1) { server, entered, proceed in
             let waiting = try TestHTTPClient(port: server.port)
             try waiting.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
-            try #require(entered.wait(timeout: .now() + 10) == .success)
+            try #require(entered.wait(timeout: .now() + 60) == .success)
             let keptAlive = try TestHTTPClient(port: server.port)
             for index in 0..<5 {
                 #expect(try keptAlive.send(method: "GET", path: "/kept-\(index)").body == Array("/kept-\(index)".utf8))
@@ -211,7 +211,7 @@ struct HTTPServerTests {
                 let client = try TestHTTPClient(port: server.port)
                 try client.sendRaw(Array("GET /wait HTTP/1.1\r\n\r\n".utf8))
                 try #require(
-                    entered.wait(timeout: .now() + 10) == .success, "a handler started while \(waiting.count) wait")
+                    entered.wait(timeout: .now() + 60) == .success, "a handler started while \(waiting.count) wait")
                 waiting.append(client)
             }
             #expect(
@@ -277,7 +277,7 @@ struct HTTPServerTests {
             let response = try client.send(
                 method: "GET", path: "/echo", headers: [("X-Big", String(repeating: "b", count: 2000))])
             #expect(response.status == 431)
-            #expect(client.serverClosesConnection(within: 10))
+            #expect(client.serverClosesConnection(within: 60))
         }
     }
 
@@ -288,7 +288,7 @@ struct HTTPServerTests {
                 try client.sendRaw(Array(garbage.utf8))
                 let response = try client.readResponse()
                 #expect(response.status == 400)
-                #expect(client.serverClosesConnection(within: 10))
+                #expect(client.serverClosesConnection(within: 60))
             }
             let unsupported = try TestHTTPClient(port: server.port)
             try unsupported.sendRaw(Array("POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n".utf8))
@@ -302,13 +302,15 @@ struct HTTPServerTests {
         try withServer(configuration) { server in
             let client = try TestHTTPClient(port: server.port)
             #expect(try client.send(method: "GET", path: "/echo").status == 200)
-            #expect(client.serverClosesConnection(within: 10))
+            #expect(client.serverClosesConnection(within: 60))
         }
     }
 
     @Test func slowRequestsGet408() throws {
         var configuration = HTTPServerConfiguration(port: 0)
-        configuration.requestTimeoutSeconds = 0.3
+        // 2 s: the trickle below must be written before the server answers 408 and closes (a write after that
+        // close is reset, which can drop the 408), even when a loaded machine holds the test's thread up.
+        configuration.requestTimeoutSeconds = 2
         try withServer(configuration) { server in
             let client = try TestHTTPClient(port: server.port)
             try client.sendRaw(Array("GET /echo HTTP/1.1\r\nX-Slow: ".utf8))
@@ -318,7 +320,7 @@ struct HTTPServerTests {
                 try client.sendRaw(Array("a".utf8))
             }
             #expect(try client.readResponse().status == 408)
-            #expect(client.serverClosesConnection(within: 10))
+            #expect(client.serverClosesConnection(within: 60))
         }
     }
 
@@ -326,7 +328,7 @@ struct HTTPServerTests {
         try withServer { server in
             let client = try TestHTTPClient(port: server.port)
             try client.sendRaw(Array("GET /drop HTTP/1.1\r\n\r\n".utf8))
-            #expect(client.serverClosesConnection(within: 10))
+            #expect(client.serverClosesConnection(within: 60))
             #expect(try client.send(method: "GET", path: "/echo").status == 200)
         }
     }
@@ -409,7 +411,7 @@ struct HTTPServerTests {
         let client = try TestHTTPClient(port: server.port)
         #expect(try client.send(method: "GET", path: "/echo").status == 200)
         server.stop()
-        #expect(client.serverClosesConnection(within: 10))
+        #expect(client.serverClosesConnection(within: 60))
         let again = try HTTPServer(configuration: HTTPServerConfiguration(port: server.port), handler: echoHandler)
         again.start()
         defer { again.stop() }

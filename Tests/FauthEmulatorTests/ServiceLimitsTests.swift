@@ -74,10 +74,15 @@ struct ServiceLimitsTests {
             #expect(try client.send(method: "GET", path: "/").status == 200)
             idle.append(client)
         }
+        // A connection's idle time starts when its serving thread hands it back, just after the answer was written:
+        // on a loaded machine that thread can be held up while the next clients are served, which made a later
+        // connection the longest idle. Every other connection is used once more, so the first is the longest idle
+        // by nine whole requests.
+        for client in idle.dropFirst() { #expect(try client.send(method: "GET", path: "/again").status == 200) }
         let newcomer = try TestHTTPClient(port: server.port)
         #expect(try newcomer.send(method: "GET", path: "/").status == 200)
         // The first connection was idle the longest: it is the one closed.
-        #expect(idle[0].serverClosesConnection(within: 10))
+        #expect(idle[0].serverClosesConnection(within: 60))
         #expect(try idle[9].send(method: "GET", path: "/").status == 200)
     }
 

@@ -18,7 +18,8 @@ package struct TestHTTPClientError: Error, CustomStringConvertible {
 /// `sendRaw` writes any bytes, for tests that send what no encoder would.
 ///
 /// It reconnects when the server closed the previous connection (`Connection: close`). Every read gives up after
-/// `timeoutSeconds`, so a test never hangs on a silent server.
+/// `timeoutSeconds` (60 s unless told: a deadline only a failure reaches, as a loaded machine can be slow to answer),
+/// so a test never hangs on a silent server.
 package final class TestHTTPClient {
     /// A response as read off the wire.
     package typealias Response = (status: Int, headers: [(String, String)], body: [UInt8])
@@ -35,7 +36,7 @@ package final class TestHTTPClient {
     private var parser = TestHTTPClient.newParser()
 
     /// Connects to `host:port` (an IPv4 or IPv6 literal, or a name).
-    package init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 10) throws {
+    package init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 60) throws {
         self.host = host
         self.port = port
         self.timeoutSeconds = timeoutSeconds
@@ -79,6 +80,7 @@ package final class TestHTTPClient {
             let sent = bytes.withUnsafeBytes {
                 Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
             }
+            if sent < 0 && errno == EINTR { continue }  // a signal meant for another thread: write again
             guard sent > 0 else {
                 throw TestHTTPClientError(description: "send failed: \(String(cString: strerror(errno)))")
             }
@@ -168,7 +170,11 @@ package final class TestHTTPClient {
     private func fill() throws -> Bool {
         guard fd >= 0 else { return false }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        var count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        // A signal meant for another thread of the test process interrupts recv: read again.
+        while count < 0 && errno == EINTR {
+            count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        }
         if count < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK { throw TestHTTPClientError(description: "timed out reading") }
             if errno != ECONNRESET {

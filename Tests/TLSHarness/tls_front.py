@@ -113,7 +113,8 @@ def listen():
     return server
 
 
-def pump(source, destination):
+def pump(source, destination, ended=None):
+    """Copies `source` to `destination` until `source` ends, passes the end on, then calls `ended` if given."""
     try:
         while data := source.recv(65536):
             destination.sendall(data)
@@ -124,6 +125,8 @@ def pump(source, destination):
             destination.shutdown(socket.SHUT_WR)
         except OSError:
             pass
+        if ended is not None:
+            ended()
 
 
 def read_head(stream, buffered):
@@ -209,7 +212,9 @@ def serve_front(connection, context, upstream_address, log_path, stall):
         upstream = socket.create_connection(upstream_address)
         upstream.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         with upstream:
-            answers = threading.Thread(target=pump, args=(upstream, client), daemon=True)
+            # `upstream-closed` once the upstream's end has been passed on to the client, so a test can wait for it.
+            ended = lambda: log(log_path, "upstream-closed")  # noqa: E731
+            answers = threading.Thread(target=pump, args=(upstream, client, ended), daemon=True)
             answers.start()
             forward_requests(client, upstream, log_path)
             answers.join()

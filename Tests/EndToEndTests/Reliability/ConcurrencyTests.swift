@@ -16,11 +16,13 @@ import Testing
         let uid = try #require(try sandbox.signUp("many@example.com").json["user"]?["uid"]?.string)
 
         // Hold the session lock until every process has read the expiring token and is waiting for the lock, so
-        // that all of them are truly concurrent with the one refresh.
+        // that all of them are truly concurrent with the one refresh. Their lock wait is --timeout: starting fifty
+        // processes on a loaded machine, then passing the lock from one to the next, can take longer than the
+        // default 30 s, which would end the first ones with session-busy.
         let lock = try SessionLockHolder(path: sandbox.sessionPath() + ".lock")
-        let processes = try (0..<Self.parallelCalls).map { _ in try sandbox.start(["token"]) }
+        let processes = try (0..<Self.parallelCalls).map { _ in try sandbox.start(["token", "--timeout", "150"]) }
         try lock.release(afterAllOf: processes.map(\.pid), haveOpened: "default.json.lock")
-        let runs = try processes.map { try FauthRun(finished: $0, within: 60) }
+        let runs = try processes.map { try FauthRun(finished: $0, within: 180) }
 
         var tokens = Set<String>()
         for run in runs {
@@ -128,10 +130,11 @@ final class SessionLockHolder {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    /// Waits (at most 30 s) until every process in `pids` has a file whose path ends in `suffix` open (fauth opens
-    /// the lock file only after its lock-free read) or has already exited, then releases the lock.
+    /// Waits (at most 120 s: a loaded machine starts many processes slowly) until every process in `pids` has a file
+    /// whose path ends in `suffix` open (fauth opens the lock file only after its lock-free read) or has already
+    /// exited, then releases the lock.
     func release(afterAllOf pids: [pid_t], haveOpened suffix: String) throws {
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(120)
         var waiting = Set(pids)
         while !waiting.isEmpty {
             guard Date() < deadline else {

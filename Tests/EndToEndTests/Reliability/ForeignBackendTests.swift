@@ -101,6 +101,45 @@ import Testing
         #expect(try sandbox.run(["status", "--api-key", "AIza-first-key"]).status == 0)
     }
 
+    /// A session made on an emulator without an API key stores the key sent in its place, as every fauth has, and is
+    /// written back with its `project` member byte for byte: by a refresh, and by a command that names a key of its
+    /// own (any key will do on the session's emulator).
+    @Test func aKeylessEmulatorSessionKeepsItsStoredProjectThroughARefresh() throws {
+        let emulator = try RunningEmulator()
+        let sandbox = try FauthSandbox(emulator: emulator)
+        #expect(try sandbox.signUp("keyless@example.com").status == 0)
+        let stored = try #require(Self.projectText(sandbox))
+        #expect(
+            stored == """
+                "project": {
+                    "apiKey": "fauth-emulator-placeholder-key",
+                    "emulatorHost": "\(emulator.host)",
+                    "tenantId": null,
+                    "projectId": "demo-fauth"
+                  },
+                """)
+        let inode = {
+            try FileManager.default.attributesOfItem(atPath: sandbox.sessionPath())[.systemFileNumber] as? Int
+        }
+        for extra in [[], ["--api-key", "AIza-any-key"]] {
+            let before = try inode()
+            let refresh = try sandbox.run(["token", "--force-refresh"] + extra)
+            #expect(refresh.status == 0, "\(extra): \(refresh.stderr)")
+            // Replaced (a new file renamed over it), so written; the emulator's tokens may be the same within a second.
+            #expect(try inode() != before, "\(extra): the refresh did not write the session")
+            #expect(Self.projectText(sandbox) == stored, "\(extra)")
+        }
+    }
+
+    /// The `project` member of the default profile's session file as written.
+    static func projectText(_ sandbox: FauthSandbox) -> String? {
+        let text = String(decoding: sandbox.sessionBytes() ?? Data(), as: UTF8.self)
+        guard let start = text.range(of: "\"project\": {"),
+            let end = text.range(of: "},\n", range: start.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[start.lowerBound..<end.upperBound].dropLast())
+    }
+
     @Test func statusShowsTheSessionsBackend() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

@@ -33,7 +33,7 @@ import Testing
             (run.json ? ["--json"] : []) + ["--emulator", "127.0.0.1:\(server.port)", "providers", "--email", "a@b.c"])
         var pending = pollfd(fd: server.descriptor, events: Int16(POLLIN), revents: 0)
         // fauth connected: the request now waits for an answer that never comes.
-        #expect(poll(&pending, 1, 20_000) == 1, "fauth connected")
+        #expect(poll(&pending, 1, 60_000) == 1, "fauth connected")
         process.signal(run.signal)
         try expectInterrupted(process, run)
     }
@@ -49,7 +49,7 @@ import Testing
         #expect(flock(lock, LOCK_EX) == 0)
         let process = try sandbox.start((run.json ? ["--json"] : []) + ["signin", "--anonymous"])
         // Once fauth has the lock file open it polls for the lock this test holds (up to 10 s), before any request.
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         while !Self.hasOpen(sandbox.sessionPath() + ".lock", pid: process.pid), Date() < deadline { usleep(5_000) }
         process.signal(run.signal)
         try expectInterrupted(process, run)
@@ -72,7 +72,7 @@ import Testing
     private func expectInterrupted(
         _ process: SpawnedProcess, _ run: Case, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let status = try process.waitForExit(within: 20)
+        let status = try process.waitForExit(within: 60)
         #expect(status == 128 + run.signal, sourceLocation: sourceLocation)
         let stderr = process.standardError
         let code = Self.names[run.signal]!.code

@@ -57,7 +57,7 @@ import Testing
         var outputs: [(step: String, isToken: Bool, stdout: String, stderr: String)] = []
         for step in Self.steps {
             if let fault = step.fault { emulator.inject(route: "*", times: 5, fault) }
-            let arguments = step.arguments + ["--verbose", "--timeout", "2"] + (json ? ["--json"] : [])
+            let arguments = step.arguments + ["--verbose", "--timeout", "10"] + (json ? ["--json"] : [])
             let run = try sandbox.guardedRun(arguments, stdin: step.stdin)
             emulator.call("DELETE", "/emulator/v1/projects/\(emulator.projectId)/faults")
             let name = arguments.joined(separator: " ")

@@ -35,7 +35,7 @@ import Testing
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         failLookups(emulator)
-        let run = try sandbox.run(command + ["--json", "--timeout", "2"], stdin: "secret-pass-1")
+        let run = try sandbox.run(command + ["--json", "--timeout", "10"], stdin: "secret-pass-1")
         #expect(run.status == 0, "\(run.stderr)")
         let uid = try #require(run.json["user"]?["uid"]?.string, "\(run.stdout)")
         let warning = run.json["warnings"]?.array?.first
@@ -57,17 +57,17 @@ import Testing
     @Test func signupWhoseSessionCannotBeSavedSaysTheAccountExistsAndHowToSignIn() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
-        emulator.inject(route: "accounts:signUp", ["delayMs": 1500])
+        emulator.inject(route: "accounts:signUp", ["delayMs": 4000])
         let process = try sandbox.start(
             [
                 "signup", "--json", "--timeout", "20", "--email", "new@example.com",
                 "--password-stdin",
             ], stdin: "secret-pass-1")
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(60)
         while emulator.requestCount("accounts:signUp") == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         failLookups(emulator)
         #expect(mkdir(sandbox.sessionPath(), 0o700) == 0)
-        let run = try FauthRun(finished: process, within: 20)
+        let run = try FauthRun(finished: process, within: 60)
         expectServerChanged(run, recovery: "fauth signin --email new@example.com")
         #expect(run.error["accountCreated"] == true)
         #expect(emulator.accountCount() == 1)
@@ -80,7 +80,7 @@ import Testing
         let before = try #require(sandbox.sessionBytes())
         failLookups(emulator)
         let run = try sandbox.run(
-            ["link", "--json", "--timeout", "2", "--email", "up@example.com", "--password-stdin"],
+            ["link", "--json", "--timeout", "10", "--email", "up@example.com", "--password-stdin"],
             stdin: "secret-pass-1")
         expectServerChanged(run, recovery: "fauth status")
         #expect(sandbox.sessionBytes() == before)
@@ -91,7 +91,7 @@ import Testing
         let sandbox = try FauthSandbox(emulator: emulator)
         #expect(try sandbox.signUp("upd@example.com").status == 0)
         failLookups(emulator)
-        let run = try sandbox.run(["update", "--json", "--timeout", "2", "--display-name", "Pat"])
+        let run = try sandbox.run(["update", "--json", "--timeout", "10", "--display-name", "Pat"])
         expectServerChanged(run, recovery: "fauth status")
     }
 
@@ -106,7 +106,7 @@ import Testing
         #expect(try sandbox.run(["mfa", "enroll", "--phone", "+15555550100"]).status == 0)
         let code = try #require(SecondFactorFlowTests.smsCode(emulator, phone: "+15555550100"))
         failLookups(emulator)
-        let run = try sandbox.run(["mfa", "enroll", "--json", "--timeout", "2", "--code-stdin"], stdin: code + "\n")
+        let run = try sandbox.run(["mfa", "enroll", "--json", "--timeout", "10", "--code-stdin"], stdin: code + "\n")
         expectServerChanged(run, recovery: "fauth status")
     }
 
@@ -118,7 +118,7 @@ import Testing
         failLookups(emulator)
         let token = FederatedCredentialTests.claims("sub-first", email: "first@example.com", verified: true)
         let run = try sandbox.run([
-            "signin", "--json", "--timeout", "2", "--provider", "google.com",
+            "signin", "--json", "--timeout", "10", "--provider", "google.com",
             "--id-token", token,
         ])
         expectServerChanged(run, recovery: "fauth signin --provider google.com")
@@ -136,15 +136,15 @@ import Testing
         let google = FederatedCredentialTests.claims("sub-unlink")
         #expect(try sandbox.run(["link", "--provider", "google.com", "--id-token", google]).status == 0)
         let updates = emulator.requestCount("accounts:update")
-        emulator.inject(route: "accounts:update", ["delayMs": 1500])
+        emulator.inject(route: "accounts:update", ["delayMs": 4000])
         let process = try sandbox.start(["unlink", "google.com", "--json", "--timeout", "20"])
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(60)
         while emulator.requestCount("accounts:update") == updates && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
         let session = sandbox.sessionPath()
         #expect(rename(session, session + ".old") == 0 && mkdir(session, 0o700) == 0)
-        let run = try FauthRun(finished: process, within: 20)
+        let run = try FauthRun(finished: process, within: 60)
         expectServerChanged(run, recovery: "fauth status")
         #expect(rmdir(session) == 0 && rename(session + ".old", session) == 0)
         let providers = try sandbox.run(["providers", "--json"]).json.array?.compactMap { $0["providerId"]?.string }
@@ -167,7 +167,7 @@ import Testing
         let id = try #require((factors.array ?? factors["factors"]?.array)?.first?["uid"]?.string, "\(factors)")
         let before = try #require(sandbox.sessionBytes())
         failLookups(emulator)
-        let run = try sandbox.run(["mfa", "unenroll", id, "--json", "--timeout", "2"])
+        let run = try sandbox.run(["mfa", "unenroll", id, "--json", "--timeout", "10"])
         expectServerChanged(run, recovery: "fauth status")
         #expect(sandbox.sessionBytes() == before)
     }
@@ -178,13 +178,13 @@ import Testing
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         #expect(try sandbox.signUp("gone@example.com").status == 0)
-        emulator.inject(route: "accounts:delete", ["delayMs": 1500])
+        emulator.inject(route: "accounts:delete", ["delayMs": 4000])
         let process = try sandbox.start(["delete", "--yes", "--json", "--timeout", "20"])
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(60)
         while emulator.requestCount("accounts:delete") == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         let lock = sandbox.sessionPath() + ".lock"
         #expect(rename(lock, lock + ".old") == 0 && mkdir(lock, 0o700) == 0)
-        let run = try FauthRun(finished: process, within: 20)
+        let run = try FauthRun(finished: process, within: 60)
         expectServerChanged(run, recovery: "fauth signout")
         #expect(emulator.accountCount() == 0)
     }

@@ -52,7 +52,7 @@ struct ServerFault: Sendable, CustomTestStringConvertible {
             name: "dropped connection", fault: ["dropConnection": true], status: 10, code: "network-error",
             serverMessage: nil),
         .init(
-            name: "slower than --timeout", fault: ["delayMs": 1600], status: 10, code: "network-error",
+            name: "slower than --timeout", fault: ["delayMs": 8000], status: 10, code: "network-error",
             serverMessage: nil),
         .init(
             name: "unknown message",
@@ -144,8 +144,10 @@ struct ServerCommand: Sendable, CustomTestStringConvertible {
         let requestsBefore = emulator.requestCount(command.firstRoute)
         emulator.inject(route: "*", times: 10, fault.fault)
 
+        // 5 s: a loaded machine can spend a shorter timeout before the first answer (start-up, loading libcurl),
+        // which would end the command with a timeout instead of the fault's error.
         let run = try sandbox.guardedRun(
-            command.arguments + ["--json", "--timeout", "1"], stdin: command.stdin, within: 20)
+            command.arguments + ["--json", "--timeout", "5"], stdin: command.stdin, within: 60)
 
         if fault.name == "{} 200" && command.name == "providers --email" {
             // An empty createAuthUri answer is a valid one: the email has no sign-in methods.

@@ -53,7 +53,7 @@ final class SecretServiceBus {
             rawArguments: ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address"].map { Array($0.utf8) },
             environment: environment)
         processes.append(bus)
-        _ = try bus.firstLine(within: 20)
+        _ = try bus.firstLine(within: 60)
         switch service {
         case .gnomeKeyring:
             try "keyring-test-password".write(toFile: folder + "/password", atomically: true, encoding: .utf8)
@@ -71,7 +71,7 @@ final class SecretServiceBus {
                 path: python, rawArguments: ([script] + slowness).map { Array($0.utf8) },
                 environment: environment.merging(["PYTHONDONTWRITEBYTECODE": "1"]) { $1 })
             processes.append(silent)
-            #expect(try silent.firstLine(within: 20) == "ready", "\(silent.standardError)")
+            #expect(try silent.firstLine(within: 60) == "ready", "\(silent.standardError)")
         case .none:
             break
         }
@@ -149,9 +149,10 @@ final class SecretServiceBus {
         #expect(locked.status == 0 && locked.stdout.contains("collection/login"), "\(locked.stdout)")
     }
 
-    /// Waits (at most 20 s) until the Secret Service's default collection answers through secret-tool.
+    /// Waits (at most 60 s: a loaded machine starts daemons slowly) until the Secret Service's default collection
+    /// answers through secret-tool.
     private func waitForDefaultCollection() throws {
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let stored = try run(
                 "secret-tool", ["store", "--label=probe", "fauth-test", "probe"], stdin: "probe")
@@ -161,6 +162,6 @@ final class SecretServiceBus {
             }
             usleep(20_000)
         }
-        throw HangError(description: "gnome-keyring-daemon did not serve a default collection within 20 s")
+        throw HangError(description: "gnome-keyring-daemon did not serve a default collection within 60 s")
     }
 }

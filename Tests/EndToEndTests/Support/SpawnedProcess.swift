@@ -119,13 +119,16 @@ final class SpawnedProcess {
         )
     }
 
-    /// Waits up to `seconds` for standard output to hold a full first line, and returns that line.
-    func firstLine(within seconds: Double = 20) throws -> String {
+    /// Waits up to `seconds` (a deadline only a failure reaches: a loaded machine can take long to start Python) for
+    /// standard output to hold a full first line, and returns that line.
+    func firstLine(within seconds: Double = 60) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
+            // Whether it exited is asked before the output is read: a line written just before exiting still counts.
+            let ended = try exited()
             let output = standardOutput
             if let newline = output.firstIndex(of: "\n") { return String(output[..<newline]) }
-            if try exited() { break }
+            if ended { break }
             usleep(5000)
         }
         throw SpawnError(description: "no line on standard output; standard error: \(standardError)")
@@ -133,7 +136,7 @@ final class SpawnedProcess {
 
     /// Waits up to `seconds` for the process to exit and returns its status (128+N for signal N); kills it and throws
     /// if it does not exit in time.
-    func waitForExit(within seconds: Double = 30) throws -> Int32 {
+    func waitForExit(within seconds: Double = 60) throws -> Int32 {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try exited(), let exitStatus { return exitStatus }

@@ -30,7 +30,8 @@ enum TLSHarness {
 }
 
 /// One harness process (a TLS front or a proxy) and the events it logged: `handshake`, `handshake-failed …`,
-/// `request METHOD PATH`, `tunnel HOST:PORT`, `refused HOST:PORT`, `proxied METHOD URL`. The process is killed when
+/// `request METHOD PATH`, `upstream-closed` (a front passed its upstream's end on to the client), `tunnel HOST:PORT`,
+/// `refused HOST:PORT`, `proxied METHOD URL`. The process is killed when
 /// released.
 final class HarnessProcess {
     let process: SpawnedProcess
@@ -114,11 +115,12 @@ final class HarnessProcess {
     /// Plain requests sent to the proxy (`METHOD URL`).
     var proxied: [String] { events.filter { $0.hasPrefix("proxied ") }.map { String($0.dropFirst(8)) } }
 
-    /// Waits up to 5 s for `condition` to hold (a handshake the client aborted is logged when the server notices,
-    /// which may be after the client exited), then returns whether it does.
+    /// Waits up to 60 s for `condition` to hold (a handshake the client aborted is logged when the server notices,
+    /// which may be after the client exited, and a loaded machine can delay the harness's Python long), then returns
+    /// whether it does.
     @discardableResult
     func await(_ condition: (HarnessProcess) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(60)
         while !condition(self) && Date() < deadline { usleep(10_000) }
         return condition(self)
     }

@@ -4,7 +4,8 @@ import Testing
 
 /// The real `fauth` against servers that misbehave on purpose (`tls_front.py hostile`), over plain HTTP to this
 /// machine, over TLS, and over TLS through the harness's CONNECT proxy: every case ends with its documented code
-/// within `--timeout` plus under a second of wind-down, in bounded memory, and `curl` (the same system libcurl, by
+/// within `--timeout` plus a few seconds of start-up and wind-down (room for a loaded machine; every hostile server
+/// here goes on for 50 s or without end), in bounded memory, and `curl` (the same system libcurl, by
 /// its own defaults) on the same server fails too, or the case says why the verdicts differ.
 @Suite(.serialized) struct HostileServerTests {
     /// One hostile server behaviour, the codes fauth may end with (with their exit status), and curl's verdicts.
@@ -79,7 +80,7 @@ import Testing
         let code = try #require(run.errorCode, "\(run.stderr)")
         #expect(hostile.codes[code] != nil, "\(hostile.name) over \(route): \(run.stderr)")
         expectFailure(run, status: hostile.codes[code] ?? -1, code: code)
-        #expect(elapsed < Self.timeout + 1, "\(hostile.name) over \(route): \(elapsed) s")
+        #expect(elapsed < Self.timeout + 5, "\(hostile.name) over \(route): \(elapsed) s")
         #expect(peak > 0 && peak < 48 << 10, "\(hostile.name) over \(route): peak \(peak) KiB")
         #expect(server.requests.count == 1, "signUp is sent once: \(server.events)")
         if route == .proxy {

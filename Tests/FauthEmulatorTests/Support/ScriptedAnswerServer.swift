@@ -16,13 +16,16 @@ final class ScriptedAnswerServer: @unchecked Sendable {
         let (descriptor, done) = (listener.descriptor, done)
         Thread.detachNewThread {
             defer { done.signal() }
-            let connection = accept(descriptor, nil, nil)
+            var connection = accept(descriptor, nil, nil)
+            // A signal meant for another thread of the test process interrupts accept: accept again.
+            while connection < 0 && errno == EINTR { connection = accept(descriptor, nil, nil) }
             guard connection >= 0 else { return }
             defer { close(connection) }
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             while received.count < 1 << 16, received.firstRange(of: [13, 10, 13, 10]) == nil {
                 let count = read(connection, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
                 received += buffer[0..<count]
             }
