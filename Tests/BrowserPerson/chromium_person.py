@@ -50,9 +50,9 @@ class WebDriver:
         except urllib.error.HTTPError as error:
             raise RuntimeError(f"{method} {path}: {error.code} {error.read()[:500]!r}") from None
 
-    def start(self, binary, profile):
+    def start(self, binary, profile, extra_args=()):
         args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--window-size=800,900", f"--user-data-dir={profile}"]
+                "--window-size=800,900", f"--user-data-dir={profile}", *extra_args]
         value = self.call("POST", "/session", {"capabilities": {"alwaysMatch": {
             "browserName": "chrome", "goog:chromeOptions": {"binary": binary, "args": args}}}})
         self.session = value["sessionId"]
@@ -68,9 +68,9 @@ class WebDriver:
             out.write(base64.b64decode(self.call("GET", self.s("/screenshot"))))
 
 
-def in_chromium(act):
-    """Starts chromedriver and a headless Chromium session, runs act(driver), and always ends both; a failure is
-    logged as step "error" (the test reads it), never silently."""
+def in_chromium(act, extra_args=()):
+    """Starts chromedriver and a headless Chromium session (with Chromium's command-line switches extra_args), runs
+    act(driver), and always ends both; a failure is logged as step "error" (the test reads it), never silently."""
     binary = shutil.which("chromium") or "/usr/bin/chromium"
     port = free_port()
     profile = tempfile.mkdtemp(prefix="fauth-chromium-")
@@ -88,7 +88,7 @@ def in_chromium(act):
             if time.time() > deadline:
                 raise RuntimeError("chromedriver did not become ready")
             time.sleep(0.1)
-        driver.start(binary, profile)
+        driver.start(binary, profile, extra_args)
         act(driver)
     except Exception as error:  # the test reads this step and fails with it
         log("error", message=str(error))

@@ -7,11 +7,18 @@ extension RouteTable {
     /// identity, sent back to `redirectUrl` (a fauth-emulator extension; Firebase's page finishes in JavaScript).
     static let emulatorIdpFinish = Route(
         "GET", IdpHandlerRoutes.finishPath, access: .open, handler: IdpHandlerRoutes.finish)
+    /// `GET /emulator/auth/iframe?apiKey=&appName=`: the helper page the Firebase JS SDK embeds for its popup and
+    /// redirect flows.
+    static let emulatorAuthIframe = Route("GET", AuthIframePage.path, access: .open) { _, _ throws(APIError) in
+        HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(AuthIframePage.html.utf8))
+    }
 }
 
 /// The emulator's fake IdP: the sign-in page that `createAuthUri`'s `authUri` opens, and its form's target, which
 /// redirects (303) to `redirectUrl` with `providerId`, `id_token` (fake claims, as Firebase's page makes them) and
-/// `state` in the query: the callback URL that `signInWithIdp` takes as `requestUri`.
+/// `state` in the query: the callback URL that `signInWithIdp` takes as `requestUri`. Opened by the Firebase JS SDK
+/// (with `authType`), the form's target instead answers the page that hands the SDK its auth event.
 enum IdpHandlerRoutes {
     /// The page's path (Firebase's emulator serves its widget there).
     static let pagePath = IdpSignInPage.path
@@ -30,6 +37,9 @@ enum IdpHandlerRoutes {
     static func finish(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         guard let providerId = requiredParameters(request) else { return missingParameters }
         var page = chooser(providerId, request, state)
+        if let authType = request.query("authType") {
+            return webSDKFinish(authType, providerId, request, state, page: &page)
+        }
         guard let redirectUrl = request.query("redirectUrl"), isAbsoluteURI(redirectUrl) else {
             page.problem = "This page was opened without an absolute redirectUrl to return to."
             return html(400, page)
@@ -40,6 +50,45 @@ enum IdpHandlerRoutes {
         ]
         if let returned = request.query("state") { callback.append(("state", returned)) }
         return ActionLinkRoute.redirect(try ActionLinkRoute.signInTarget(redirectUrl, adding: callback))
+    }
+
+    /// The Firebase JS SDK's flows: the page that hands the SDK the auth event for the chosen identity, or the
+    /// chooser again (400) saying why the query cannot make one (an `authType` the SDK does not send, no `appName`,
+    /// a redirect without an http or https `redirectUrl`).
+    static func webSDKFinish(
+        _ authType: String, _ providerId: String, _ request: RouteRequest, _ state: EmulatorState,
+        page: inout IdpSignInPage
+    ) -> HTTPResponse {
+        guard let delivery = WebSDKAuthEvent.delivery(of: authType) else {
+            page.problem = "This page was opened with an authType the Firebase JS SDK does not send: \(authType)."
+            return html(400, page)
+        }
+        guard let appName = request.query("appName"), !appName.isEmpty else {
+            page.problem = "This page was opened without the appName the Firebase JS SDK sends."
+            return html(400, page)
+        }
+        let redirectUrl = request.query("redirectUrl")
+        if delivery == .redirect {
+            guard let redirectUrl, isAbsoluteURI(redirectUrl),
+                ["http:", "https:"].contains(where: { redirectUrl.lowercased().hasPrefix($0) })
+            else {
+                page.problem = "This page was opened without an http or https redirectUrl to return to."
+                return html(400, page)
+            }
+        }
+        guard let claims = chosenClaims(request, page: &page) else { return html(400, page) }
+        let tenantId = [request.query("tid"), request.query("tenantId")].compactMap { $0 }.first { !$0.isEmpty }
+        let event = WebSDKAuthEvent(
+            type: authType, eventId: request.query("eventId"),
+            urlResponse: WebSDKAuthEvent.urlResponse(
+                authority: state.linkAuthority, providerId: providerId, claims: claims),
+            sessionId: RandomID.alphanumeric(count: 27), tenantId: tenantId)
+        let result = AuthEventPage(
+            event: event, storageKey: (request.query("apiKey") ?? "") + ":" + appName, delivery: delivery,
+            redirectUrl: delivery == .redirect ? redirectUrl : nil,
+            who: claims["email"]?.string ?? claims["sub"]?.string ?? "")
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(result.html.utf8))
     }
 
     /// The fake IdP claims of the account the chooser's form picked (`rawId`) or added (`email`, …); nil with

@@ -50,6 +50,7 @@ enum RouteTable {
             emulatorOpenAPI,
             emulatorIdpPage,
             emulatorIdpFinish,
+            emulatorAuthIframe,
             emulatorDevicePage,
             emulatorDeviceApprove,
             emulatorDeviceDeny,
