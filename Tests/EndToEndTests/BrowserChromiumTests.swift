@@ -30,8 +30,9 @@ import Testing
                 "PERSON_EMAIL": "ada@example.com", "PERSON_NAME": "Ada Lovelace",
             ])
         var steps: [String: JSONValue] = [:]
-        // The person logs its last step after fauth has answered: wait for it (or for its error).
-        let deadline = Date().addingTimeInterval(30)
+        // The person logs its last step after fauth has answered: wait for it (or for its error), up to 120 s, a
+        // deadline only a failure reaches (a loaded machine renders and closes Chromium slowly).
+        let deadline = Date().addingTimeInterval(120)
         while steps["callback"] == nil, steps["error"] == nil, Date() < deadline {
             usleep(50_000)
             for line in ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n") {

@@ -117,7 +117,7 @@ import Testing
         defer { close(ends[1]) }
         let json = try FauthRun(
             finished: sandbox.start(raw: (arguments + ["--json"]).map { Array($0.utf8) }, inherited: [(ends[1], 1)]),
-            within: 20)
+            within: 60)
         #expect(json.status == 1, "\(arguments): \(json.stderr)")
         #expect(json.error["code"]?.string == "io-error" && json.error["exitCode"]?.int == 1, "\(json.stderr)")
         #expect(
@@ -126,7 +126,7 @@ import Testing
         // With stderr closed too, the error has nowhere to go: fauth still ends at once with exit 1.
         let both = try FauthRun(
             finished: sandbox.start(raw: arguments.map { Array($0.utf8) }, inherited: [(ends[1], 1), (ends[1], 2)]),
-            within: 20)
+            within: 60)
         #expect(both.status == 1)
     }
 }

@@ -50,7 +50,7 @@ import Testing
             route: "accounts:lookup", times: 10,
             ["status": 503, "body": "<html>down</html>", "contentType": "text/html"])
         try expectSessionUnchanged(sandbox) {
-            let run = try sandbox.run(["providers", "--json", "--timeout", "5"])
+            let run = try sandbox.run(["providers", "--json", "--timeout", "30"])
             expectFailure(run, status: 10, code: "service-unavailable")
             #expect(run.error["retryable"] == true)
         }

@@ -32,7 +32,7 @@ import Testing
         let sandbox = try FauthSandbox(emulator: nil)
         let run = try sandbox.run(
             [
-                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--timeout", "5",
+                "signin", "--anonymous", "--json", "--api-key", "AIza-test", "--timeout", "30",
                 "--endpoint", "https://\(Self.remoteName):1",
             ],
             environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)", "NO_PROXY": noProxy])
@@ -51,7 +51,7 @@ import Testing
         let sandbox = try FauthSandbox(emulator: nil)
         let run = try sandbox.run(
             [
-                "signin", "--anonymous", "--json", "-v", "--api-key", "k1", "--timeout", "5",
+                "signin", "--anonymous", "--json", "-v", "--api-key", "k1", "--timeout", "30",
                 "--endpoint", "https://\(Self.remoteName):1",
             ],
             environment: ["https_proxy": proxy])
@@ -74,7 +74,7 @@ import Testing
         if variable == "all_proxy" { environment["http_proxy"] = "http://127.0.0.1:\(proxy.port)" }  // not for https
         let run = try sandbox.run(
             [
-                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "30",
                 "--endpoint", "https://\(Self.remoteName):1",
             ], environment: environment)
         expectFailure(run, status: 2, code: "usage")
@@ -95,7 +95,7 @@ import Testing
         let sandbox = try FauthSandbox(emulator: nil)
         let run = try sandbox.run(
             [
-                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "30",
                 "--endpoint", "https://\(Self.remoteName):1",
             ],
             environment: ["https_proxy": "http://alice:s3cr3tPW@127.0.0.1:\(port)"])
@@ -113,7 +113,7 @@ import Testing
         let sandbox = try FauthSandbox(emulator: nil)
         let run = try sandbox.run(
             [
-                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "30",
                 "--endpoint", "https://\(Self.remoteName):1",
             ],
             environment: ["https_proxy": "http://alice:s3cr3tPW@proxy.fauth-test.invalid:3128"])
@@ -153,7 +153,7 @@ import Testing
         let sandbox = try FauthSandbox(emulator: nil)
         let run = try sandbox.run(
             [
-                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5", "--ca-file",
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "30", "--ca-file",
                 TLSHarness.caFile, "--endpoint", "https://\(Self.remoteName):1",
             ],
             environment: ["https_proxy": "https://localhost:\(proxy.port)"])
@@ -178,7 +178,7 @@ import Testing
         let sandbox = try FauthSandbox(emulator: nil)
         let run = try sandbox.run(
             [
-                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "5",
+                "signin", "--anonymous", "--json", "--api-key", "k1", "--timeout", "30",
                 "--endpoint", "https://\(Self.remoteName):1",
             ],
             environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"])

@@ -30,7 +30,7 @@ import Testing
             let before = StateSnapshot(sandbox)
             let run: FauthRun
             do {
-                run = try sandbox.guardedRun(raw: arguments, stdin: stdin, inSandbox: true, within: 15)
+                run = try sandbox.guardedRun(raw: arguments, stdin: stdin, inSandbox: true, within: 60)
             } catch {
                 Issue.record("\(label): \(error)")
                 continue

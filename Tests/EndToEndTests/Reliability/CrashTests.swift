@@ -39,7 +39,7 @@ import Testing
             let process = try sandbox.start(arguments, stdin: Self.password)
             usleep(UInt32(Double.random(in: 0...(span + Double(delay) / 1000), using: &generator) * 1_000_000))
             kill(process.pid, SIGKILL)
-            let status = try process.waitForExit(within: 20)
+            let status = try process.waitForExit(within: 60)
             if status == 128 + SIGKILL { killed += 1 } else { finished += 1 }
             #expect(status == 0 || status == 128 + SIGKILL, "round \(round) (seed \(seed)): \(process.standardError)")
 

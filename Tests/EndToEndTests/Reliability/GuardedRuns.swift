@@ -11,7 +11,7 @@ extension FauthSandbox {
     /// as a `HangError`.
     func guardedRun(
         raw arguments: [[UInt8]], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-        inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 20
+        inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 60
     ) throws -> FauthRun {
         let process = try start(raw: arguments, stdin: stdin, environment: extra, inSandbox: inSandbox, shell: shell)
         return try FauthRun(finished: process, within: seconds)
@@ -20,7 +20,7 @@ extension FauthSandbox {
     /// Runs `fauth` with `arguments` under a wall-clock guard, as `guardedRun(raw:)` does.
     func guardedRun(
         _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
-        umask: String? = nil, inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 20
+        umask: String? = nil, inSandbox: Bool = false, shell: String? = nil, within seconds: Double = 60
     ) throws -> FauthRun {
         let process = try start(
             raw: arguments.map { Array($0.utf8) }, stdin: stdin.map { Array($0.utf8) }, environment: extra,

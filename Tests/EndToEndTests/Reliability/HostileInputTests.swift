@@ -14,7 +14,7 @@ import Testing
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)
         let run = try sandbox.guardedRun(
-            raw: (arguments + ["--json"]).map { Array($0.utf8) }, stdin: stdin, shell: shell, within: 20)
+            raw: (arguments + ["--json"]).map { Array($0.utf8) }, stdin: stdin, shell: shell, within: 60)
         expectFailure(run, status: 2, code: "usage", sourceLocation: sourceLocation)
         #expect(
             run.error["message"]?.string?.contains(message) == true, "\(run.stderr)", sourceLocation: sourceLocation)

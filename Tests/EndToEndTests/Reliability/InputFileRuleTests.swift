@@ -36,7 +36,7 @@ import Testing
         try #require(mkfifo(fifo, 0o600) == 0)
         let started = Date()
         let process = try sandbox.start(reader.arguments(fifo))
-        let run = try FauthRun(finished: process, within: 15)
+        let run = try FauthRun(finished: process, within: 60)
         let elapsed = Date().timeIntervalSince(started)
         expectFailure(run, status: 2, code: "usage")
         let message = run.error["message"]?.string ?? ""
@@ -49,7 +49,7 @@ import Testing
         let sandbox = try FauthSandbox(emulator: nil)
         let path = kind == "folder" ? sandbox.root.path : "/dev/zero"
         let started = Date()
-        let run = try FauthRun(finished: try sandbox.start(reader.arguments(path)), within: 15)
+        let run = try FauthRun(finished: try sandbox.start(reader.arguments(path)), within: 60)
         expectFailure(run, status: 2, code: "usage")
         let message = run.error["message"]?.string ?? ""
         #expect(message.contains(path) && message.contains("is a \(kind)"), "\(run.stderr)")

@@ -118,7 +118,7 @@ import Testing
         do {
             run = try sandbox.guardedRun(
                 target.arguments + (json ? ["--json"] : []) + ["--timeout", "3"],
-                stdin: "secret-pass-1", within: 15)
+                stdin: "secret-pass-1", within: 60)
         } catch {
             Issue.record("\(label): \(error)")
             return nil
@@ -129,7 +129,7 @@ import Testing
             #expect(raw.isEmpty, "\(label): raw control characters \(raw.map { $0.value }) in text output")
         }
         if run.status == 0 {
-            let next = try sandbox.guardedRun(["token", "--json"], within: 15)
+            let next = try sandbox.guardedRun(["token", "--json"], within: 60)
             #expect(
                 next.hasDocumentedStatus && next.status != 12,
                 "\(label): what the success wrote cannot be used: \(next.stderr.prefix(300))")

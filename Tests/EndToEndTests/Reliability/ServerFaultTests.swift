@@ -184,7 +184,7 @@ struct ServerCommand: Sendable, CustomTestStringConvertible {
         #expect(try sandbox.signUp("holder@example.com").status == 0)
         let before = emulator.requestCount(route)
         emulator.inject(route: "*", times: 10, ["status": 503, "body": "unavailable", "contentType": "text/plain"])
-        let run = try sandbox.guardedRun(arguments + ["--json", "--verbose", "--timeout", "10"], within: 20)
+        let run = try sandbox.guardedRun(arguments + ["--json", "--verbose", "--timeout", "10"], within: 60)
         #expect(run.status == 10, "\(run.stderr)")
         let waits = run.stderr.split(separator: "\n").compactMap { line -> Double? in
             guard let range = line.range(of: "retrying in ") else { return nil }

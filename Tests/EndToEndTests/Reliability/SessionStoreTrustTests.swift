@@ -30,11 +30,11 @@ import Testing
         for arguments in [
             ["status"], ["token"], ["providers"], ["token", "--force-refresh"], ["signin", "--anonymous"],
         ] {
-            Self.expectRefusal(try sandbox.guardedRun(arguments + ["--json"], within: 10), "is a FIFO")
+            Self.expectRefusal(try sandbox.guardedRun(arguments + ["--json"], within: 60), "is a FIFO")
         }
         let signup = try sandbox.guardedRun(
             ["signup", "--json", "--email", "fifo@example.com", "--password-stdin"],
-            stdin: "secret-pass-1", within: 10)
+            stdin: "secret-pass-1", within: 60)
         Self.expectRefusal(signup, "is a FIFO")
         #expect(
             emulator.requestCount("accounts:signUp") == 0, "an account was made for a session that cannot be written")
@@ -46,7 +46,7 @@ import Testing
         #expect(try sandbox.signUp("lockfifo@example.com").status == 0)
         #expect(unlink(sandbox.sessionPath() + ".lock") == 0 && mkfifo(sandbox.sessionPath() + ".lock", 0o600) == 0)
         try expectSessionUnchanged(sandbox) {
-            Self.expectRefusal(try sandbox.guardedRun(["token", "--force-refresh", "--json"], within: 10), "is a FIFO")
+            Self.expectRefusal(try sandbox.guardedRun(["token", "--force-refresh", "--json"], within: 60), "is a FIFO")
         }
     }
 

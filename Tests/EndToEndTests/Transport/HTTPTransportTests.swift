@@ -45,7 +45,7 @@ struct ServerRoute {
 
 @Suite struct HTTPTransportTests {
     private func post(
-        _ route: ServerRoute, path: String = "/echo", body: String = "{}", timeout: Double = 10,
+        _ route: ServerRoute, path: String = "/echo", body: String = "{}", timeout: Double = 60,
         headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
     ) -> TransportRequest {
         TransportRequest(

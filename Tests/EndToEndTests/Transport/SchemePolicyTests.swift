@@ -15,7 +15,7 @@ import Testing
             try CurlTransport().send(
                 TransportRequest(
                     method: "POST", url: "gopher://127.0.0.1:\(listener.port)/x",
-                    body: Array("{}".utf8), timeout: 5))
+                    body: Array("{}".utf8), timeout: 60))
         } throws: { error in
             (error as? TransportFailure) == .unsupportedScheme("gopher")
         }
@@ -29,7 +29,7 @@ import Testing
             try CurlTransport().send(
                 TransportRequest(
                     method: "POST", url: "http://\(address):\(listener.port)/x",
-                    body: Array("{}".utf8), timeout: 5))
+                    body: Array("{}".utf8), timeout: 60))
         } throws: { error in
             (error as? TransportFailure) == .plainHTTPToAnotherMachine(peer: address)
         }
