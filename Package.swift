@@ -29,8 +29,6 @@ let package = Package(
         // Cryptography for the client and the emulator over CCryptoShim: digests, HMAC, PBKDF2, scrypt, AES-CTR,
         // RSA keys and certificates, RS256.
         .target(name: "FauthCrypto", dependencies: ["CCryptoShim"]),
-        // fallocate(2), a GNU extension Swift's Glibc module does not declare: disk space taken without writing it.
-        .target(name: "CFileAllocation"),
         // The slot scripts/build-release stamps the commit and date into, in the linked binaries (so that a new commit
         // rebuilds nothing); empty in other builds.
         .target(name: "CBuildStamp"),
@@ -40,8 +38,7 @@ let package = Package(
         .target(
             name: "FauthCore",
             dependencies: [
-                "FauthBuild", "FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim", "CSecretShim", "CFileAllocation",
-                "FauthCrypto",
+                "FauthBuild", "FauthJSON", "FauthText", "FauthHTTPCodec", "CCurlShim", "CSecretShim", "FauthCrypto",
             ]),
         // The command line: argv, secrets, rendering, exit status. Testable in-process.
         .target(name: "FauthCLI", dependencies: ["FauthCore", "FauthJSON", "FauthText"]),

@@ -4,7 +4,7 @@ import Testing
 @testable import FauthCore
 
 /// The room a command sets aside before it changes an account (`SessionFile.withReservedSpace`): a 0600 file whose
-/// blocks are the file's as soon as it exists (taken by `fallocate`, no sync); a path that exists is refused.
+/// blocks are the file's as soon as it exists (taken by `posix_fallocate`, no sync); a path that exists is refused.
 @Test func aReservedFileHoldsItsBlocksAndIsTheUsersAlone() throws {
     let folder = TemporaryFolder()
     let path = folder.file("room")

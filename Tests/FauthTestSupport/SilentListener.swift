@@ -2,13 +2,14 @@ import Foundation
 
 /// A listening TCP socket on an IPv4 address that never accepts: once its accept queue is full (`fillBacklog()`), a
 /// connect to it neither completes nor fails, as with a host that drops every packet.
-package final class SilentListener {
+package final class SilentListener: @unchecked Sendable {  // `listening` only under `lock`
     /// The listening socket.
     package let descriptor: Int32
     /// The port it listens on.
     package let port: UInt16
     private let address: String
     private var listening = true
+    private let lock = NSLock()
 
     /// Listens on `address` (IPv4) and `port` (0 for any free one) with an accept queue of `backlog`.
     package init(address: String, port: UInt16, backlog: Int32) throws {
@@ -36,9 +37,11 @@ package final class SilentListener {
     /// Stops listening; closes the socket once, so a later call (or `deinit`) never closes a number another test's
     /// socket has taken since.
     package func close() {
-        guard listening else { return }
-        listening = false
-        _ = Glibc.close(descriptor)
+        lock.withLock {
+            guard listening else { return }
+            listening = false
+            _ = Glibc.close(descriptor)
+        }
     }
 
     /// Connects until the accept queue is full (a connection that does not complete at once is the sign), and returns

@@ -1,5 +1,3 @@
-import CFileAllocation
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -93,15 +91,13 @@ package enum FileDescriptorIO {
     }
 
     /// Creates the 0600 file `path` (as `writeNewFile`) with `byteCount` bytes of disk allocated to it, so that a full
-    /// disk fails here (`ENOSPC`): `fallocate`, which takes the blocks at once and needs no sync (the file is a
-    /// placeholder, never read, removed after use); where the file system has no `fallocate`, zeros written and synced.
+    /// disk fails here (`ENOSPC`): `posix_fallocate` takes the blocks at once and needs no sync (the file is a
+    /// placeholder, never read, removed after use); where the file system cannot, glibc writes into each block.
     package static func reserveNewFile(_ path: String, byteCount: Int) throws(SystemError) {
         try createNewFile(path) { descriptor throws(SystemError) in
-            let failure = fauth_allocate_file_space(descriptor, Int64(byteCount))
-            guard failure != 0 else { return }
-            guard failure == EOPNOTSUPP else { throw SystemError(operation: "fallocate", code: failure) }
-            try writeAll(descriptor, [UInt8](repeating: 0, count: byteCount))
-            guard fsync(descriptor) == 0 else { throw SystemError.current("fsync") }
+            var failure = EINTR
+            while failure == EINTR { failure = posix_fallocate(descriptor, 0, off_t(byteCount)) }
+            guard failure == 0 else { throw SystemError(operation: "posix_fallocate", code: failure) }
         }
     }
 

@@ -13,9 +13,16 @@ final class ScriptedAnswerServer: @unchecked Sendable {
     /// Listens and serves one connection on a thread of its own.
     init(answer: [UInt8], repeats: Int = 1, pause: Double = 0) throws {
         listener = try SilentListener(address: "127.0.0.1", port: 0, backlog: 4)
-        let (descriptor, done) = (listener.descriptor, done)
+        let (listener, done) = (listener, done)
+        let descriptor = listener.descriptor
+        // The thread holds the listener, whose socket closes only when both are done with it: closed by `stop` while
+        // a thread a loaded machine started late had yet to accept, its number could be the next server's socket,
+        // and this thread would answer that server's connection.
         Thread.detachNewThread {
-            defer { done.signal() }
+            defer {
+                listener.close()
+                done.signal()
+            }
             var connection = accept(descriptor, nil, nil)
             // A signal meant for another thread of the test process interrupts accept: accept again.
             while connection < 0 && errno == EINTR { connection = accept(descriptor, nil, nil) }
@@ -37,10 +44,10 @@ final class ScriptedAnswerServer: @unchecked Sendable {
         }
     }
 
-    /// Stops listening and waits for the connection's thread (a few seconds at most).
+    /// Stops listening (the thread, woken, closes the socket) and waits for the connection's thread (a few seconds
+    /// at most).
     func stop() {
         shutdown(listener.descriptor, Int32(SHUT_RDWR))
-        listener.close()
         _ = done.wait(timeout: .now() + 5)
     }
 }
