@@ -4,7 +4,12 @@ extension RouteTable {
     /// `POST /securetoken.googleapis.com/v1/token` (JSON or form body).
     static let secureToken = Route(
         "POST", "/securetoken.googleapis.com/v1/token", access: .apiKey, acceptsForm: true,
-        schema: .grantToken, handler: SecureTokenRoute.handle)
+        schema: .grantToken,
+        answer: .object(required: [
+            "id_token": .string, "access_token": .string, "expires_in": .string, "refresh_token": .string,
+            "token_type": .string, "user_id": .string, "project_id": .string,
+        ]),
+        handler: SecureTokenRoute.handle)
 }
 
 /// The Secure Token refresh: a refresh token for a new ID token (and a new refresh token).

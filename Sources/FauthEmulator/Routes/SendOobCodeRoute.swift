@@ -4,7 +4,10 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:sendOobCode`.
     static let sendOobCode = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode", access: .apiKey,
-        schema: .sendOobCode, handler: SendOobCodeRoute.handle)
+        schema: .sendOobCode,
+        answer: .object(
+            required: ["kind": .string, "email": .string], optional: ["oobCode": .string, "oobLink": .string]),
+        handler: SendOobCodeRoute.handle)
 }
 
 /// `accounts:sendOobCode`: issues an email action code; the link is logged and listed, never mailed.

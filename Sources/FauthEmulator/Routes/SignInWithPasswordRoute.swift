@@ -4,7 +4,11 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword`.
     static let signInWithPassword = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword", access: .apiKey,
-        schema: .signInWithPassword, handler: SignInWithPasswordRoute.handle)
+        schema: .signInWithPassword,
+        answer: .object(
+            required: ["kind": .string, "registered": .boolean, "localId": .string, "email": .string],
+            optional: AnswerSchema.issuedTokens.merging(AnswerSchema.pendingSecondFactor) { $1 }),
+        handler: SignInWithPasswordRoute.handle)
 }
 
 /// `accounts:signInWithPassword`, with email enumeration protection and fauth's failed sign-in limit.

@@ -4,7 +4,11 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signUp`.
     static let signUp = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp", access: .apiKey,
-        schema: .signUp, handler: SignUpRoute.handle)
+        schema: .signUp,
+        answer: .object(
+            required: ["kind": .string, "localId": .string],
+            optional: AnswerSchema.issuedTokens.merging(["displayName": .string, "email": .string]) { $1 }),
+        handler: SignUpRoute.handle)
 }
 
 /// `accounts:signUp`: anonymous users, email+password users (or linking them to an ID token's user), admin creation.

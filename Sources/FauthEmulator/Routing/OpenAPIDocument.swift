@@ -40,21 +40,7 @@ enum OpenAPIDocument {
                         "description": "`Authorization: Bearer owner`, the emulator's admin credential",
                     ],
                 ],
-                "schemas": [
-                    "Error": [
-                        "type": "object",
-                        "description": "Firebase's error body",
-                        "properties": [
-                            "error": [
-                                "type": "object",
-                                "properties": [
-                                    "code": ["type": "integer"], "message": ["type": "string"],
-                                    "errors": ["type": "array", "items": ["type": "object"]],
-                                ],
-                            ]
-                        ],
-                    ]
-                ],
+                "schemas": ["Error": errorSchema.openAPI],
             ],
         ]
     }
@@ -64,11 +50,9 @@ enum OpenAPIDocument {
         var operation: JSONObject = [
             "operationId": .string(route.method.lowercased() + " " + template),
             "responses": [
-                "200": ["description": "the route's answer"],
-                "default": [
-                    "description": "an error",
-                    "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]],
-                ],
+                "200": .object(success(route.answer)),
+                "4XX": ["description": "a refused request", "content": errorContent],
+                "default": ["description": "an error", "content": errorContent],
             ],
         ]
         switch route.access {
@@ -89,6 +73,31 @@ enum OpenAPIDocument {
             operation["requestBody"] = ["content": .object(content)]
         }
         return operation
+    }
+
+    /// Firebase's error body: `{"error": {"code", "message", "errors": [{…}], "status"}}`, `status` absent on a
+    /// plain business 400 (`APIError.body`).
+    static let errorSchema = AnswerSchema.object(required: [
+        "error": .object(
+            required: [
+                "code": .integer, "message": .string,
+                "errors": .array(
+                    .object(
+                        required: ["message": .string, "reason": .string],
+                        optional: ["domain": .string, "location": .string, "locationType": .string])),
+            ],
+            optional: ["status": .string])
+    ])
+
+    /// The `content` of an error answer: the `Error` component.
+    private static let errorContent: JSONValue = [
+        "application/json": ["schema": ["$ref": "#/components/schemas/Error"]]
+    ]
+
+    /// The `200` response object: the route's JSON answer body where it declares one.
+    private static func success(_ answer: AnswerSchema?) -> JSONObject {
+        guard let answer else { return ["description": "the route's answer (body not described)"] }
+        return ["description": "the route's answer", "content": ["application/json": ["schema": answer.openAPI]]]
     }
 
     /// The names of the `{name}` expressions of a path template, in order.

@@ -27,13 +27,15 @@ struct Route: Sendable {
     let acceptsForm: Bool
     /// The body's schema, checked before the handler runs; nil for routes whose body Firebase's emulator does not check.
     let schema: RequestSchema?
+    /// The schema of the `200` answer's JSON body, published in `/emulator/openapi.json`; nil where not described.
+    let answer: AnswerSchema?
     /// The handler.
     let handler: Handler
 
     /// A route answering `method` on each of `paths`.
     init(
         _ method: String, _ paths: [String], access: RouteAccess, acceptsForm: Bool = false,
-        schema: RequestSchema? = nil,
+        schema: RequestSchema? = nil, answer: AnswerSchema? = nil,
         handler: @escaping Handler
     ) {
         self.method = method
@@ -41,15 +43,17 @@ struct Route: Sendable {
         self.access = access
         self.acceptsForm = acceptsForm
         self.schema = schema
+        self.answer = answer
         self.handler = handler
     }
 
     /// A route answering `method` on `path`.
     init(
         _ method: String, _ path: String, access: RouteAccess, acceptsForm: Bool = false, schema: RequestSchema? = nil,
-        handler: @escaping Handler
+        answer: AnswerSchema? = nil, handler: @escaping Handler
     ) {
-        self.init(method, [path], access: access, acceptsForm: acceptsForm, schema: schema, handler: handler)
+        self.init(
+            method, [path], access: access, acceptsForm: acceptsForm, schema: schema, answer: answer, handler: handler)
     }
 
     /// `path` and its tenant form: `…/projects/{project}/X` and `…/projects/{project}/tenants/{tenant}/X`.
