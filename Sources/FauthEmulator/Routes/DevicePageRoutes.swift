@@ -27,24 +27,28 @@ enum DevicePageRoutes {
     /// The code form, or for a pending `user_code` the account chooser of its provider.
     static func page(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         guard let typed = request.query("user_code"), !typed.isEmpty else {
-            return html(200, codeForm(problem: nil))
+            return HTTPResponse.html(200, codeForm(problem: nil))
         }
         guard let code = pendingCode(typed, state) else {
-            return html(400, codeForm(problem: "That code is not waiting for approval: it is wrong, expired or used."))
+            return HTTPResponse.html(
+                400, codeForm(problem: "That code is not waiting for approval: it is wrong, expired or used."))
         }
-        return html(200, chooser(code, request, state).html)
+        return HTTPResponse.html(200, chooser(code, request, state).html)
     }
 
     /// Approves the code with the chosen or added identity.
     static func approve(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         guard let code = pendingCode(request.query("user_code") ?? "", state) else {
-            return html(400, codeForm(problem: "That code is not waiting for approval: it is wrong, expired or used."))
+            return HTTPResponse.html(
+                400, codeForm(problem: "That code is not waiting for approval: it is wrong, expired or used."))
         }
         var page = chooser(code, request, state)
-        guard let claims = IdpHandlerRoutes.chosenClaims(request, page: &page) else { return html(400, page.html) }
+        guard let claims = IdpHandlerRoutes.chosenClaims(request, page: &page) else {
+            return HTTPResponse.html(400, page.html)
+        }
         _ = state.deviceCodes.approve(userCode: code.userCode, claims: claims, nowMillis: Timestamp.nowMillis())
         let who = claims["email"]?.string ?? claims["sub"]?.string ?? ""
-        return html(
+        return HTTPResponse.html(
             200,
             DeviceMessagePage(
                 title: "Device approved",
@@ -55,10 +59,11 @@ enum DevicePageRoutes {
     /// Denies the code.
     static func deny(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         guard let code = pendingCode(request.query("user_code") ?? "", state) else {
-            return html(400, codeForm(problem: "That code is not waiting for approval: it is wrong, expired or used."))
+            return HTTPResponse.html(
+                400, codeForm(problem: "That code is not waiting for approval: it is wrong, expired or used."))
         }
         _ = state.deviceCodes.deny(userCode: code.userCode, nowMillis: Timestamp.nowMillis())
-        return html(
+        return HTTPResponse.html(
             200,
             DeviceMessagePage(title: "Device denied", message: "The device was not signed in. You can close this tab.")
                 .html)
@@ -91,9 +96,5 @@ enum DevicePageRoutes {
             <button type="submit" class="secondary">Deny</button></form>
             """
         return page
-    }
-
-    private static func html(_ status: Int, _ text: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(text.utf8))
     }
 }

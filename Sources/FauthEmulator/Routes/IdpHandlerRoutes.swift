@@ -10,8 +10,7 @@ extension RouteTable {
     /// `GET /emulator/auth/iframe?apiKey=&appName=`: the helper page the Firebase JS SDK embeds for its popup and
     /// redirect flows.
     static let emulatorAuthIframe = Route("GET", AuthIframePage.path, access: .open) { _, _ throws(APIError) in
-        HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(AuthIframePage.html.utf8))
+        HTTPResponse.html(200, AuthIframePage.html)
     }
 }
 
@@ -87,8 +86,7 @@ enum IdpHandlerRoutes {
             event: event, storageKey: (request.query("apiKey") ?? "") + ":" + appName, delivery: delivery,
             redirectUrl: delivery == .redirect ? redirectUrl : nil,
             who: claims["email"]?.string ?? claims["sub"]?.string ?? "")
-        return HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(result.html.utf8))
+        return HTTPResponse.html(200, result.html)
     }
 
     /// The fake IdP claims of the account the chooser's form picked (`rawId`) or added (`email`, …); nil with
@@ -154,7 +152,6 @@ enum IdpHandlerRoutes {
     }
 
     static func html(_ status: Int, _ page: IdpSignInPage) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.html.utf8))
+        HTTPResponse.html(status, page.html)
     }
 }
