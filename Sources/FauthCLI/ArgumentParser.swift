@@ -103,7 +103,7 @@ package enum ArgumentParser {
     }
 
     private static func unknownCommand(_ word: String) -> FauthError {
-        let suggestion = Suggestion.closest(to: word, among: CommandCatalog.commands.map(\.spec.name))
+        let suggestion = Suggestion.closest(to: word, among: CommandCatalog.commandTypes.map { $0.name })
         return FauthError.usage("unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
 

@@ -41,7 +41,7 @@ package enum FauthCommandLine {
         }
         let invocation = Invocation(arguments: parsed, context: context)
         // `COMMAND --help` is help on COMMAND. A usage error points to the command's help; help's to the overview.
-        let name = parsed.has(GlobalOptions.help) ? Help().spec.name : parsed.command
+        let name = parsed.has(GlobalOptions.help) ? Help.name : parsed.command
         let command = name.flatMap(CommandCatalog.command(named:))
         let helpTopic = command is Help ? nil : name
         do {

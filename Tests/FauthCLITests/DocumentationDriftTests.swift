@@ -144,7 +144,25 @@ import Testing
         #expect(Set(names).count == names.count, "two commands share a name: \(names)")
         for name in names {
             #expect(try ArgumentParser.parse([name]).command == name)
-            #expect(CommandCatalog.command(named: name)?.spec.name == name)
+        }
+    }
+
+    /// The catalog finds a command by its type's name without building any spec: each type's name must be its
+    /// spec's, and the lookup must answer every command and subcommand with its own type (and nothing else).
+    @Test func theLookupByNameFindsEveryCommandAndSubcommandAsItself() {
+        for command in CommandCatalog.everyCommand {
+            let name = command.spec.name
+            let commandType = type(of: command)
+            let typeName = commandType.name
+            #expect(typeName == name)
+            let found = CommandCatalog.command(named: name).map { ObjectIdentifier(type(of: $0)) }
+            #expect(found == ObjectIdentifier(commandType), "'\(name)' finds another command or none")
+        }
+        let typeNames = CommandCatalog.commandTypes.map { $0.name }
+        #expect(typeNames == CommandCatalog.commands.map(\.spec.name))
+        for unknown in ["", "tokens", "mfa nothing", "token claims", " token", "verify"] {
+            let found = CommandCatalog.command(named: unknown).map { ObjectIdentifier(type(of: $0)) }
+            #expect(found == nil, "'\(unknown)' is no command")
         }
     }
 }

@@ -2,8 +2,11 @@ import FauthCore
 
 /// `fauth completion SHELL`: print the completion script for bash, zsh or fish.
 struct Completion: Command {
+    /// The command word.
+    static let name = "completion"
+
     let spec = CommandSpec(
-        "completion", summary: "Print the shell completion script for bash, zsh or fish.",
+        Self.name, summary: "Print the shell completion script for bash, zsh or fish.",
         usage: ["completion SHELL"], arguments: ["SHELL"], argumentCompletion: .shell,
         details: """
             bash: source <(fauth completion bash); zsh: fauth completion zsh > "${fpath[1]}/_fauth"; \

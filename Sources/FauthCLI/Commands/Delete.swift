@@ -6,8 +6,11 @@ struct Delete: Command {
     /// `--yes`.
     static let yes = OptionSpec("yes", help: "Delete without asking (for scripts).")
 
+    /// The command word.
+    static let name = "delete"
+
     let spec = CommandSpec(
-        "delete", summary: "Delete the signed-in user's account and forget its session.",
+        Self.name, summary: "Delete the signed-in user's account and forget its session.",
         usage: ["delete [--yes]"],
         options: [Self.yes],
         details: """

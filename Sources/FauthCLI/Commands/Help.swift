@@ -2,8 +2,11 @@ import FauthCore
 
 /// `fauth help [COMMAND]` and `COMMAND --help`: the overview or a command's page, as text even with `--json`.
 struct Help: Command {
+    /// The command word.
+    static let name = "help"
+
     let spec = CommandSpec(
-        "help", summary: "Show help for fauth or for a command.",
+        Self.name, summary: "Show help for fauth or for a command.",
         usage: ["help [COMMAND [SUBCOMMAND]]"], arguments: ["COMMAND", "SUBCOMMAND"], argumentCompletion: .command)
 
     func run(_ invocation: Invocation) throws -> CommandOutput {

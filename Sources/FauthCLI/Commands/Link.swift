@@ -2,8 +2,11 @@ import FauthCore
 
 /// `fauth link`: add a credential to the signed-in user.
 struct Link: Command {
+    /// The command word.
+    static let name = "link"
+
     let spec = CommandSpec(
-        "link", summary: "Link another credential to the signed-in user (upgrades an anonymous user).",
+        Self.name, summary: "Link another credential to the signed-in user (upgrades an anonymous user).",
         usage: [
             "link --email EMAIL [--password-stdin | --password-file FILE]",
             "link --email EMAIL --link LINK",

@@ -8,8 +8,12 @@ struct MFA: Command {
 
     var subcommands: [any Command] { Self.children }
 
+    /// The command word.
+    static let name = "mfa"
+
     let spec = CommandSpec(
-        "mfa", summary: "Second factors: finish a sign-in that needs one; enroll, list or remove the user's factors.",
+        Self.name,
+        summary: "Second factors: finish a sign-in that needs one; enroll, list or remove the user's factors.",
         usage: children.flatMap(\.spec.usage),
         details: "Each subcommand has its own options and help: `fauth mfa SUBCOMMAND --help`.\n\n"
             + children.map(\.spec.details).joined(separator: "\n\n"))

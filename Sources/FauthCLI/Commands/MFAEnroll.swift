@@ -5,8 +5,11 @@ import FauthText
 /// `fauth mfa enroll`: `--phone NUMBER` (an SMS code is sent) or `--totp` (the secret, its URI and, on a terminal,
 /// a QR code are printed) starts an enrollment; `--code CODE` (or the prompt) finishes it.
 struct MFAEnroll: Command {
+    /// The command words.
+    static let name = "mfa enroll"
+
     let spec = CommandSpec(
-        "mfa enroll", summary: "Enroll a second factor: start with --phone or --totp, finish with the code.",
+        Self.name, summary: "Enroll a second factor: start with --phone or --totp, finish with the code.",
         usage: [
             "mfa enroll --phone NUMBER [--display-name NAME]",
             "mfa enroll --totp [--display-name NAME]",

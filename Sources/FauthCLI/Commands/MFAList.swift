@@ -3,8 +3,11 @@ import FauthJSON
 
 /// `fauth mfa list`: the signed-in user's second factors (JSON: an array of factors).
 struct MFAList: Command {
+    /// The command words.
+    static let name = "mfa list"
+
     let spec = CommandSpec(
-        "mfa list", summary: "List the signed-in user's second factors.", usage: ["mfa list"],
+        Self.name, summary: "List the signed-in user's second factors.", usage: ["mfa list"],
         details: """
             `fauth mfa list` prints the signed-in user's factors (JSON: an array of {uid, factorId, displayName, \
             phoneNumber (masked), enrolledAt}); `fauth status` shows them too.

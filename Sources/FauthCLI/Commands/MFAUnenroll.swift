@@ -4,8 +4,11 @@ import FauthText
 
 /// `fauth mfa unenroll ID`: removes a second factor from the signed-in user; the new tokens replace the session's.
 struct MFAUnenroll: Command {
+    /// The command words.
+    static let name = "mfa unenroll"
+
     let spec = CommandSpec(
-        "mfa unenroll", summary: "Remove one of the signed-in user's second factors.", usage: ["mfa unenroll ID"],
+        Self.name, summary: "Remove one of the signed-in user's second factors.", usage: ["mfa unenroll ID"],
         arguments: ["ID"],
         details: """
             `fauth mfa unenroll ID` removes one (multi-factor-info-not-found when the account has no such factor) \

@@ -4,8 +4,11 @@ import FauthJSON
 /// `fauth mfa verify`: finishes the profile's pending sign-in or reauth with a second factor's code, sending the SMS
 /// code first for a phone factor.
 struct MFAVerify: Command {
+    /// The command words.
+    static let name = "mfa verify"
+
     let spec = CommandSpec(
-        "mfa verify", summary: "Finish a sign-in or reauth that stopped for a second factor (exit 9).",
+        Self.name, summary: "Finish a sign-in or reauth that stopped for a second factor (exit 9).",
         usage: ["mfa verify [--factor ID] [--code CODE | --code-stdin]"],
         options: [MFAOptions.factor, MFAOptions.code, MFAOptions.codeStdin], constraints: [MFAOptions.oneCodeSource],
         details: """

@@ -3,8 +3,11 @@ import FauthText
 
 /// `fauth providers`: the signed-in user's linked providers; with `--email`, the sign-in methods of an email.
 struct Providers: Command {
+    /// The command word.
+    static let name = "providers"
+
     let spec = CommandSpec(
-        "providers", summary: "List the signed-in user's providers, or the sign-in methods of an email.",
+        Self.name, summary: "List the signed-in user's providers, or the sign-in methods of an email.",
         usage: ["providers", "providers --email EMAIL"],
         options: [
             CredentialOptions.email.described("List the sign-in methods this email can use (no session needed).")

@@ -2,8 +2,11 @@ import FauthCore
 
 /// `fauth reauth`: prove the signed-in user's identity again; another user's credentials are refused.
 struct Reauth: Command {
+    /// The command word.
+    static let name = "reauth"
+
     let spec = CommandSpec(
-        "reauth", summary: "Prove the signed-in user's identity again (needed before sensitive changes).",
+        Self.name, summary: "Prove the signed-in user's identity again (needed before sensitive changes).",
         usage: [
             "reauth [--email EMAIL] [--password-stdin | --password-file FILE]",
             "reauth --provider ID [--id-token TOKEN] [--access-token TOKEN] [--token-secret SECRET] [--nonce NONCE]",

@@ -9,8 +9,11 @@ struct ResetPassword: Command {
         help: "The code from the email, or the whole action link pasted (…?mode=…&oobCode=…); @FILE, @-.",
         details: "A link of another kind is refused with invalid-action-code before any request.")
 
+    /// The command word.
+    static let name = "reset-password"
+
     let spec = CommandSpec(
-        "reset-password", summary: "Send a password-reset email, or set a new password with its code.",
+        Self.name, summary: "Send a password-reset email, or set a new password with its code.",
         usage: [
             "reset-password --email EMAIL",
             "reset-password --code CODE|LINK [--password-stdin | --password-file FILE]",

@@ -2,8 +2,11 @@ import FauthCore
 
 /// `fauth signin`: sign in with one credential, replacing the profile's session.
 struct SignIn: Command {
+    /// The command word.
+    static let name = "signin"
+
     let spec = CommandSpec(
-        "signin", summary: "Sign in, replacing the profile's session.",
+        Self.name, summary: "Sign in, replacing the profile's session.",
         usage: [
             "signin --email EMAIL [--password-stdin | --password-file FILE]",
             "signin --email EMAIL --send-link [--continue-url URL]",

@@ -16,8 +16,11 @@ struct SignOut: Command {
             without a session. The profiles left make the error session-store-error (exit 12), after the others.
             """)
 
+    /// The command word.
+    static let name = "signout"
+
     let spec = CommandSpec(
-        "signout", summary: "Forget the profile's session (signing out when signed out succeeds).",
+        Self.name, summary: "Forget the profile's session (signing out when signed out succeeds).",
         usage: ["signout [--all]"],
         options: [Self.all], constraints: [.oneOf([Self.all, GlobalOptions.session])],
         details: """

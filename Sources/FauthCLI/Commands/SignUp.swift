@@ -2,8 +2,11 @@ import FauthCore
 
 /// `fauth signup`: create an email/password account and sign in to it.
 struct SignUp: Command {
+    /// The command word.
+    static let name = "signup"
+
     let spec = CommandSpec(
-        "signup", summary: "Create an email/password account and sign in to it.",
+        Self.name, summary: "Create an email/password account and sign in to it.",
         usage: ["signup --email EMAIL [--password-stdin | --password-file FILE]"],
         options: CredentialOptions.password, constraints: [CredentialOptions.onePasswordSource],
         details: CredentialOptions.passwordSources)

@@ -5,8 +5,11 @@ import FauthText
 /// `fauth status`: who is signed in, with which providers, and until when; exit 4 when not signed in, the server's
 /// code when it refuses the session.
 struct Status: Command {
+    /// The command word.
+    static let name = "status"
+
     let spec = CommandSpec(
-        "status",
+        Self.name,
         summary: "Show who is signed in, with which providers and second factors, and when the token expires.",
         usage: ["status"],
         details: """

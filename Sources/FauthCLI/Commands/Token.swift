@@ -9,8 +9,11 @@ struct Token: Command {
     static let claims = OptionSpec(
         "claims", help: "Print the token's decoded payload (its claims) as JSON instead of the token.")
 
+    /// The command word.
+    static let name = "token"
+
     let spec = CommandSpec(
-        "token", summary: "Print a fresh ID token for the signed-in user, refreshing it when needed.",
+        Self.name, summary: "Print a fresh ID token for the signed-in user, refreshing it when needed.",
         usage: ["token [--force-refresh] [--claims]"],
         options: [Self.forceRefresh, Self.claims],
         details: """

@@ -2,8 +2,11 @@ import FauthCore
 
 /// `fauth unlink PROVIDER_ID`: remove a provider from the signed-in user.
 struct Unlink: Command {
+    /// The command word.
+    static let name = "unlink"
+
     let spec = CommandSpec(
-        "unlink", summary: "Remove a provider from the signed-in user.",
+        Self.name, summary: "Remove a provider from the signed-in user.",
         usage: ["unlink PROVIDER_ID"], arguments: ["PROVIDER_ID"], argumentCompletion: .linkedProvider,
         details: "PROVIDER_ID is one of the ids `fauth providers` lists (password, phone, google.com, …).")
 

@@ -30,8 +30,11 @@ struct Update: Command {
         (displayName, .displayName), (photoURL, .photoUrl),
     ]
 
+    /// The command word.
+    static let name = "update"
+
     let spec = CommandSpec(
-        "update", summary: "Change the signed-in user's email, password, display name or photo URL.",
+        Self.name, summary: "Change the signed-in user's email, password, display name or photo URL.",
         usage: [
             "update [--email EMAIL [--verify-first]] [--new-password | --password-stdin | --password-file FILE]",
             "update [--display-name NAME] [--photo-url URL] [--clear display-name|photo-url[,…]]",

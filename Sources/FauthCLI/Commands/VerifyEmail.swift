@@ -4,8 +4,11 @@ import FauthText
 
 /// `fauth verify-email`: send the signed-in user a verification email, or apply the code (or link) it holds.
 struct VerifyEmail: Command {
+    /// The command word.
+    static let name = "verify-email"
+
     let spec = CommandSpec(
-        "verify-email", summary: "Send the signed-in user a verification email, or apply its code.",
+        Self.name, summary: "Send the signed-in user a verification email, or apply its code.",
         usage: ["verify-email", "verify-email --code CODE|LINK"],
         options: [ResetPassword.code],
         details: """

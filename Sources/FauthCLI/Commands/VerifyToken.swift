@@ -16,8 +16,11 @@ struct VerifyToken: Command {
         help: "The project the token must be for (default: the config file's or session's, else GOOGLE_CLOUD_PROJECT "
             + "or GCLOUD_PROJECT).")
 
+    /// The command word.
+    static let name = "verify-token"
+
     let spec = CommandSpec(
-        "verify-token", summary: "Verify a Firebase ID token or session cookie as the Admin SDKs do.",
+        Self.name, summary: "Verify a Firebase ID token or session cookie as the Admin SDKs do.",
         usage: ["verify-token [@FILE|@-] [--session-cookie] [--check-revoked] [--project ID]"],
         options: [Self.sessionCookie, Self.checkRevoked, Self.project], arguments: ["@FILE|@-"],
         argumentCompletion: .file,

@@ -59,7 +59,9 @@ enum SessionFolder {
             }
             guard let next = parts.popFirst() else { return true }
             walked.append(next)
-            current = current == "/" ? "/" + next : current + "/" + next
+            // String + String: `+ next` (a Substring) appends through the unspecialised generic path, whose first
+            // use instantiates its types from mangled names and scans every conformance record (80 k instructions).
+            current = (current == "/" ? "/" : current + "/") + String(next)
         }
     }
 
