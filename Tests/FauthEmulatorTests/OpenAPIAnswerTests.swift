@@ -11,6 +11,7 @@ struct OpenAPIAnswerTests {
     @Test func realAnswersOfEveryDeclaredRouteMatchTheirDeclarations() throws {
         let recorder = try OpenAPIAnswerRecorder()
         try recorder.exerciseCoreRoutes()
+        try recorder.exerciseSignInRoutes()
         try recorder.validate()
     }
 }
