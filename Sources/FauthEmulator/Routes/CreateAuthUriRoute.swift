@@ -4,7 +4,15 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:createAuthUri`.
     static let createAuthUri = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:createAuthUri", access: .apiKey,
-        schema: .createAuthUri, handler: CreateAuthUriRoute.handle)
+        schema: .createAuthUri,
+        answer: .json(
+            .object(
+                required: ["kind": .string, "sessionId": .string],
+                optional: [
+                    "registered": .boolean, "allProviders": .array(.string), "signinMethods": .array(.string),
+                    "authUri": .string, "providerId": .string,
+                ])),
+        handler: CreateAuthUriRoute.handle)
 }
 
 /// `accounts:createAuthUri`: whether an email is registered and how it can sign in (hidden with email privacy on).

@@ -2,7 +2,7 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:delete`.
     static let delete = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:delete", access: .apiKey,
-        schema: .delete, answer: .object(required: ["kind": .string]), handler: DeleteRoute.handle)
+        schema: .delete, answer: .json(.object(required: ["kind": .string])), handler: DeleteRoute.handle)
 }
 
 /// `accounts:delete`: the ID token's user, or (privileged) a user by localId.

@@ -7,9 +7,10 @@ extension RouteTable {
     /// `GET /`: the readiness answer (an Express route in Firebase's emulator, so indented).
     static let root = Route(
         "GET", "/", access: .open,
-        answer: .object(required: [
-            "authEmulator": .object(required: ["ready": .boolean, "docs": .string, "apiSpec": .string])
-        ])
+        answer: .json(
+            .object(required: [
+                "authEmulator": .object(required: ["ready": .boolean, "docs": .string, "apiSpec": .string])
+            ]))
     ) { _, _ throws(APIError) in
         HTTPResponse.expressJSON([
             "authEmulator": [
@@ -22,20 +23,22 @@ extension RouteTable {
     /// `GET /emulator/openapi.json`: the OpenAPI 3 document of every route of `all`, made from the table.
     static let emulatorOpenAPI = Route(
         "GET", "/emulator/openapi.json", access: .open,
-        answer: .object(required: [
-            "openapi": .string,
-            "info": .object(required: ["title": .string, "version": .string, "description": .string]),
-            "servers": .array(.object(required: ["url": .string])),
-            "paths": .map(.any),
-            "components": .object(required: ["securitySchemes": .map(.any), "schemas": .map(.any)]),
-        ])
+        answer: .json(
+            .object(required: [
+                "openapi": .string,
+                "info": .object(required: ["title": .string, "version": .string, "description": .string]),
+                "servers": .array(.object(required: ["url": .string])),
+                "paths": .map(.any),
+                "components": .object(required: ["securitySchemes": .map(.any), "schemas": .map(.any)]),
+            ]))
     ) { _, state throws(APIError) in
         HTTPResponse.json(.object(OpenAPIDocument.make(routes: all, authority: state.linkAuthority)))
     }
 
     /// `DELETE /emulator/v1/projects/{p}[/tenants/{t}]/accounts`: deletes every user; codes and config stay.
     static let emulatorDeleteAccounts = Route(
-        "DELETE", Route.withTenantForm(emulatorProject + "accounts"), access: .open, answer: .object(required: [:])
+        "DELETE", Route.withTenantForm(emulatorProject + "accounts"), access: .open,
+        answer: .json(.object(required: [:]))
     ) { request, state throws(APIError) in
         state.project(tenantId: request.pathTenantId).deleteAllUsers()
         return HTTPResponse.json([:])
@@ -44,12 +47,13 @@ extension RouteTable {
     /// `GET /emulator/v1/projects/{p}[/tenants/{t}]/oobCodes`.
     static let emulatorOobCodes = Route(
         "GET", Route.withTenantForm(emulatorProject + "oobCodes"), access: .open,
-        answer: .object(required: [
-            "oobCodes": .array(
-                .object(
-                    required: ["email": .string, "oobCode": .string, "oobLink": .string, "requestType": .string],
-                    optional: ["newEmail": .string]))
-        ])
+        answer: .json(
+            .object(required: [
+                "oobCodes": .array(
+                    .object(
+                        required: ["email": .string, "oobCode": .string, "oobLink": .string, "requestType": .string],
+                        optional: ["newEmail": .string]))
+            ]))
     ) { request, state throws(APIError) in
         let codes = state.project(tenantId: request.pathTenantId).oobCodes
         return HTTPResponse.json(["oobCodes": .array(codes.map { .object($0.json) })])
@@ -58,10 +62,11 @@ extension RouteTable {
     /// `GET /emulator/v1/projects/{p}[/tenants/{t}]/verificationCodes`.
     static let emulatorVerificationCodes = Route(
         "GET", Route.withTenantForm(emulatorProject + "verificationCodes"), access: .open,
-        answer: .object(required: [
-            "verificationCodes": .array(
-                .object(required: ["code": .string, "phoneNumber": .string, "sessionInfo": .string]))
-        ])
+        answer: .json(
+            .object(required: [
+                "verificationCodes": .array(
+                    .object(required: ["code": .string, "phoneNumber": .string, "sessionInfo": .string]))
+            ]))
     ) { request, state throws(APIError) in
         let codes = state.project(tenantId: request.pathTenantId).verificationCodes
         return HTTPResponse.json(["verificationCodes": .array(codes.map { .object($0.json) })])

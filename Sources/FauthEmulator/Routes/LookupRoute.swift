@@ -4,11 +4,14 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:lookup`.
     static let lookup = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:lookup", access: .apiKey,
-        schema: .lookup, handler: LookupRoute.handle)
+        schema: .lookup, answer: LookupRoute.answer, handler: LookupRoute.handle)
 }
 
 /// `accounts:lookup`: the ID token's user, or (privileged) users by localId, email, phone number or federated id.
 enum LookupRoute {
+    /// The answer (`GetAccountInfoResponse`): `users` only when some account matched.
+    static let answer = RouteAnswer.json(.object(required: ["kind": .string], optional: ["users": .array(.userInfo)]))
+
     /// Handles the route.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)

@@ -4,15 +4,29 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start`.
     static let mfaEnrollmentStart = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start",
-        access: .apiKey, schema: .startMfaEnrollment, handler: MFAEnrollmentRoutes.start)
+        access: .apiKey, schema: .startMfaEnrollment,
+        answer: .json(
+            .object(
+                required: [:],
+                optional: [
+                    "phoneSessionInfo": .object(required: ["sessionInfo": .string]),
+                    "totpSessionInfo": .object(required: [
+                        "sharedSecretKey": .string, "verificationCodeLength": .integer, "hashingAlgorithm": .string,
+                        "periodSec": .integer, "sessionInfo": .string, "finalizeEnrollmentTime": .string,
+                    ]),
+                ])),
+        handler: MFAEnrollmentRoutes.start)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize`.
     static let mfaEnrollmentFinalize = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize",
-        access: .apiKey, schema: .finalizeMfaEnrollment, handler: MFAEnrollmentRoutes.finalize)
+        access: .apiKey, schema: .finalizeMfaEnrollment,
+        answer: .json(.object(required: ["idToken": .string, "refreshToken": .string])),
+        handler: MFAEnrollmentRoutes.finalize)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:withdraw`.
     static let mfaEnrollmentWithdraw = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:withdraw",
-        access: .apiKey, schema: .withdrawMfa, handler: MFAEnrollmentRoutes.withdraw)
+        access: .apiKey, schema: .withdrawMfa, answer: .json(.object(required: AnswerSchema.issuedTokens)),
+        handler: MFAEnrollmentRoutes.withdraw)
 }
 
 /// Enrolling and withdrawing second factors: SMS as Firebase's emulator does it, TOTP as Google's servers offer it.

@@ -4,11 +4,15 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start`.
     static let mfaSignInStart = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start",
-        access: .apiKey, schema: .startMfaSignIn, handler: MFASignInRoutes.start)
+        access: .apiKey, schema: .startMfaSignIn,
+        answer: .json(.object(required: ["phoneResponseInfo": .object(required: ["sessionInfo": .string])])),
+        handler: MFASignInRoutes.start)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize`.
     static let mfaSignInFinalize = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize",
-        access: .apiKey, schema: .finalizeMfaSignIn, handler: MFASignInRoutes.finalize)
+        access: .apiKey, schema: .finalizeMfaSignIn,
+        answer: .json(.object(required: ["idToken": .string, "refreshToken": .string])),
+        handler: MFASignInRoutes.finalize)
 }
 
 /// The second step of an MFA sign-in, after a first factor answered with `mfaPendingCredential`.

@@ -1,7 +1,8 @@
 extension RouteTable {
     /// `GET /identitytoolkit.googleapis.com/v2/passwordPolicy`: fauth's `passwordPolicy`, or 501 as in Firebase's emulator.
-    static let passwordPolicy = Route("GET", "/identitytoolkit.googleapis.com/v2/passwordPolicy", access: .apiKey) {
-        _, state throws(APIError) in
+    static let passwordPolicy = Route(
+        "GET", "/identitytoolkit.googleapis.com/v2/passwordPolicy", access: .apiKey, answer: PasswordPolicy.answer
+    ) { _, state throws(APIError) in
         guard let policy = state.config.passwordPolicy else {
             throw NotImplementedRoutes.error("identitytoolkit.getPasswordPolicy")
         }

@@ -4,19 +4,41 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:start`.
     static let passkeyEnrollmentStart = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:start",
-        access: .apiKey, schema: .startPasskeyEnrollment, handler: PasskeyRoutes.startEnrollment)
+        access: .apiKey, schema: .startPasskeyEnrollment,
+        answer: .json(
+            .object(required: [
+                "credentialCreationOptions": .object(required: [
+                    "rp": .object(required: ["name": .string, "id": .string]),
+                    "user": .object(required: ["id": .string, "name": .string, "displayName": .string]),
+                    "challenge": .string,
+                    "pubKeyCredParams": .array(.object(required: ["type": .string, "alg": .integer])),
+                    "timeout": .integer, "attestation": .string,
+                ])
+            ])),
+        handler: PasskeyRoutes.startEnrollment)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:finalize`.
     static let passkeyEnrollmentFinalize = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:finalize",
-        access: .apiKey, schema: .finalizePasskeyEnrollment, handler: PasskeyRoutes.finalizeEnrollment)
+        access: .apiKey, schema: .finalizePasskeyEnrollment,
+        answer: .json(.object(required: ["localId": .string, "idToken": .string, "refreshToken": .string])),
+        handler: PasskeyRoutes.finalizeEnrollment)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:start`.
     static let passkeySignInStart = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:start",
-        access: .apiKey, schema: .startPasskeySignIn, handler: PasskeyRoutes.startSignIn)
+        access: .apiKey, schema: .startPasskeySignIn,
+        answer: .json(
+            .object(required: [
+                "credentialRequestOptions": .object(required: [
+                    "challenge": .string, "rpId": .string, "userVerification": .string,
+                ])
+            ])),
+        handler: PasskeyRoutes.startSignIn)
     /// `POST /identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:finalize`.
     static let passkeySignInFinalize = Route(
         "POST", "/identitytoolkit.googleapis.com/v2/accounts/passkeySignIn:finalize",
-        access: .apiKey, schema: .finalizePasskeySignIn, handler: PasskeyRoutes.finalizeSignIn)
+        access: .apiKey, schema: .finalizePasskeySignIn,
+        answer: .json(.object(required: ["idToken": .string, "refreshToken": .string])),
+        handler: PasskeyRoutes.finalizeSignIn)
 }
 
 /// Firebase's emulator's mock passkeys: the start routes hand out WebAuthn options for the relying party `localhost`

@@ -4,11 +4,20 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode`.
     static let sendVerificationCode = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode",
-        access: .apiKey, schema: .sendVerificationCode, handler: PhoneSignInRoutes.sendVerificationCode)
+        access: .apiKey, schema: .sendVerificationCode, answer: .json(.object(required: ["sessionInfo": .string])),
+        handler: PhoneSignInRoutes.sendVerificationCode)
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber`.
     static let signInWithPhoneNumber = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber",
-        access: .apiKey, schema: .signInWithPhoneNumber, handler: PhoneSignInRoutes.signInWithPhoneNumber)
+        access: .apiKey, schema: .signInWithPhoneNumber,
+        answer: .json(
+            .object(
+                required: ["phoneNumber": .string],
+                optional: AnswerSchema.issuedTokens.merging([
+                    "isNewUser": .boolean, "localId": .string, "temporaryProof": .string,
+                    "temporaryProofExpiresIn": .string,
+                ]) { $1 })),
+        handler: PhoneSignInRoutes.signInWithPhoneNumber)
 }
 
 /// Phone-number sign-in as Firebase's emulator does it: a logged 6-digit code, then sign-in, sign-up or linking, with

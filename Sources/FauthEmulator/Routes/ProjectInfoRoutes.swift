@@ -4,7 +4,7 @@ extension RouteTable {
     /// `GET /identitytoolkit.googleapis.com/v1/projects`: the project number and authorized domains.
     static let projectConfig = Route(
         "GET", "/identitytoolkit.googleapis.com/v1/projects", access: .apiKey,
-        answer: .object(required: ["projectId": .string, "authorizedDomains": .array(.string)])
+        answer: .json(.object(required: ["projectId": .string, "authorizedDomains": .array(.string)]))
     ) {
         request, state throws(APIError) in
         try ensure(request.query("tenantId") == nil, "UNSUPPORTED_TENANT_OPERATION")
@@ -16,7 +16,7 @@ extension RouteTable {
     /// `GET /identitytoolkit.googleapis.com/v1/recaptchaParams`: fake reCAPTCHA parameters.
     static let recaptchaParams = Route(
         "GET", "/identitytoolkit.googleapis.com/v1/recaptchaParams", access: .apiKey,
-        answer: .object(required: ["kind": .string, "recaptchaStoken": .string, "recaptchaSiteKey": .string])
+        answer: .json(.object(required: ["kind": .string, "recaptchaStoken": .string, "recaptchaSiteKey": .string]))
     ) {
         _, _ throws(APIError) in
         HTTPResponse.json([

@@ -4,7 +4,11 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:resetPassword`.
     static let resetPassword = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:resetPassword", access: .apiKey,
-        schema: .resetPassword, handler: ResetPasswordRoute.handle)
+        schema: .resetPassword,
+        answer: .json(
+            .object(
+                required: ["kind": .string, "requestType": .string], optional: ["email": .string, "newEmail": .string])),
+        handler: ResetPasswordRoute.handle)
 }
 
 /// `accounts:resetPassword`: reports an OOB code's purpose, or with `newPassword` consumes a PASSWORD_RESET code.

@@ -5,10 +5,11 @@ extension RouteTable {
     static let secureToken = Route(
         "POST", "/securetoken.googleapis.com/v1/token", access: .apiKey, acceptsForm: true,
         schema: .grantToken,
-        answer: .object(required: [
-            "id_token": .string, "access_token": .string, "expires_in": .string, "refresh_token": .string,
-            "token_type": .string, "user_id": .string, "project_id": .string,
-        ]),
+        answer: .json(
+            .object(required: [
+                "id_token": .string, "access_token": .string, "expires_in": .string, "refresh_token": .string,
+                "token_type": .string, "user_id": .string, "project_id": .string,
+            ])),
         handler: SecureTokenRoute.handle)
 }
 

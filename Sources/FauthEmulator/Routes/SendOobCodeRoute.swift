@@ -5,8 +5,9 @@ extension RouteTable {
     static let sendOobCode = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode", access: .apiKey,
         schema: .sendOobCode,
-        answer: .object(
-            required: ["kind": .string, "email": .string], optional: ["oobCode": .string, "oobLink": .string]),
+        answer: .json(
+            .object(
+                required: ["kind": .string, "email": .string], optional: ["oobCode": .string, "oobLink": .string])),
         handler: SendOobCodeRoute.handle)
 }
 

@@ -7,7 +7,9 @@ extension RouteTable {
         [
             "/identitytoolkit.googleapis.com/v1/projects/{project}:createSessionCookie",
             "/identitytoolkit.googleapis.com/v1/projects/{project}/tenants/{tenant}:createSessionCookie",
-        ], access: .privileged, schema: .createSessionCookie, handler: SessionCookieRoute.handle)
+        ], access: .privileged, schema: .createSessionCookie,
+        answer: .json(.object(required: ["sessionCookie": .string])),
+        handler: SessionCookieRoute.handle)
 }
 
 /// `projects:createSessionCookie`: a JWT (RS256 when the emulator signs, else unsigned) with the ID token's claims, `iat` now, `exp` after `validDuration`

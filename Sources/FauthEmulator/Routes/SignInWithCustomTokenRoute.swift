@@ -4,7 +4,11 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken`.
     static let signInWithCustomToken = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken",
-        access: .apiKey, schema: .signInWithCustomToken, handler: SignInWithCustomTokenRoute.handle)
+        access: .apiKey, schema: .signInWithCustomToken,
+        answer: .json(
+            .object(
+                required: AnswerSchema.issuedTokens.merging(["kind": .string, "isNewUser": .boolean]) { $1 })),
+        handler: SignInWithCustomTokenRoute.handle)
 }
 
 /// `accounts:signInWithCustomToken`: signs in (or creates) the token's user with provider `custom`, the token's

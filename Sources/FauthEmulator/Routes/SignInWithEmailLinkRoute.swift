@@ -4,7 +4,12 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink`.
     static let signInWithEmailLink = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink", access: .apiKey,
-        schema: .signInWithEmailLink, handler: SignInWithEmailLinkRoute.handle)
+        schema: .signInWithEmailLink,
+        answer: .json(
+            .object(
+                required: ["kind": .string, "email": .string, "localId": .string, "isNewUser": .boolean],
+                optional: AnswerSchema.issuedTokens.merging(AnswerSchema.pendingSecondFactor) { $1 })),
+        handler: SignInWithEmailLinkRoute.handle)
 }
 
 /// `accounts:signInWithEmailLink`: consumes an EMAIL_SIGNIN code; signs in, creates, or links to the ID token's user.

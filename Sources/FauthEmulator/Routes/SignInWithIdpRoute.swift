@@ -4,12 +4,29 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithIdp`.
     static let signInWithIdp = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp",
-        access: .apiKey, schema: .signInWithIdp, handler: SignInWithIdpRoute.handle)
+        access: .apiKey, schema: .signInWithIdp, answer: SignInWithIdpRoute.answer, handler: SignInWithIdpRoute.handle)
 }
 
 /// `accounts:signInWithIdp` with fake IdP credentials: the credential checks, then Firebase's account decision
 /// (link, sign in by provider or by email, needConfirmation, sign up), then tokens or an MFA challenge.
 enum SignInWithIdpRoute {
+    /// The answer (`SignInWithIdpResponse`): the IdP's profile and credential always; then `errorMessage` (a refused
+    /// account decision with `returnIdpCredential`), `needConfirmation`, or the account with tokens or a second-factor
+    /// challenge.
+    static let answer = RouteAnswer.json(
+        .object(
+            required: [
+                "kind": .string, "context": .string, "providerId": .string, "federatedId": .string,
+                "oauthAccessToken": .string,
+            ],
+            optional: AnswerSchema.issuedTokens.merging(AnswerSchema.pendingSecondFactor) { $1 }.merging([
+                "displayName": .string, "fullName": .string, "screenName": .string, "email": .string,
+                "emailVerified": .boolean, "photoUrl": .string, "firstName": .string, "lastName": .string,
+                "rawUserInfo": .string, "oauthIdToken": .string, "errorMessage": .string, "needConfirmation": .boolean,
+                "verifiedProvider": .array(.string), "emailRecycled": .boolean, "localId": .string,
+                "isNewUser": .boolean, "tenantId": .string,
+            ]) { $1 }))
+
     /// Answers one request.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let nowMillis = Timestamp.nowMillis()

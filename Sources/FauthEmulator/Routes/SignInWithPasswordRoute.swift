@@ -5,9 +5,10 @@ extension RouteTable {
     static let signInWithPassword = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword", access: .apiKey,
         schema: .signInWithPassword,
-        answer: .object(
-            required: ["kind": .string, "registered": .boolean, "localId": .string, "email": .string],
-            optional: AnswerSchema.issuedTokens.merging(AnswerSchema.pendingSecondFactor) { $1 }),
+        answer: .json(
+            .object(
+                required: ["kind": .string, "registered": .boolean, "localId": .string, "email": .string],
+                optional: AnswerSchema.issuedTokens.merging(AnswerSchema.pendingSecondFactor) { $1 })),
         handler: SignInWithPasswordRoute.handle)
 }
 

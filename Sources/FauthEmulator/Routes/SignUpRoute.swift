@@ -5,9 +5,10 @@ extension RouteTable {
     static let signUp = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp", access: .apiKey,
         schema: .signUp,
-        answer: .object(
-            required: ["kind": .string, "localId": .string],
-            optional: AnswerSchema.issuedTokens.merging(["displayName": .string, "email": .string]) { $1 }),
+        answer: .json(
+            .object(
+                required: ["kind": .string, "localId": .string],
+                optional: AnswerSchema.issuedTokens.merging(["displayName": .string, "email": .string]) { $1 })),
         handler: SignUpRoute.handle)
 }
 

@@ -4,11 +4,21 @@ extension RouteTable {
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:update`.
     static let update = Route(
         "POST", "/identitytoolkit.googleapis.com/v1/accounts:update", access: .apiKey,
-        schema: .update, handler: UpdateRoute.handle)
+        schema: .update, answer: UpdateRoute.answer, handler: UpdateRoute.handle)
 }
 
 /// `accounts:update`: profile, email, password, attribute deletion, unlinking, OOB-code actions, admin fields.
 enum UpdateRoute {
+    /// The answer (`SetAccountInfoResponse`): the profile as it now is, `newEmail` when an email was sent, tokens when
+    /// the change revoked the earlier ones.
+    static let answer = RouteAnswer.json(
+        .object(
+            required: ["kind": .string, "localId": .string, "providerUserInfo": .array(.providerUserInfo)],
+            optional: AnswerSchema.issuedTokens.merging([
+                "email": .string, "emailVerified": .boolean, "displayName": .string, "photoUrl": .string,
+                "passwordHash": .string, "newEmail": .string,
+            ]) { $1 }))
+
     /// Handles the route, with Firebase's check order.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         let project = try state.project(for: request)

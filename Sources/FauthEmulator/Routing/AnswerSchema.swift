@@ -9,6 +9,8 @@ indirect enum AnswerSchema: Sendable {
     case boolean
     /// An integer.
     case integer
+    /// A number (a double, such as `passwordUpdatedAt`).
+    case number
     /// An array of one element schema.
     case array(AnswerSchema)
     /// An object whose `required` members are always present and `optional` ones sometimes; no other member.
@@ -26,10 +28,7 @@ indirect enum AnswerSchema: Sendable {
     /// The members a first-factor sign-in answers instead of tokens when it stops for a second factor.
     static let pendingSecondFactor: [String: AnswerSchema] = [
         "mfaPendingCredential": .string,
-        "mfaInfo": .array(
-            .object(
-                required: ["mfaEnrollmentId": .string, "enrolledAt": .string],
-                optional: ["displayName": .string, "phoneInfo": .string, "totpInfo": .object(required: [:])])),
+        "mfaInfo": .array(maskedEnrollment),
     ]
 
     /// This schema as an OpenAPI 3.0 schema object.
@@ -38,6 +37,7 @@ indirect enum AnswerSchema: Sendable {
         case .string: return ["type": "string"]
         case .boolean: return ["type": "boolean"]
         case .integer: return ["type": "integer"]
+        case .number: return ["type": "number"]
         case .array(let element): return ["type": "array", "items": element.openAPI]
         case .object(let required, let optional):
             var properties: JSONObject = [:]

@@ -49,11 +49,7 @@ enum OpenAPIDocument {
     private static func operation(_ route: Route, template: String) -> JSONObject {
         var operation: JSONObject = [
             "operationId": .string(route.method.lowercased() + " " + template),
-            "responses": [
-                "200": .object(success(route.answer)),
-                "4XX": ["description": "a refused request", "content": errorContent],
-                "default": ["description": "an error", "content": errorContent],
-            ],
+            "responses": .object(responses(route.answer)),
         ]
         switch route.access {
         case .open: operation["security"] = []
@@ -94,10 +90,31 @@ enum OpenAPIDocument {
         "application/json": ["schema": ["$ref": "#/components/schemas/Error"]]
     ]
 
-    /// The `200` response object: the route's JSON answer body where it declares one.
-    private static func success(_ answer: AnswerSchema?) -> JSONObject {
-        guard let answer else { return ["description": "the route's answer (body not described)"] }
-        return ["description": "the route's answer", "content": ["application/json": ["schema": answer.openAPI]]]
+    /// The response objects of a route that answers `answer`: its success, and Firebase's error body otherwise.
+    private static func responses(_ answer: RouteAnswer?) -> JSONObject {
+        var responses: JSONObject = [
+            "4XX": ["description": "a refused request", "content": errorContent],
+            "default": ["description": "an error", "content": errorContent],
+        ]
+        switch answer {
+        case nil: responses["200"] = ["description": "the route's answer (body not described)"]
+        case .json(let schema):
+            responses["200"] = [
+                "description": "the route's answer", "content": ["application/json": ["schema": schema.openAPI]],
+            ]
+        case .html:
+            responses["200"] = [
+                "description": "an HTML page", "content": ["text/html": ["schema": ["type": "string"]]],
+            ]
+        case .redirect:
+            responses["3XX"] = [
+                "description": "a redirect to the page or app named by `Location`",
+                "headers": ["Location": ["required": true, "schema": ["type": "string"]]],
+            ]
+        case .notImplemented:
+            responses["501"] = ["description": "not implemented, as in Firebase's emulator", "content": errorContent]
+        }
+        return responses
     }
 
     /// The names of the `{name}` expressions of a path template, in order.

@@ -1,0 +1,131 @@
+import FauthJSON
+import FauthTestSupport
+import Foundation
+import Testing
+
+@testable import FauthEmulator
+
+/// Sends real requests to a fresh emulator and holds each answer to what `/emulator/openapi.json` declares for the
+/// route and status that answered: JSON bodies are kept for `validate()` (strict `jsonschema`, from PyPI: nobody here
+/// wrote it), pages, redirects and 501s are checked as they come. The `exercise…Routes()` extensions (one file per
+/// group of routes) drive it.
+final class OpenAPIAnswerRecorder {
+    /// `?key=fake-key`, the API key query of client routes.
+    let key = "?key=fake-key"
+    /// The Identity Toolkit v1 prefix.
+    let v1 = "/identitytoolkit.googleapis.com/v1/"
+    /// The emulator's control prefix for its project.
+    let control = "/emulator/v1/projects/\(EmulatorFixture.projectId)/"
+    /// The emulator the requests go to.
+    let fixture: EmulatorFixture
+    private let document: JSONValue
+    private let paths: JSONObject
+    /// The JSON answers to validate: `label`, `schema` and `body` each.
+    private var jsonAnswers: [JSONValue] = []
+    /// The routes whose declared success was answered, as `METHOD template`.
+    private var exercised: Set<String> = []
+
+    /// A fresh emulator and its document.
+    init() throws {
+        fixture = try EmulatorFixture()
+        let (_, document) = try fixture.client.json(method: "GET", path: "/emulator/openapi.json")
+        self.document = document
+        paths = try #require(document["paths"]?.object)
+    }
+
+    /// Sends one request whose answer is JSON and checks it (as `exchange`); the answer parsed.
+    @discardableResult
+    func send(
+        _ method: String, _ path: String, _ body: JSONValue? = nil, owner: Bool = false,
+        headers: [(String, String)] = []
+    ) throws -> JSONValue {
+        try JSONValue.parse(exchange(method, path, body, owner: owner, headers: headers).body)
+    }
+
+    /// Sends one request (a JSON body when given; `Authorization: Bearer owner` when `owner`) and checks its answer
+    /// against the document's declaration for the route and status; the answer as read.
+    @discardableResult
+    func exchange(
+        _ method: String, _ path: String, _ body: JSONValue? = nil, owner: Bool = false,
+        headers: [(String, String)] = []
+    ) throws -> TestHTTPClient.Response {
+        var allHeaders = headers
+        if body != nil { allHeaders.append(("Content-Type", "application/json")) }
+        if owner { allHeaders.append(("Authorization", "Bearer owner")) }
+        let response = try fixture.client.send(
+            method: method, path: path, headers: allHeaders, body: body.map { Array($0.serialized().utf8) } ?? [])
+        let segments = PathPattern.split(String(path.prefix { $0 != "?" }))
+        let route = try #require(RouteTable.route(method: method, segments: segments)?.route, "\(method) \(path)")
+        let template = try #require(route.patterns.first { $0.match(segments) != nil }?.template)
+        let operation = "\(method) \(template)"
+        let responses = paths[template]?[method.lowercased()]?["responses"]
+        let label = "\(operation) \(response.status)"
+        let contentType = TestHTTPClient.header("Content-Type", in: response.headers) ?? ""
+        switch response.status {
+        case 200:
+            let content = responses?["200"]?["content"]
+            if contentType.hasPrefix("text/html") {
+                #expect(content?["text/html"] != nil, "\(label): an HTML page the document does not declare")
+            } else {
+                let schema = content?["application/json"]?["schema"]
+                #expect(schema != nil, "\(label): a JSON answer the document does not describe")
+                record(label, schema, response.body)
+            }
+            exercised.insert(operation)
+        case 300..<400:
+            #expect(responses?["3XX"] != nil, "\(label): a redirect the document does not declare")
+            #expect(TestHTTPClient.header("Location", in: response.headers) != nil, "\(label): no Location")
+            exercised.insert(operation)
+        case 501:
+            let schema = responses?["501"]?["content"]?["application/json"]?["schema"]
+            #expect(schema != nil, "\(label): a 501 the document does not declare")
+            record(label, schema, response.body)
+            exercised.insert(operation)
+        case 400..<500:
+            let schema = responses?["4XX"]?["content"]?["application/json"]?["schema"]
+            #expect(schema != nil, "\(label): the document describes no error body")
+            record(label, schema, response.body)
+        default:
+            Issue.record("\(label): an answer the test does not expect")
+        }
+        return response
+    }
+
+    /// Keeps a JSON answer and the schema it must match.
+    private func record(_ label: String, _ schema: JSONValue?, _ body: [UInt8]) {
+        guard let schema else { return }
+        jsonAnswers.append([
+            "label": .string(label), "schema": schema, "body": .string(String(decoding: body, as: UTF8.self)),
+        ])
+    }
+
+    /// Validates every JSON answer against its schema with `jsonschema`, and checks that every route declaring an
+    /// answer had that answer exercised.
+    func validate() throws {
+        for route in RouteTable.all where route.answer != nil {
+            let operations = route.patterns.map { "\(route.method) \($0.template)" }
+            #expect(
+                operations.contains { exercised.contains($0) }, "\(operations): its declared answer was not exercised")
+        }
+        let input: JSONValue = ["components": document["components"] ?? .null, "cases": .array(jsonAnswers)]
+        let file = try VenvPython.temporaryFile(Array(input.serialized().utf8), name: "openapi-answers")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let check = """
+            import json, sys
+            import jsonschema
+            data = json.load(open(sys.argv[1]))
+            failures = 0
+            for case in data["cases"]:
+                schema = {"allOf": [case["schema"]], "components": data["components"]}
+                validator = jsonschema.Draft7Validator(schema)
+                for error in validator.iter_errors(json.loads(case["body"])):
+                    failures += 1
+                    print(case["label"], "/".join(map(str, error.absolute_path)), error.message)
+            print(len(data["cases"]), "answers,", failures, "failures")
+            sys.exit(1 if failures else 0)
+            """
+        let (status, printed) = try VenvPython.run(check, [file])
+        #expect(status == 0, "\(printed)")
+        #expect(printed.hasSuffix("\(jsonAnswers.count) answers, 0 failures\n"), "\(printed)")
+    }
+}
