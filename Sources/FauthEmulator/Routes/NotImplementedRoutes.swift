@@ -1,7 +1,20 @@
 extension RouteTable {
     /// `GET /identitytoolkit.googleapis.com/v2/passwordPolicy`: fauth's `passwordPolicy`, or 501 as in Firebase's emulator.
+    /// It answers `PasswordPolicy.json` (the discovery document's `PasswordPolicy`), `maxPasswordLength` only when set.
     static let passwordPolicy = Route(
-        "GET", "/identitytoolkit.googleapis.com/v2/passwordPolicy", access: .apiKey, answer: PasswordPolicy.answer
+        "GET", "/identitytoolkit.googleapis.com/v2/passwordPolicy", access: .apiKey,
+        answer: .json(
+            .object(required: [
+                "customStrengthOptions": .object(
+                    required: [
+                        "minPasswordLength": .integer, "containsLowercaseCharacter": .boolean,
+                        "containsUppercaseCharacter": .boolean, "containsNumericCharacter": .boolean,
+                        "containsNonAlphanumericCharacter": .boolean,
+                    ],
+                    optional: ["maxPasswordLength": .integer]),
+                "allowedNonAlphanumericCharacters": .array(.string), "schemaVersion": .integer,
+                "enforcementState": .string, "forceUpgradeOnSignin": .boolean,
+            ]))
     ) { _, state throws(APIError) in
         guard let policy = state.config.passwordPolicy else {
             throw NotImplementedRoutes.error("identitytoolkit.getPasswordPolicy")

@@ -54,20 +54,6 @@ struct PasswordPolicy: Sendable, Equatable {
         forceUpgradeOnSignin = json["forceUpgradeOnSignin"]?.bool ?? false
     }
 
-    /// The schema of `json` (`PasswordPolicy` of the discovery document): `maxPasswordLength` only when set.
-    static let answer = RouteAnswer.json(
-        .object(required: [
-            "customStrengthOptions": .object(
-                required: [
-                    "minPasswordLength": .integer, "containsLowercaseCharacter": .boolean,
-                    "containsUppercaseCharacter": .boolean, "containsNumericCharacter": .boolean,
-                    "containsNonAlphanumericCharacter": .boolean,
-                ],
-                optional: ["maxPasswordLength": .integer]),
-            "allowedNonAlphanumericCharacters": .array(.string), "schemaVersion": .integer, "enforcementState": .string,
-            "forceUpgradeOnSignin": .boolean,
-        ]))
-
     /// The policy as `GET /v2/passwordPolicy` serves it.
     var json: JSONObject {
         var options: JSONObject = ["minPasswordLength": .number(Double(minPasswordLength))]
