@@ -64,8 +64,9 @@ enum SystemIO {
             guard let entry = environ[index], let equals = strchr(entry, Int32(UInt8(ascii: "="))) else { continue }
             let name = String(decoding: UnsafeRawBufferPointer(start: entry, count: equals - entry), as: UTF8.self)
             guard result[name] == nil, !malformed.contains(name) else { continue }
-            let value = UnsafeRawBufferPointer(start: equals + 1, count: strlen(equals + 1))
-            if let text = String(validating: value, as: UTF8.self) {
+            // As a C string: the standard library's own validation, where `String(validating:as:)` ran its generic
+            // code, unspecialised (0.05 M instructions for 35 variables).
+            if let text = String(validatingCString: equals + 1) {
                 result[name] = text
             } else {
                 malformed.insert(name)

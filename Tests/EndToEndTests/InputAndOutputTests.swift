@@ -26,6 +26,26 @@ import Testing
         #expect(dashed.status == 0, "\(dashed.stderr)")
     }
 
+    /// fauth reads its environment as the kernel passed it: a UTF-8 value whole (two-byte letters and all), and a
+    /// value that is not UTF-8 (a stray byte, a truncated, overlong or surrogate sequence) as a usage error naming
+    /// the variable, never repaired into other text.
+    @Test func environmentValuesAreReadAsUTF8AndOthersAreAUsageErrorNamingTheVariable() throws {
+        let sandbox = try FauthSandbox(emulator: nil)
+        let accented = try sandbox.guardedRun(["token"], shell: #"export FAUTH_TIMEOUT="$(printf '5\303\251s')"; "#)
+        #expect(accented.status == 2)
+        #expect(
+            accented.stderr.hasPrefix("fauth: FAUTH_TIMEOUT: '5\u{E9}s' is not a number of seconds. (usage)"),
+            "\(accented.stderr)")
+        for bytes in [#"a\377"#, #"\303"#, #"\300\257"#, #"\355\240\200"#, #"ok\342\202"#] {
+            let run = try sandbox.guardedRun(
+                ["status"], shell: #"export FAUTH_PROFILE="$(printf '"# + bytes + #"')"; "#)
+            #expect(run.status == 2, "\(bytes)")
+            #expect(
+                run.stderr.hasPrefix("fauth: the environment variable FAUTH_PROFILE is not valid UTF-8 (usage)"),
+                "\(bytes): \(run.stderr)")
+        }
+    }
+
     @Test func aDisplayNameHoldingEscapeSequencesIsPrintedEscaped() throws {
         let emulator = try RunningEmulator()
         let sandbox = try FauthSandbox(emulator: emulator)

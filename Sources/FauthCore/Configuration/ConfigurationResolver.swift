@@ -45,27 +45,37 @@ package enum ConfigurationResolver {
         let endpointFlag = try choose(flags.endpoint, .endpoint, [:], "")
         let emulatorVariable = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 }
         let endpointVariable = environment["FAUTH_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
-        let levels: [(emulator: String?, endpoint: String?, sources: (InputSource, InputSource))] = [
-            (emulatorFlag, endpointFlag, (.input(.emulatorHost), .input(.endpoint))),
-            (
-                emulatorVariable, endpointVariable,
-                (.variable("FIREBASE_AUTH_EMULATOR_HOST"), .variable("FAUTH_ENDPOINT"))
-            ),
-        ]
-        for level in levels where level.emulator != nil || level.endpoint != nil {
-            switch (level.emulator, level.endpoint) {
-            case (let emulator?, nil):
-                return .emulator(try EmulatorHost.validated(emulator, source: level.sources.0))
-            case (nil, let endpoint?):
-                return .endpoint(try ProductionEndpoint.validated(endpoint, source: level.sources.1))
-            default:
-                if case .variable(let emulator) = level.sources.0, case .variable(let endpoint) = level.sources.1 {
-                    throw FauthError(.usage, message: "\(emulator) and \(endpoint) name two backends: give one.")
-                }
-                throw FauthError(.twoBackends(.emulatorHost, .endpoint))
-            }
+        let flagSources = (emulator: InputSource.input(.emulatorHost), endpoint: InputSource.input(.endpoint))
+        if let server = try server(emulator: emulatorFlag, endpoint: endpointFlag, sources: flagSources) {
+            return server
         }
-        return nil
+        let variableSources = (
+            emulator: InputSource.variable("FIREBASE_AUTH_EMULATOR_HOST"),
+            endpoint: InputSource.variable("FAUTH_ENDPOINT")
+        )
+        return try server(emulator: emulatorVariable, endpoint: endpointVariable, sources: variableSources)
+    }
+
+    /// The server one level (the flags, or the environment) names, validated and reported by `sources`; nil when it
+    /// names neither, a usage error when it names both. (Two calls, not a loop over an array of the levels: that
+    /// array's element type, a labelled tuple, was instantiated from its mangled name at every start, 0.05 M
+    /// instructions.)
+    private static func server(
+        emulator: String?, endpoint: String?, sources: (emulator: InputSource, endpoint: InputSource)
+    ) throws -> BackendTarget.Server? {
+        switch (emulator, endpoint) {
+        case (nil, nil):
+            return nil
+        case (let emulator?, nil):
+            return .emulator(try EmulatorHost.validated(emulator, source: sources.emulator))
+        case (nil, let endpoint?):
+            return .endpoint(try ProductionEndpoint.validated(endpoint, source: sources.endpoint))
+        default:
+            if case .variable(let emulator) = sources.emulator, case .variable(let endpoint) = sources.endpoint {
+                throw FauthError(.usage, message: "\(emulator) and \(endpoint) name two backends: give one.")
+            }
+            throw FauthError(.twoBackends(.emulatorHost, .endpoint))
+        }
     }
 
     /// The input's value, else the environment variable's; an empty input value is a usage error.
