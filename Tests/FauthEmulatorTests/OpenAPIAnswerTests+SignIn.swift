@@ -312,6 +312,15 @@ private final class SignInAnswerExercise {
         case .array(let element):
             let elements = values.flatMap { $0.array ?? [] }
             return elements.isEmpty ? [path + "[]"] : unseenMembers(of: element, in: elements, at: path + "[]")
+        case .oneOf(let alternatives):
+            // Each alternative against the answers that have its required members.
+            return alternatives.flatMap { alternative in
+                guard case .object(let required, _) = alternative else {
+                    return unseenMembers(of: alternative, in: values, at: path)
+                }
+                let matching = values.filter { value in required.keys.allSatisfy { value[$0] != nil } }
+                return unseenMembers(of: alternative, in: matching, at: path)
+            }
         case .string, .boolean, .integer, .number, .map, .any:
             return []
         }

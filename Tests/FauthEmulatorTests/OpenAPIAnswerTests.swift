@@ -12,6 +12,7 @@ struct OpenAPIAnswerTests {
         let recorder = try OpenAPIAnswerRecorder()
         try recorder.exerciseCoreRoutes()
         try recorder.exerciseSignInRoutes()
+        try recorder.exercisePagesRoutes()
         try recorder.validate()
     }
 }

@@ -4,12 +4,21 @@ import FauthJSON
 extension RouteTable {
     /// `GET /emulator/action?mode=&oobCode=&apiKey=[&continueUrl=][&newPassword=][&tenantId=]`: what opening an OOB
     /// link does (no credential needed, as in Firebase's emulator).
-    static let emulatorAction = Route("GET", "/emulator/action", access: .open, handler: ActionLinkRoute.handle)
+    static let emulatorAction = Route(
+        "GET", "/emulator/action", access: .open,
+        answer: .redirect(or: .jsonRefusing(ActionLinkRoute.appliedAnswer, refusal: .authEmulator)),
+        handler: ActionLinkRoute.handle)
 }
 
 /// The landing page of the emulator's OOB links: applies the code and answers `{"authEmulator": {success|error, …}}`,
 /// or redirects (303) to the link's `continueUrl`.
 enum ActionLinkRoute {
+    /// The answer of an applied link without a `continueUrl`: what was done, and to which email (`newEmail` for a
+    /// changed one).
+    static let appliedAnswer = AnswerSchema.object(required: [
+        "authEmulator": .object(required: ["success": .string], optional: ["email": .string, "newEmail": .string])
+    ])
+
     /// Handles one opened link.
     static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse {
         guard let apiKey = request.query("apiKey"), !apiKey.isEmpty else {

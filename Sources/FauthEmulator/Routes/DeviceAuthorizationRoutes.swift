@@ -3,23 +3,35 @@ import FauthJSON
 extension RouteTable {
     /// `POST /oauth2.googleapis.com/device/code`: Google's device authorization endpoint (RFC 8628, 3.1).
     static let googleDeviceCode = Route(
-        "POST", "/oauth2.googleapis.com/device/code", access: .open, acceptsForm: true
+        "POST", "/oauth2.googleapis.com/device/code", access: .open, acceptsForm: true,
+        answer: .jsonRefusing(DeviceAuthorizationRoutes.codeAnswer(page: ["verification_url"]), refusal: .oauth)
     ) { request, state throws(APIError) in DeviceAuthorizationRoutes.deviceCode(request, state, .google) }
     /// `POST /oauth2.googleapis.com/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`.
     static let googleDeviceToken = Route(
-        "POST", "/oauth2.googleapis.com/token", access: .open, acceptsForm: true
+        "POST", "/oauth2.googleapis.com/token", access: .open, acceptsForm: true,
+        answer: .jsonRefusing(DeviceAuthorizationRoutes.idTokenAnswer, refusal: .oauth)
     ) { request, state throws(APIError) in DeviceAuthorizationRoutes.token(request, state, .google) }
     /// `POST /github.com/login/device/code`: GitHub's device flow.
     static let githubDeviceCode = Route(
-        "POST", "/github.com/login/device/code", access: .open, acceptsForm: true
+        "POST", "/github.com/login/device/code", access: .open, acceptsForm: true,
+        answer: .jsonRefusing(DeviceAuthorizationRoutes.codeAnswer(page: ["verification_uri"]), refusal: .oauth)
     ) { request, state throws(APIError) in DeviceAuthorizationRoutes.deviceCode(request, state, .github) }
     /// `POST /github.com/login/oauth/access_token`.
     static let githubDeviceToken = Route(
-        "POST", "/github.com/login/oauth/access_token", access: .open, acceptsForm: true
+        "POST", "/github.com/login/oauth/access_token", access: .open, acceptsForm: true,
+        answer: .jsonRefusing(
+            .oneOf([DeviceAuthorizationRoutes.accessTokenAnswer, RefusalBody.oauth.schema]), refusal: .oauth)
     ) { request, state throws(APIError) in DeviceAuthorizationRoutes.token(request, state, .github) }
     /// `GET /emulator/oidc/{providerId}/.well-known/openid-configuration`: an emulated OpenID provider's discovery.
     static let oidcDiscovery = Route(
-        "GET", DeviceAuthorizationServer.oidcPrefix + "/{provider}/.well-known/openid-configuration", access: .open
+        "GET", DeviceAuthorizationServer.oidcPrefix + "/{provider}/.well-known/openid-configuration", access: .open,
+        answer: .json(
+            .object(required: [
+                "issuer": .string, "device_authorization_endpoint": .string, "token_endpoint": .string,
+                "grant_types_supported": .array(.string), "response_types_supported": .array(.string),
+                "subject_types_supported": .array(.string), "id_token_signing_alg_values_supported": .array(.string),
+                "scopes_supported": .array(.string),
+            ]))
     ) { request, state throws(APIError) in
         let server = try DeviceAuthorizationRoutes.oidcServer(request)
         let issuer = server.issuer(authority: state.linkAuthority)
@@ -33,13 +45,17 @@ extension RouteTable {
     }
     /// `POST /emulator/oidc/{providerId}/device/code`.
     static let oidcDeviceCode = Route(
-        "POST", DeviceAuthorizationServer.oidcPrefix + "/{provider}/device/code", access: .open, acceptsForm: true
+        "POST", DeviceAuthorizationServer.oidcPrefix + "/{provider}/device/code", access: .open, acceptsForm: true,
+        answer: .jsonRefusing(
+            DeviceAuthorizationRoutes.codeAnswer(page: ["verification_uri", "verification_uri_complete"]),
+            refusal: .oauth)
     ) { request, state throws(APIError) in
         DeviceAuthorizationRoutes.deviceCode(request, state, try DeviceAuthorizationRoutes.oidcServer(request))
     }
     /// `POST /emulator/oidc/{providerId}/token`.
     static let oidcDeviceToken = Route(
-        "POST", DeviceAuthorizationServer.oidcPrefix + "/{provider}/token", access: .open, acceptsForm: true
+        "POST", DeviceAuthorizationServer.oidcPrefix + "/{provider}/token", access: .open, acceptsForm: true,
+        answer: .jsonRefusing(DeviceAuthorizationRoutes.idTokenAnswer, refusal: .oauth)
     ) { request, state throws(APIError) in
         DeviceAuthorizationRoutes.token(request, state, try DeviceAuthorizationRoutes.oidcServer(request))
     }
@@ -52,6 +68,26 @@ extension RouteTable {
 enum DeviceAuthorizationRoutes {
     /// The grant type of a device code poll.
     static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
+
+    /// A device code answer (RFC 8628, 3.2) naming the verification page with the members `page` (Google's
+    /// `verification_url`; RFC 8628's `verification_uri`, and `verification_uri_complete` for an OpenID provider).
+    /// `interval` is a number: the emulator's configured interval may have a fraction.
+    static func codeAnswer(page: [String]) -> AnswerSchema {
+        var members: [String: AnswerSchema] = [
+            "device_code": .string, "user_code": .string, "expires_in": .integer, "interval": .number,
+        ]
+        for name in page { members[name] = .string }
+        return .object(required: members)
+    }
+
+    /// GitHub's token answer: an access token, and the scope when the poll named one.
+    static let accessTokenAnswer = AnswerSchema.object(
+        required: ["access_token": .string, "token_type": .string], optional: ["scope": .string])
+
+    /// Google's and an OpenID provider's token answer: the access token with the approved identity's ID token.
+    static let idTokenAnswer = AnswerSchema.object(
+        required: ["access_token": .string, "token_type": .string, "id_token": .string, "expires_in": .integer],
+        optional: ["scope": .string])
 
     /// Issues a device code.
     static func deviceCode(_ request: RouteRequest, _ state: EmulatorState, _ server: DeviceAuthorizationServer)

@@ -2,8 +2,18 @@ import FauthJSON
 
 extension RouteTable {
     /// `GET /emulator/v1/projects/{p}/deviceCodes` (fauth extension): the device codes issued, newest last.
-    static let emulatorDeviceCodes = Route("GET", "/emulator/v1/projects/{project}/deviceCodes", access: .open) {
-        _, state throws(APIError) in
+    static let emulatorDeviceCodes = Route(
+        "GET", "/emulator/v1/projects/{project}/deviceCodes", access: .open,
+        answer: .json(
+            .object(required: [
+                "deviceCodes": .array(
+                    .object(required: [
+                        "userCode": .string, "providerId": .string, "clientId": .string, "scope": .string,
+                        "status": .string, "issuedAt": .string, "expiresAt": .string, "intervalSeconds": .number,
+                        "polls": .array(.object(required: ["atMillis": .integer, "answer": .string])),
+                    ]))
+            ]))
+    ) { _, state throws(APIError) in
         let nowMillis = Timestamp.nowMillis()
         return HTTPResponse.json([
             "deviceCodes": .array(state.deviceCodes.codes.map { .object($0.json(nowMillis: nowMillis)) })
@@ -12,7 +22,7 @@ extension RouteTable {
     /// `POST /emulator/v1/projects/{p}/deviceCodes/{userCode}:approve|:deny|:slowDown` (fauth extension).
     static let emulatorDeviceCodeAction = Route(
         "POST", "/emulator/v1/projects/{project}/deviceCodes/{userCode}", access: .open,
-        handler: DeviceCodeControlRoutes.act)
+        answer: .json(.object(required: [:])), handler: DeviceCodeControlRoutes.act)
 }
 
 /// What a script or a test does in the person's place: approve a pending device code with an identity

@@ -4,13 +4,13 @@ import FauthText
 extension RouteTable {
     /// `GET /emulator/device[?user_code=]`: where a person types the device's code, then picks or adds an account.
     static let emulatorDevicePage = Route(
-        "GET", DevicePageRoutes.pagePath, access: .open, handler: DevicePageRoutes.page)
+        "GET", DevicePageRoutes.pagePath, access: .open, answer: .htmlRefusing, handler: DevicePageRoutes.page)
     /// `GET /emulator/device/approve?user_code=&rawId=` or `…&email=[&displayName=…]`: approves with that identity.
     static let emulatorDeviceApprove = Route(
-        "GET", DevicePageRoutes.approvePath, access: .open, handler: DevicePageRoutes.approve)
+        "GET", DevicePageRoutes.approvePath, access: .open, answer: .htmlRefusing, handler: DevicePageRoutes.approve)
     /// `GET /emulator/device/deny?user_code=`: denies the code.
     static let emulatorDeviceDeny = Route(
-        "GET", DevicePageRoutes.denyPath, access: .open, handler: DevicePageRoutes.deny)
+        "GET", DevicePageRoutes.denyPath, access: .open, answer: .htmlRefusing, handler: DevicePageRoutes.deny)
 }
 
 /// The emulated verification page of the device flow (RFC 8628, 3.3), the emulator's stand-in for

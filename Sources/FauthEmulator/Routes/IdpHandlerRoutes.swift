@@ -2,14 +2,17 @@ import FauthJSON
 
 extension RouteTable {
     /// `GET /emulator/auth/handler?apiKey=&providerId=[&redirectUrl=&state=…]`: the fake IdP's account chooser.
-    static let emulatorIdpPage = Route("GET", IdpHandlerRoutes.pagePath, access: .open, handler: IdpHandlerRoutes.page)
+    static let emulatorIdpPage = Route(
+        "GET", IdpHandlerRoutes.pagePath, access: .open, answer: .htmlRefusing, handler: IdpHandlerRoutes.page)
     /// `GET /emulator/auth/handler/finish?…&rawId=` or `…&email=[&displayName=&screenName=&photoUrl=]`: the chosen
     /// identity, sent back to `redirectUrl` (a fauth-emulator extension; Firebase's page finishes in JavaScript).
     static let emulatorIdpFinish = Route(
-        "GET", IdpHandlerRoutes.finishPath, access: .open, handler: IdpHandlerRoutes.finish)
+        "GET", IdpHandlerRoutes.finishPath, access: .open, answer: .redirect(or: .htmlRefusing),
+        handler: IdpHandlerRoutes.finish)
     /// `GET /emulator/auth/iframe?apiKey=&appName=`: the helper page the Firebase JS SDK embeds for its popup and
     /// redirect flows.
-    static let emulatorAuthIframe = Route("GET", AuthIframePage.path, access: .open) { _, _ throws(APIError) in
+    static let emulatorAuthIframe = Route("GET", AuthIframePage.path, access: .open, answer: .html) {
+        _, _ throws(APIError) in
         HTTPResponse.html(200, AuthIframePage.html)
     }
 }

@@ -36,7 +36,9 @@ enum NotImplementedRoutes {
 
     private static func route(_ method: String, _ paths: [String], access: RouteAccess, _ operationId: String) -> Route
     {
-        Route(method, paths, access: access) { _, _ throws(APIError) in throw error(operationId) }
+        Route(method, paths, access: access, answer: .notImplemented) { _, _ throws(APIError) in
+            throw error(operationId)
+        }
     }
 
     /// API-key routes.
@@ -55,10 +57,6 @@ enum NotImplementedRoutes {
             "identitytoolkit.accounts.issueSamlResponse"
         ),
         ("GET", "/identitytoolkit.googleapis.com/v2/recaptchaConfig", "identitytoolkit.getRecaptchaConfig"),
-        (
-            "GET", "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys",
-            "identitytoolkit.getSessionCookiePublicKeys"
-        ),
         ("POST", "/identitytoolkit.googleapis.com/v2/accounts:revokeToken", "identitytoolkit.accounts.revokeToken"),
     ].map { method, path, operationId in route(method, [path], access: .apiKey, operationId) }
 

@@ -9,7 +9,7 @@ indirect enum AnswerSchema: Sendable {
     case boolean
     /// An integer.
     case integer
-    /// A number (a double, such as `passwordUpdatedAt`).
+    /// A number that may have a fraction (a double such as `passwordUpdatedAt`; the device flow's polling interval).
     case number
     /// An array of one element schema.
     case array(AnswerSchema)
@@ -19,6 +19,9 @@ indirect enum AnswerSchema: Sendable {
     case map(AnswerSchema)
     /// Any JSON value (a document of its own, such as the OpenAPI document's paths).
     case any
+    /// Exactly one of these schemas: an answer of two shapes under one status (GitHub's token endpoint answers its
+    /// OAuth errors with `200`).
+    case oneOf([AnswerSchema])
 
     /// The members of a token-minting sign-in: present unless the sign-in stops for a second factor.
     static let issuedTokens: [String: AnswerSchema] = [
@@ -51,6 +54,7 @@ indirect enum AnswerSchema: Sendable {
             return .object(object)
         case .map(let member): return ["type": "object", "additionalProperties": member.openAPI]
         case .any: return [:]
+        case .oneOf(let schemas): return ["oneOf": .array(schemas.map(\.openAPI))]
         }
     }
 }

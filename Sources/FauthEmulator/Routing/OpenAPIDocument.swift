@@ -40,7 +40,10 @@ enum OpenAPIDocument {
                         "description": "`Authorization: Bearer owner`, the emulator's admin credential",
                     ],
                 ],
-                "schemas": ["Error": errorSchema.openAPI],
+                "schemas": .object(
+                    RefusalBody.allCases.reduce(into: ["Error": errorSchema.openAPI]) { schemas, refusal in
+                        schemas[refusal.componentName] = refusal.schema.openAPI
+                    }),
             ],
         ]
     }
@@ -90,7 +93,7 @@ enum OpenAPIDocument {
         "application/json": ["schema": ["$ref": "#/components/schemas/Error"]]
     ]
 
-    /// The response objects of a route that answers `answer`: its success, and Firebase's error body otherwise.
+    /// The response objects of a route that answers `answer`: its success, and its refusals and errors.
     private static func responses(_ answer: RouteAnswer?) -> JSONObject {
         var responses: JSONObject = [
             "4XX": ["description": "a refused request", "content": errorContent],
@@ -102,11 +105,30 @@ enum OpenAPIDocument {
             responses["200"] = [
                 "description": "the route's answer", "content": ["application/json": ["schema": schema.openAPI]],
             ]
-        case .html:
-            responses["200"] = [
-                "description": "an HTML page", "content": ["text/html": ["schema": ["type": "string"]]],
+        case .jsonRefusing(let schema, let refusal):
+            responses = self.responses(.json(schema))
+            responses["4XX"] = [
+                "description": .string(
+                    "a refused request: \(refusal.componentName) where the route refuses it, Firebase's Error where "
+                        + "the emulator refuses it before the route runs"),
+                "content": [
+                    "application/json": [
+                        "schema": [
+                            "oneOf": [
+                                ["$ref": .string("#/components/schemas/" + refusal.componentName)],
+                                ["$ref": "#/components/schemas/Error"],
+                            ]
+                        ]
+                    ]
+                ],
             ]
-        case .redirect:
+        case .html:
+            responses["200"] = ["description": "an HTML page", "content": htmlContent]
+        case .htmlRefusing:
+            responses["200"] = ["description": "an HTML page", "content": htmlContent]
+            responses["4XX"] = ["description": "a page saying what is wrong with the request", "content": htmlContent]
+        case .redirect(let otherwise):
+            responses = self.responses(otherwise)
             responses["3XX"] = [
                 "description": "a redirect to the page or app named by `Location`",
                 "headers": ["Location": ["required": true, "schema": ["type": "string"]]],
@@ -116,6 +138,9 @@ enum OpenAPIDocument {
         }
         return responses
     }
+
+    /// The `content` of a page.
+    private static let htmlContent: JSONValue = ["text/html": ["schema": ["type": "string"]]]
 
     /// The names of the `{name}` expressions of a path template, in order.
     static func pathParameters(_ template: String) -> [String] {
