@@ -7,7 +7,8 @@ import Testing
 extension OpenAPIAnswerRecorder {
     /// The device authorization servers (tokens, every OAuth error, Firebase's error body for a malformed request),
     /// their control routes, the device, IdP and iframe pages (each page and its refusal), the IdP page's redirect,
-    /// the email action link (its answers, refusals and redirects), and every 501 route.
+    /// the email action link (its answers, refusals and redirects), every 501 route, and the emulator's code lists
+    /// with a code of each kind in them.
     func exercisePagesRoutes() throws {
         try fixture.configure(["fauth": ["deviceFlow": ["intervalSeconds": 0]]])
         try exerciseGoogleDeviceFlow()
@@ -16,6 +17,10 @@ extension OpenAPIAnswerRecorder {
         try exerciseIdpPages()
         try exerciseActionLinks()
         try exerciseNotImplementedRoutes()
+        // The emulator's list of SMS codes with one in it.
+        try send("POST", v1 + "accounts:sendVerificationCode" + key, ["phoneNumber": "+15555550199"])
+        let codes = try send("GET", control + "verificationCodes")
+        #expect(codes["verificationCodes"]?.array?.isEmpty == false)
     }
 
     /// Google's device flow: a code, each OAuth error of a poll, a slowed poll, the approved tokens, the code list.
@@ -83,6 +88,15 @@ extension OpenAPIAnswerRecorder {
         }
         try send("POST", codePath, [:])  // 401 invalid_client
         try send("POST", tokenPath, ["grant_type": .string(DeviceAuthorizationRoutes.grantType)])  // 401
+        let slowCode = try send("POST", codePath, ["client_id": "cli"])
+        try send("POST", control + "deviceCodes/\(slowCode["user_code"]?.string ?? ""):slowDown")
+        let slowed = try send(
+            "POST", tokenPath,
+            [
+                "grant_type": .string(DeviceAuthorizationRoutes.grantType), "client_id": "cli",
+                "device_code": slowCode["device_code"] ?? .null,
+            ])
+        #expect(slowed["error"] == "slow_down" && slowed["interval"]?.number == 5)
         let wrong = try send(
             "POST", tokenPath,
             ["grant_type": .string(DeviceAuthorizationRoutes.grantType), "client_id": "cli", "device_code": "nope"])
@@ -118,9 +132,9 @@ extension OpenAPIAnswerRecorder {
         try send("POST", issuer + "/token", .object(changed(poll, "grant_type", nil)))  // unsupported
         let approvedCode = try send("POST", issuer + "/device/code", ["client_id": "tv"])
         try send("POST", control + "deviceCodes/\(approvedCode["user_code"]?.string ?? ""):approve", [:])
-        let tokens = try send(
-            "POST", issuer + "/token", .object(changed(poll, "device_code", approvedCode["device_code"])))
-        #expect(tokens["id_token"] != nil && tokens["scope"] == nil)
+        let approvedPoll = changed(changed(poll, "device_code", approvedCode["device_code"]), "scope", "openid")
+        let tokens = try send("POST", issuer + "/token", .object(approvedPoll))
+        #expect(tokens["id_token"] != nil && tokens["scope"] == "openid")
     }
 
     /// The IdP page and its refusal, its finish as a redirect, as the Firebase JS SDK's auth event page and refused,
@@ -165,6 +179,8 @@ extension OpenAPIAnswerRecorder {
             ["requestType": "VERIFY_AND_CHANGE_EMAIL", "idToken": idToken, "newEmail": "pages-changed@example.com"])
         let taken = try link(
             ["requestType": "VERIFY_AND_CHANGE_EMAIL", "idToken": idToken, "newEmail": "pages-taken@example.com"])
+        let listed = try send("GET", control + "oobCodes")
+        #expect(listed["oobCodes"]?.array?.contains { $0["newEmail"] == "pages-changed@example.com" } == true)
         try send("POST", v1 + "accounts:signUp" + key, ["email": "pages-taken@example.com", "password": "secret123"])
         let exists = try exchange("GET", action + "&mode=verifyAndChangeEmail&oobCode=" + taken)
         #expect(exists.status == 400)  // EMAIL_EXISTS, Firebase's error body
@@ -176,8 +192,13 @@ extension OpenAPIAnswerRecorder {
         #expect(try exchange("GET", action + "&mode=nonsense&oobCode=x").status == 400)
     }
 
-    /// Every route Firebase's emulator answers 501, called with the owner's credential.
+    /// Every route Firebase's emulator answers 501, called with the owner's credential, and one with a credential
+    /// that is not (Firebase's 401, which names the header).
     private func exerciseNotImplementedRoutes() throws {
+        let refused = try send(
+            "GET", "/identitytoolkit.googleapis.com/v2/defaultSupportedIdps",
+            headers: [("Authorization", "Bearer not-the-owner")])
+        #expect(refused["error"]?["errors"]?.array?.first?["location"] == "Authorization")
         for route in RouteTable.all {
             guard case .notImplemented = route.answer else { continue }
             for pattern in route.patterns {

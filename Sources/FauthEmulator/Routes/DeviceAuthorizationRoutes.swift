@@ -20,7 +20,8 @@ extension RouteTable {
     static let githubDeviceToken = Route(
         "POST", "/github.com/login/oauth/access_token", access: .open, acceptsForm: true,
         answer: .jsonRefusing(
-            .oneOf([DeviceAuthorizationRoutes.accessTokenAnswer, RefusalBody.oauth.schema]), refusal: .oauth)
+            .oneOf([DeviceAuthorizationRoutes.accessTokenAnswer, DeviceAuthorizationRoutes.pollErrorAnswer]),
+            refusal: .oauth)
     ) { request, state throws(APIError) in DeviceAuthorizationRoutes.token(request, state, .github) }
     /// `GET /emulator/oidc/{providerId}/.well-known/openid-configuration`: an emulated OpenID provider's discovery.
     static let oidcDiscovery = Route(
@@ -83,6 +84,10 @@ enum DeviceAuthorizationRoutes {
     /// GitHub's token answer: an access token, and the scope when the poll named one.
     static let accessTokenAnswer = AnswerSchema.object(
         required: ["access_token": .string, "token_type": .string], optional: ["scope": .string])
+
+    /// The OAuth error of a GitHub poll, which GitHub answers with `200`: the error, and the new `interval` after a
+    /// `slow_down` (no description).
+    static let pollErrorAnswer = AnswerSchema.object(required: ["error": .string], optional: ["interval": .number])
 
     /// Google's and an OpenID provider's token answer: the access token with the approved identity's ID token.
     static let idTokenAnswer = AnswerSchema.object(

@@ -22,8 +22,10 @@ final class OpenAPIAnswerRecorder {
     private let paths: JSONObject
     /// The JSON answers to validate: `label`, `schema` and `body` each.
     private var jsonAnswers: [JSONValue] = []
-    /// The routes whose declared success was answered, as `METHOD template`.
+    /// The routes whose declared answers were answered, as `METHOD template KEY` (`200`, `3XX`, `4XX`, `501`).
     private var exercised: Set<String> = []
+    /// The JSON answers, by the answering route's `METHOD first-template KEY`.
+    private var answered: [String: [JSONValue]] = [:]
 
     /// A fresh emulator and its document.
     init() throws {
@@ -81,7 +83,12 @@ final class OpenAPIAnswerRecorder {
             let mediaType = String(contentType.prefix { $0 != ";" })
             let content = declared?["content"]?[mediaType]
             #expect(content != nil, "\(label): a \(mediaType) answer the document does not declare")
-            if mediaType == "application/json" { record(label, content?["schema"], response.body) }
+            if mediaType == "application/json" {
+                record(label, content?["schema"], response.body)
+                if let value = try? JSONValue.parse(response.body) {
+                    answered["\(Self.name(route)) \(key)", default: []].append(value)
+                }
+            }
         }
         exercised.insert("\(operation) \(key)")
         return response
@@ -95,11 +102,12 @@ final class OpenAPIAnswerRecorder {
         ])
     }
 
-    /// Validates every JSON answer against its schema with `jsonschema`, and checks that each route's declared answers
-    /// were exercised: its `200`, redirect and `501`, and its refusal where it is the route's own (a page, an OAuth
-    /// error) rather than Firebase's error body.
+    /// Validates every JSON answer against its schema with `jsonschema`, and checks that each route's declarations
+    /// were exercised: its `200`, redirect and `501`, its refusal where it is the route's own (a page, an OAuth error)
+    /// rather than Firebase's error body, and every member its JSON bodies (and Firebase's error body) name.
     func validate() throws {
         let firebaseError: JSONValue = ["$ref": "#/components/schemas/Error"]
+        var refusals: [String: [JSONValue]] = [:]
         for route in RouteTable.all where route.answer != nil {
             let operations = route.patterns.map { (operation: "\(route.method) \($0.template)", template: $0.template) }
             let responses = paths[operations[0].template]?[route.method.lowercased()]?["responses"]?.object ?? [:]
@@ -110,6 +118,21 @@ final class OpenAPIAnswerRecorder {
                     operations.contains { exercised.contains("\($0.operation) \(key)") },
                     "\(operations.map(\.operation)): its declared \(key) answer was not exercised")
             }
+            if let schema = route.answer?.jsonBody {
+                let unseen = schema.unseenMembers(in: answered["\(Self.name(route)) 200"] ?? [])
+                #expect(unseen.isEmpty, "\(Self.name(route)): no answer had \(unseen.sorted())")
+            }
+            if let refusal = route.answer?.refusal {
+                refusals[refusal.componentName, default: []] += answered["\(Self.name(route)) 4XX"] ?? []
+            }
+        }
+        // The refusal bodies, over the refusals of every route that declares them, and Firebase's error body over all.
+        refusals["Error"] = answered.filter { !$0.key.hasSuffix(" 200") }.values.flatMap { $0 }
+        for (name, schema) in [("Error", OpenAPIDocument.errorSchema)]
+            + RefusalBody.allCases.map({ ($0.componentName, $0.schema) })
+        {
+            let unseen = schema.unseenMembers(in: (refusals[name] ?? []).filter(schema.hasShape))
+            #expect(unseen.isEmpty, "\(name): no answer had \(unseen.sorted())")
         }
         let input: JSONValue = ["components": document["components"] ?? .null, "cases": .array(jsonAnswers)]
         let file = try VenvPython.temporaryFile(Array(input.serialized().utf8), name: "openapi-answers")
@@ -131,5 +154,28 @@ final class OpenAPIAnswerRecorder {
         let (status, printed) = try VenvPython.run(check, [file])
         #expect(status == 0, "\(printed)")
         #expect(printed.hasSuffix("\(jsonAnswers.count) answers, 0 failures\n"), "\(printed)")
+    }
+
+    /// A route's name: its method and first path template.
+    private static func name(_ route: Route) -> String { "\(route.method) \(route.patterns[0].template)" }
+}
+
+extension RouteAnswer {
+    /// The schema of the route's `200` JSON answer, if it has one.
+    var jsonBody: AnswerSchema? {
+        switch self {
+        case .json(let schema), .jsonRefusing(let schema, _): schema
+        case .redirect(let otherwise): otherwise.jsonBody
+        case .html, .htmlRefusing, .notImplemented: nil
+        }
+    }
+
+    /// The route's own refusal body, if it has one.
+    var refusal: RefusalBody? {
+        switch self {
+        case .jsonRefusing(_, let refusal): refusal
+        case .redirect(let otherwise): otherwise.refusal
+        case .json, .html, .htmlRefusing, .notImplemented: nil
+        }
     }
 }
