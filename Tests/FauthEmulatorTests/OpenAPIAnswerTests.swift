@@ -13,6 +13,7 @@ struct OpenAPIAnswerTests {
         try recorder.exerciseCoreRoutes()
         try recorder.exerciseSignInRoutes()
         try recorder.exercisePagesRoutes()
+        try recorder.exerciseAdminRoutes()
         try recorder.validate()
     }
 }

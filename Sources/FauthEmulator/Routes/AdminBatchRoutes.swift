@@ -6,15 +6,30 @@ extension RouteTable {
     /// `GET …/projects/{p}[/tenants/{t}]/accounts:batchGet?maxResults=&nextPageToken=` (list users).
     static let adminBatchGet = Route(
         "GET", Route.withTenantForm(adminAccounts + ":batchGet"), access: .privileged,
+        answer: .json(
+            .object(
+                required: ["kind": .string, "users": .array(.userInfo)], optional: ["nextPageToken": .string])),
         handler: AdminBatchRoutes.batchGet)
     /// `POST …/projects/{p}[/tenants/{t}]/accounts:batchDelete`.
     static let adminBatchDelete = Route(
         "POST", Route.withTenantForm(adminAccounts + ":batchDelete"), access: .privileged,
-        schema: .batchDelete, handler: AdminBatchRoutes.batchDelete)
+        schema: .batchDelete,
+        answer: .json(
+            .object(
+                required: [:],
+                optional: [
+                    "errors": .array(.object(required: ["index": .integer, "localId": .string, "message": .string]))
+                ])),
+        handler: AdminBatchRoutes.batchDelete)
     /// `POST …/projects/{p}[/tenants/{t}]/accounts:batchCreate` (import users).
     static let adminBatchCreate = Route(
         "POST", Route.withTenantForm(adminAccounts + ":batchCreate"), access: .privileged,
-        schema: .batchCreate, handler: AdminBatchRoutes.batchCreate)
+        schema: .batchCreate,
+        answer: .json(
+            .object(required: [
+                "kind": .string, "error": .array(.object(required: ["index": .integer, "message": .string])),
+            ])),
+        handler: AdminBatchRoutes.batchCreate)
 }
 
 /// The Admin SDKs' bulk account routes: list, delete and import, as Firebase's emulator answers them.

@@ -6,7 +6,9 @@ extension RouteTable {
         "POST",
         Route.withTenantForm("/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:query")
             + ["/identitytoolkit.googleapis.com/v1/projects/{project}:queryAccounts"],
-        access: .privileged, schema: .query, handler: AdminQueryRoute.handle)
+        access: .privileged, schema: .query,
+        answer: .json(.object(required: ["recordsCount": .string], optional: ["userInfo": .array(.userInfo)])),
+        handler: AdminQueryRoute.handle)
 }
 
 /// The admin account query as Firebase's emulator answers it: every user sorted by localId, or only their count;

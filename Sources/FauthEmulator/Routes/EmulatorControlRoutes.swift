@@ -72,17 +72,33 @@ extension RouteTable {
         return HTTPResponse.json(["verificationCodes": .array(codes.map { .object($0.json) })])
     }
 
+    /// The emulator's config: Firebase's keys and the `"fauth"` extensions (`null` where a key has its default).
+    private static let configAnswer = RouteAnswer.json(
+        .object(
+            required: firebaseConfigMembers.merging([
+                "fauth": .object(required: [
+                    "signTokens": .boolean, "recentLoginSeconds": .nullable(.integer),
+                    "idTokenLifetimeSeconds": .integer,
+                    "signInProviders": .object(required: [
+                        "password": .boolean, "anonymous": .boolean, "emailLink": .boolean,
+                    ]),
+                    "passwordPolicy": .nullable(passwordPolicyAnswer), "failedSignInLimit": .nullable(.integer),
+                    "refreshTokenRevocation": .boolean, "strictEmailValidation": .boolean, "nullAsAbsent": .boolean,
+                    "deviceFlow": .object(required: ["intervalSeconds": .number, "expiresInSeconds": .integer]),
+                ])
+            ]) { $1 }))
+
     /// `GET /emulator/v1/projects/{p}/config`: Firebase's keys and the `"fauth"` extensions.
-    static let emulatorGetConfig = Route("GET", emulatorProject + "config", access: .open) {
+    static let emulatorGetConfig = Route("GET", emulatorProject + "config", access: .open, answer: configAnswer) {
         _, state throws(APIError) in
         HTTPResponse.json(state.configJSON)
     }
 
     /// `PATCH /emulator/v1/projects/{p}/config`: updates the keys present, returns the full config.
-    static let emulatorPatchConfig = Route("PATCH", emulatorProject + "config", access: .open) {
+    static let emulatorPatchConfig = Route("PATCH", emulatorProject + "config", access: .open, answer: configAnswer) {
         request, state throws(APIError) in
         var config = state.config
-        try config.apply(request.body)
+        try config.apply(RequestSchema.keepingDeclaredBlockingFunctions(in: request.body))
         if let value = request.body["fauth"]?["signTokens"] {
             guard case .bool(let on) = value else { throw APIError.wrongType("/fauth/signTokens", expected: "boolean") }
             do throws(CryptoError) {
@@ -96,7 +112,9 @@ extension RouteTable {
     }
 
     /// `POST /emulator/v1/projects/{p}/faults` (fauth extension): queues a fault.
-    static let emulatorAddFault = Route("POST", emulatorProject + "faults", access: .open) {
+    static let emulatorAddFault = Route(
+        "POST", emulatorProject + "faults", access: .open, answer: .json(.object(required: [:]))
+    ) {
         request, _ throws(APIError) in
         let fault = try TrafficControl.parseFault(request)
         request.traffic.addFault(route: fault.route, times: fault.times, action: fault.action)
@@ -104,20 +122,26 @@ extension RouteTable {
     }
 
     /// `DELETE /emulator/v1/projects/{p}/faults` (fauth extension): clears every fault.
-    static let emulatorClearFaults = Route("DELETE", emulatorProject + "faults", access: .open) {
+    static let emulatorClearFaults = Route(
+        "DELETE", emulatorProject + "faults", access: .open, answer: .json(.object(required: [:]))
+    ) {
         request, _ throws(APIError) in
         request.traffic.clearFaults()
         return HTTPResponse.json([:])
     }
 
     /// `GET /emulator/v1/projects/{p}/stats` (fauth extension): requests served per route.
-    static let emulatorStatistics = Route("GET", emulatorProject + "stats", access: .open) {
+    static let emulatorStatistics = Route(
+        "GET", emulatorProject + "stats", access: .open, answer: .json(.object(required: ["requests": .map(.integer)]))
+    ) {
         request, _ throws(APIError) in
         HTTPResponse.json(request.traffic.statistics())
     }
 
     /// `DELETE /emulator/v1/projects/{p}/stats` (fauth extension): resets the counters.
-    static let emulatorResetStatistics = Route("DELETE", emulatorProject + "stats", access: .open) {
+    static let emulatorResetStatistics = Route(
+        "DELETE", emulatorProject + "stats", access: .open, answer: .json(.object(required: [:]))
+    ) {
         request, _ throws(APIError) in
         request.traffic.resetStatistics()
         return HTTPResponse.json([:])

@@ -1,20 +1,22 @@
 extension RouteTable {
+    /// `PasswordPolicy.json` (the discovery document's `PasswordPolicy`), `maxPasswordLength` only when set: the
+    /// answer of `passwordPolicy` and the emulator config's `fauth.passwordPolicy`.
+    static let passwordPolicyAnswer = AnswerSchema.object(required: [
+        "customStrengthOptions": .object(
+            required: [
+                "minPasswordLength": .integer, "containsLowercaseCharacter": .boolean,
+                "containsUppercaseCharacter": .boolean, "containsNumericCharacter": .boolean,
+                "containsNonAlphanumericCharacter": .boolean,
+            ],
+            optional: ["maxPasswordLength": .integer]),
+        "allowedNonAlphanumericCharacters": .array(.string), "schemaVersion": .integer,
+        "enforcementState": .string, "forceUpgradeOnSignin": .boolean,
+    ])
+
     /// `GET /identitytoolkit.googleapis.com/v2/passwordPolicy`: fauth's `passwordPolicy`, or 501 as in Firebase's emulator.
-    /// It answers `PasswordPolicy.json` (the discovery document's `PasswordPolicy`), `maxPasswordLength` only when set.
     static let passwordPolicy = Route(
         "GET", "/identitytoolkit.googleapis.com/v2/passwordPolicy", access: .apiKey,
-        answer: .json(
-            .object(required: [
-                "customStrengthOptions": .object(
-                    required: [
-                        "minPasswordLength": .integer, "containsLowercaseCharacter": .boolean,
-                        "containsUppercaseCharacter": .boolean, "containsNumericCharacter": .boolean,
-                        "containsNonAlphanumericCharacter": .boolean,
-                    ],
-                    optional: ["maxPasswordLength": .integer]),
-                "allowedNonAlphanumericCharacters": .array(.string), "schemaVersion": .integer,
-                "enforcementState": .string, "forceUpgradeOnSignin": .boolean,
-            ]))
+        answer: .json(passwordPolicyAnswer)
     ) { _, state throws(APIError) in
         guard let policy = state.config.passwordPolicy else {
             throw NotImplementedRoutes.error("identitytoolkit.getPasswordPolicy")

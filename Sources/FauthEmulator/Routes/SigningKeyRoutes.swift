@@ -4,28 +4,32 @@ import FauthJSON
 extension RouteTable {
     /// Where Google publishes the ID-token certificates (`{kid: PEM}`), host-prefixed as the SDKs reach the emulator.
     static let idTokenCertificates = Route(
-        "GET", "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", access: .open
+        "GET", "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", access: .open,
+        answer: SigningKeyRoutes.certificatesAnswer
     ) { _, state throws(APIError) in
         SigningKeyRoutes.keys(state.tokenSigner.certificates(.idToken))
     }
 
     /// Where Google publishes the ID-token keys as a JWK set.
     static let idTokenJWKS = Route(
-        "GET", "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", access: .open
+        "GET", "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", access: .open,
+        answer: SigningKeyRoutes.jwksAnswer
     ) { _, state throws(APIError) in
         try SigningKeyRoutes.keys(SigningKeyRoutes.jwks(state, .idToken))
     }
 
     /// Where the Admin SDKs fetch the session-cookie certificates (`{kid: PEM}`).
     static let sessionCookieCertificates = Route(
-        "GET", "/www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys", access: .open
+        "GET", "/www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys", access: .open,
+        answer: SigningKeyRoutes.certificatesAnswer
     ) { _, state throws(APIError) in
         SigningKeyRoutes.keys(state.tokenSigner.certificates(.sessionCookie))
     }
 
     /// Identity Toolkit's session-cookie keys as a JWK set.
     static let sessionCookieJWKS = Route(
-        "GET", "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys", access: .open
+        "GET", "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys", access: .open,
+        answer: SigningKeyRoutes.jwksAnswer
     ) { _, state throws(APIError) in
         try SigningKeyRoutes.keys(SigningKeyRoutes.jwks(state, .sessionCookie))
     }
@@ -34,7 +38,8 @@ extension RouteTable {
     /// previous ones stay published for at most `keepPreviousSeconds` more (default: an ID token's lifetime, and a
     /// session cookie's longest one), for the whole emulator.
     static let emulatorRotateSigningKeys = Route(
-        "POST", "/emulator/v1/projects/{project}/signingKeys:rotate", access: .open
+        "POST", "/emulator/v1/projects/{project}/signingKeys:rotate", access: .open,
+        answer: SigningKeyRoutes.jwksAnswer
     ) { request, state throws(APIError) in
         let keep = try request.body["keepPreviousSeconds"].map { value throws(APIError) in
             guard let seconds = value.int, (0...31_536_000).contains(seconds) else {
@@ -53,6 +58,18 @@ extension RouteTable {
 
 /// The answers of the key routes.
 enum SigningKeyRoutes {
+    /// Google's certificate document: each published key's X.509 certificate (PEM) by its key id.
+    static let certificatesAnswer = RouteAnswer.json(.map(.string))
+
+    /// A JWK set of RS256 signing keys (RFC 7517), as Google publishes it.
+    static let jwksAnswer = RouteAnswer.json(
+        .object(required: [
+            "keys": .array(
+                .object(required: [
+                    "kty": .string, "alg": .string, "use": .string, "kid": .string, "n": .string, "e": .string,
+                ]))
+        ]))
+
     /// A key document with Google's `Cache-Control`.
     static func keys(_ object: JSONObject) -> HTTPResponse {
         var response = HTTPResponse.json(object)

@@ -5,8 +5,9 @@ extension RouteTable {
 
     /// `POST /identitytoolkit.googleapis.com/v2/projects/{p}/tenants`: creates a tenant (providers off, MFA disabled
     /// unless the body says otherwise).
-    static let createTenant = Route("POST", tenantsPath, access: .privileged, schema: .tenant) {
-        request, state throws(APIError) in
+    static let createTenant = Route(
+        "POST", tenantsPath, access: .privileged, schema: .tenant, answer: .json(TenantAdminRoute.createdAnswer)
+    ) { request, state throws(APIError) in
         var tenantId = RandomID.alphanumeric(count: 28)
         while state.hasTenant(tenantId) { tenantId = RandomID.alphanumeric(count: 28) }
         let tenant = state.project(tenantId: tenantId)
@@ -15,7 +16,11 @@ extension RouteTable {
     }
 
     /// `GET /identitytoolkit.googleapis.com/v2/projects/{p}/tenants?pageSize=&pageToken=`: tenants by id, a page at a time.
-    static let listTenants = Route("GET", tenantsPath, access: .privileged) { request, state throws(APIError) in
+    static let listTenants = Route(
+        "GET", tenantsPath, access: .privileged,
+        answer: .json(
+            .object(required: ["tenants": .array(TenantAdminRoute.answer)], optional: ["nextPageToken": .string]))
+    ) { request, state throws(APIError) in
         let requested = request.query("pageSize").flatMap(Double.init).map { $0.rounded(.down) }
         let pageSize = min(requested.flatMap { $0 == 0 || !$0.isFinite ? nil : Int($0) } ?? 20, 1000)
         var ids = state.tenantIds.sorted()
@@ -34,16 +39,18 @@ extension RouteTable {
     }
 
     /// `GET /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}` (an unknown tenant is created, everything on).
-    static let getTenant = Route("GET", tenantsPath + "/{tenant}", access: .privileged) {
-        request, state throws(APIError) in
+    static let getTenant = Route(
+        "GET", tenantsPath + "/{tenant}", access: .privileged, answer: .json(TenantAdminRoute.answer)
+    ) { request, state throws(APIError) in
         let tenant = try state.project(for: request)
         return HTTPResponse.json(TenantAdminRoute.json(tenant, request: request, state: state))
     }
 
     /// `PATCH /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}?updateMask=a,b.c`: the masked fields, or
     /// without a mask the whole tenant (absent toggles off, absent MFA disabled).
-    static let updateTenant = Route("PATCH", tenantsPath + "/{tenant}", access: .privileged, schema: .tenant) {
-        request, state throws(APIError) in
+    static let updateTenant = Route(
+        "PATCH", tenantsPath + "/{tenant}", access: .privileged, schema: .tenant, answer: .json(TenantAdminRoute.answer)
+    ) { request, state throws(APIError) in
         let tenant = try state.project(for: request)
         if let mask = request.query("updateMask"), !mask.isEmpty {
             try TenantAdminRoute.apply(request.body, mask: mask.split(separator: ",").map(String.init), to: tenant)
@@ -54,21 +61,38 @@ extension RouteTable {
     }
 
     /// `DELETE /identitytoolkit.googleapis.com/v2/projects/{p}/tenants/{t}`.
-    static let deleteTenant = Route("DELETE", tenantsPath + "/{tenant}", access: .privileged) {
-        request, state throws(APIError) in
+    static let deleteTenant = Route(
+        "DELETE", tenantsPath + "/{tenant}", access: .privileged, answer: .json(.object(required: [:]))
+    ) { request, state throws(APIError) in
         if let tenantId = try state.project(for: request).tenantId { state.deleteTenant(tenantId) }
         return HTTPResponse.json([:])
     }
 }
 
 /// The admin tenant resource as Firebase's emulator keeps it: `displayName`, the toggles the routes enforce
-/// (`allowPasswordSignup`, `enableEmailLinkSignin`, `enableAnonymousUser`, `disableAuth`) and `mfaConfig`.
+/// (`allowPasswordSignup`, `enableEmailLinkSignin`, `enableAnonymousUser`, `disableAuth`) and `mfaConfig`; an update
+/// mask may set the other members `RequestSchema.tenant` declares, and no member it does not.
 enum TenantAdminRoute {
     private static let toggles = ["allowPasswordSignup", "enableEmailLinkSignin", "enableAnonymousUser", "disableAuth"]
+
+    /// The members of every tenant answer: its name and id (Firebase's emulator answers `tenantId`), the toggles and
+    /// `mfaConfig`.
+    private static let answeredMembers: [String: AnswerSchema] = [
+        "name": .string, "tenantId": .string, "allowPasswordSignup": .boolean, "enableEmailLinkSignin": .boolean,
+        "enableAnonymousUser": .boolean, "disableAuth": .boolean,
+        "mfaConfig": AnswerSchema(keptFrom: .multiFactorConfig),
+    ]
+
+    /// The tenant resource as the admin routes answer it: Firebase's `Tenant` members the emulator keeps.
+    static let answer = AnswerSchema(keptFrom: .tenant).requiring(answeredMembers)
+
+    /// A tenant just created (replaced whole): only `displayName` beside the members every answer has.
+    static let createdAnswer = AnswerSchema.object(required: answeredMembers, optional: ["displayName": .string])
 
     /// Replaces the whole tenant with `body`: absent toggles are off, an absent `mfaConfig` is DISABLED, other
     /// fields are dropped.
     static func replace(_ tenant: ProjectState, with body: JSONObject) throws(APIError) {
+        let body = kept(body)
         var settings = SignInSettings(
             allowPasswordSignup: false, enableAnonymousUser: false, enableEmailLinkSignin: false)
         for key in toggles { if let on = try toggle(body, key) { set(key, on, in: &settings) } }
@@ -84,6 +108,7 @@ enum TenantAdminRoute {
 
     /// Writes the fields named by `mask` (dotted paths, `mfaConfig.state`) from `body`; a path `body` lacks is skipped.
     static func apply(_ body: JSONObject, mask: [String], to tenant: ProjectState) throws(APIError) {
+        let body = kept(body)
         var settings = tenant.tenantSettings ?? SignInSettings()
         var config = tenant.tenantConfig
         for path in mask {
@@ -113,6 +138,11 @@ enum TenantAdminRoute {
         object["mfaConfig"] = ["enabledProviders": ["PHONE_SMS"], "state": "ENABLED"]
         for (key, value) in tenant.tenantConfig { object[key] = value }
         return object
+    }
+
+    /// `body` without the members `RequestSchema.tenant` does not declare, at any depth.
+    private static func kept(_ body: JSONObject) -> JSONObject {
+        RequestSchema.tenant.keepingDeclaredMembers(.object(body)).object ?? [:]
     }
 
     private static func toggle(_ body: JSONObject, _ key: String) throws(APIError) -> Bool? {

@@ -1,9 +1,11 @@
+import FauthJSON
+
 /// The request schemas of the admin tenant and project-config routes, as the Identity Toolkit API's OpenAPI schema
 /// declares the fields fauth-emulator reads (`GoogleCloudIdentitytoolkitAdminV2Tenant` and `…Config`); other fields
 /// pass unchecked, as unknown fields do everywhere.
 extension RequestSchema {
     /// `GoogleCloudIdentitytoolkitAdminV2MultiFactorAuthConfig`.
-    private static let multiFactorConfig = RequestSchema.object([
+    static let multiFactorConfig = RequestSchema.object([
         "enabledProviders": .array(.enumeration(["PROVIDER_UNSPECIFIED", "PHONE_SMS"])),
         "providerConfigs": .array(
             .object([
@@ -33,15 +35,25 @@ extension RequestSchema {
         "name": .string, "testPhoneNumbers": .map(.string),
     ])
 
+    /// `GoogleCloudIdentitytoolkitAdminV2BlockingFunctionsConfig`: the project's blocking function triggers.
+    static let blockingFunctions = RequestSchema.object([
+        "forwardInboundCredentials": .object(["accessToken": .boolean, "idToken": .boolean, "refreshToken": .boolean]),
+        "triggers": .map(.object(["functionUri": .string, "updateTime": .string])),
+    ])
+
+    /// A config `body` whose `blockingFunctions` keeps only the members `blockingFunctions` declares: an unknown member
+    /// passes the request, as everywhere, but is neither stored nor answered.
+    static func keepingDeclaredBlockingFunctions(in body: JSONObject) -> JSONObject {
+        guard let functions = body["blockingFunctions"] else { return body }
+        var kept = body
+        kept["blockingFunctions"] = blockingFunctions.keepingDeclaredMembers(functions)
+        return kept
+    }
+
     /// `GoogleCloudIdentitytoolkitAdminV2Config`: the project config PATCH.
     static let adminConfig = RequestSchema.object([
         "authorizedDomains": .array(.string), "autodeleteAnonymousUsers": .boolean,
-        "blockingFunctions": .object([
-            "forwardInboundCredentials": .object([
-                "accessToken": .boolean, "idToken": .boolean, "refreshToken": .boolean,
-            ]),
-            "triggers": .map(.object(["functionUri": .string, "updateTime": .string])),
-        ]),
+        "blockingFunctions": blockingFunctions,
         "emailPrivacyConfig": emailPrivacyConfig, "mfa": multiFactorConfig,
         "multiTenant": .object(["allowTenants": .boolean, "defaultTenantLocation": .string]), "name": .string,
         "signIn": .object([

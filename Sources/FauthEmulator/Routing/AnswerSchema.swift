@@ -22,6 +22,8 @@ indirect enum AnswerSchema: Sendable {
     /// Exactly one of these schemas: an answer of two shapes under one status (GitHub's token endpoint answers its
     /// OAuth errors with `200`).
     case oneOf([AnswerSchema])
+    /// A value of the wrapped schema or `null` (OpenAPI 3.0's `nullable`).
+    case nullable(AnswerSchema)
 
     /// The members of a token-minting sign-in: present unless the sign-in stops for a second factor.
     static let issuedTokens: [String: AnswerSchema] = [
@@ -55,6 +57,10 @@ indirect enum AnswerSchema: Sendable {
         case .map(let member): return ["type": "object", "additionalProperties": member.openAPI]
         case .any: return [:]
         case .oneOf(let schemas): return ["oneOf": .array(schemas.map(\.openAPI))]
+        case .nullable(let schema):
+            var object = schema.openAPI.object ?? [:]
+            object["nullable"] = true
+            return .object(object)
         }
     }
 }

@@ -28,6 +28,25 @@ indirect enum RequestSchema: Sendable {
         return try Self.validate(body, fields: fields, pointer: { "" }) ?? body
     }
 
+    /// `value` (checked by `validate`) with only the members this schema declares, at every depth: what a resource
+    /// keeps of a body, so that an unknown member passes a request but is never stored or answered.
+    func keepingDeclaredMembers(_ value: JSONValue) -> JSONValue {
+        switch (self, value) {
+        case (.object(let fields), .object(let object)):
+            var kept = JSONObject()
+            for (name, member) in object {
+                if let field = fields[name] { kept[name] = field.keepingDeclaredMembers(member) }
+            }
+            return .object(kept)
+        case (.map(let schema), .object(let object)):
+            var kept = JSONObject()
+            for (name, member) in object { kept[name] = schema.keepingDeclaredMembers(member) }
+            return .object(kept)
+        case (.array(let element), .array(let items)): return .array(items.map(element.keepingDeclaredMembers))
+        default: return value
+        }
+    }
+
     /// The object with its coerced members, or nil when no member changes. The members are checked in the body's
     /// order and, only when one fails, again in the validator's (alphabetical) order, so that the error is the one
     /// it names (checks have no side effects). A pointer is spelled out only for an error.

@@ -20,6 +20,9 @@ extension AnswerSchema {
             return alternatives.flatMap { alternative in
                 alternative.unseenMembers(in: values.filter(alternative.hasShape), at: path)
             }
+        case .nullable(let member):
+            // The members of the answers that are not null.
+            return member.unseenMembers(in: values.filter { !$0.isNull }, at: path)
         case .string, .boolean, .integer, .number, .map, .any:
             return []
         }
@@ -47,6 +50,7 @@ extension AnswerSchema {
         case .object, .map: value.object != nil
         case .any: true
         case .oneOf(let alternatives): alternatives.contains { $0.hasType(value) }
+        case .nullable(let member): value.isNull || member.hasType(value)
         }
     }
 }
