@@ -44,6 +44,15 @@ package final class SilentListener: @unchecked Sendable {  // `listening` only u
         }
     }
 
+    /// Wakes a thread blocked accepting on the socket (its `accept` fails) without closing it; does nothing once
+    /// closed, when the number may already be another test's socket.
+    package func shutdown() {
+        lock.withLock {
+            guard listening else { return }
+            _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+        }
+    }
+
     /// Connects until the accept queue is full (a connection that does not complete at once is the sign), and returns
     /// the connections made so the caller keeps them open.
     package func fillBacklog() throws -> [Int32] {

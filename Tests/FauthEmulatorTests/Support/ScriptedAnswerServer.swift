@@ -45,9 +45,10 @@ final class ScriptedAnswerServer: @unchecked Sendable {
     }
 
     /// Stops listening (the thread, woken, closes the socket) and waits for the connection's thread (a few seconds
-    /// at most).
+    /// at most). Through the listener, which shuts its socket down only while it is open: the thread may have closed
+    /// it already, and a parallel test's new socket taken its number.
     func stop() {
-        shutdown(listener.descriptor, Int32(SHUT_RDWR))
+        listener.shutdown()
         _ = done.wait(timeout: .now() + 5)
     }
 }
