@@ -3,7 +3,7 @@ import FauthJSON
 
 /// The OpenAPI 3 document of the routes this emulator serves (`GET /emulator/openapi.json`), made from the route
 /// table itself, so it lists exactly what `RouteTable.all` matches: each path template and method, who may call it,
-/// its path parameters and the request body schema checked before its handler runs.
+/// its path parameters, the request body schema checked before its handler runs, and what it answers (`RouteAnswer`).
 enum OpenAPIDocument {
     /// The document for `routes`, with `http://<authority>` as its server.
     static func make(routes: [Route], authority: String) -> JSONObject {
@@ -94,13 +94,12 @@ enum OpenAPIDocument {
     ]
 
     /// The response objects of a route that answers `answer`: its success, and its refusals and errors.
-    private static func responses(_ answer: RouteAnswer?) -> JSONObject {
+    private static func responses(_ answer: RouteAnswer) -> JSONObject {
         var responses: JSONObject = [
             "4XX": ["description": "a refused request", "content": errorContent],
             "default": ["description": "an error", "content": errorContent],
         ]
         switch answer {
-        case nil: responses["200"] = ["description": "the route's answer (body not described)"]
         case .json(let schema):
             responses["200"] = [
                 "description": "the route's answer", "content": ["application/json": ["schema": schema.openAPI]],

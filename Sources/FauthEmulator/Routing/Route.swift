@@ -27,15 +27,15 @@ struct Route: Sendable {
     let acceptsForm: Bool
     /// The body's schema, checked before the handler runs; nil for routes whose body Firebase's emulator does not check.
     let schema: RequestSchema?
-    /// What the route answers on success, published in `/emulator/openapi.json`; nil where not yet described.
-    let answer: RouteAnswer?
+    /// What the route answers on success, published in `/emulator/openapi.json`.
+    let answer: RouteAnswer
     /// The handler.
     let handler: Handler
 
     /// A route answering `method` on each of `paths`.
     init(
         _ method: String, _ paths: [String], access: RouteAccess, acceptsForm: Bool = false,
-        schema: RequestSchema? = nil, answer: RouteAnswer? = nil,
+        schema: RequestSchema? = nil, answer: RouteAnswer,
         handler: @escaping Handler
     ) {
         self.method = method
@@ -50,7 +50,7 @@ struct Route: Sendable {
     /// A route answering `method` on `path`.
     init(
         _ method: String, _ path: String, access: RouteAccess, acceptsForm: Bool = false, schema: RequestSchema? = nil,
-        answer: RouteAnswer? = nil, handler: @escaping Handler
+        answer: RouteAnswer, handler: @escaping Handler
     ) {
         self.init(
             method, [path], access: access, acceptsForm: acceptsForm, schema: schema, answer: answer, handler: handler)

@@ -7,7 +7,8 @@
 ///    extension RouteTable {
 ///        /// `POST /identitytoolkit.googleapis.com/v1/accounts:signInWithIdp`.
 ///        static let signInWithIdp = Route("POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp",
-///                                         access: .apiKey, handler: SignInWithIdpRoute.handle)
+///                                         access: .apiKey, answer: .json(.object(required: [...], optional: [...])),
+///                                         handler: SignInWithIdpRoute.handle)
 ///    }
 ///    enum SignInWithIdpRoute {
 ///        static func handle(_ request: RouteRequest, _ state: EmulatorState) throws(APIError) -> HTTPResponse { … }
@@ -15,6 +16,8 @@
 ///    ```
 ///    Admin routes use `access: .privileged` and `Route.withTenantForm("/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:lookup")`
 ///    for the path list; `{project}` / `{tenant}` arrive as `request.pathProjectId` / `request.pathTenantId`.
+///    `answer` (a `RouteAnswer`: a JSON schema, a page, a redirect or 501) is what `/emulator/openapi.json` says it
+///    answers; a request in `OpenAPIAnswerTests` must get each declared answer and every member its schema names.
 /// 2. Add one line for it to `all` below.
 /// Handlers run with the state lock held (anything that waits outside the emulator, such as a blocking function's
 /// HTTP call, runs inside `state.lock.releasing`); use `state.project(for: request)`, `state.parseIdToken`, `state.signIn`,

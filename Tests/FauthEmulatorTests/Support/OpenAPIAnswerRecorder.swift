@@ -108,7 +108,7 @@ final class OpenAPIAnswerRecorder {
     func validate() throws {
         let firebaseError: JSONValue = ["$ref": "#/components/schemas/Error"]
         var refusals: [String: [JSONValue]] = [:]
-        for route in RouteTable.all where route.answer != nil {
+        for route in RouteTable.all {
             let operations = route.patterns.map { (operation: "\(route.method) \($0.template)", template: $0.template) }
             let responses = paths[operations[0].template]?[route.method.lowercased()]?["responses"]?.object ?? [:]
             for (key, declared) in responses.sorted(by: { $0.key < $1.key }) {
@@ -118,11 +118,11 @@ final class OpenAPIAnswerRecorder {
                     operations.contains { exercised.contains("\($0.operation) \(key)") },
                     "\(operations.map(\.operation)): its declared \(key) answer was not exercised")
             }
-            if let schema = route.answer?.jsonBody {
+            if let schema = route.answer.jsonBody {
                 let unseen = schema.unseenMembers(in: answered["\(Self.name(route)) 200"] ?? [])
                 #expect(unseen.isEmpty, "\(Self.name(route)): no answer had \(unseen.sorted())")
             }
-            if let refusal = route.answer?.refusal {
+            if let refusal = route.answer.refusal {
                 refusals[refusal.componentName, default: []] += answered["\(Self.name(route)) 4XX"] ?? []
             }
         }
