@@ -168,6 +168,26 @@ struct EmulatorControlTests {
         #expect(invalid.status == 400 && invalid.json["error"]?["status"]?.string == "INVALID_ARGUMENT")
     }
 
+    @Test func blockingFunctionsOfTheEmulatorConfigAreCheckedAsTheAdminConfigChecksThem() throws {
+        let fixture = try EmulatorFixture()
+        let refused = try fixture.control(
+            "PATCH", "config", ["blockingFunctions": ["forwardInboundCredentials": ["idToken": "yes"]]])
+        #expect(
+            errorMessage(refused.json)
+                == "Invalid JSON payload received. /blockingFunctions/forwardInboundCredentials/idToken must be boolean"
+        )
+        let admin = "/identitytoolkit.googleapis.com/v2/projects/\(EmulatorFixture.projectId)/config"
+        let owner = [("Authorization", "Bearer owner")]
+        #expect(try fixture.client.json(method: "GET", path: admin, headers: owner).json["blockingFunctions"] == [:])
+        let kept = try fixture.control(
+            "PATCH", "config",
+            ["blockingFunctions": ["forwardInboundCredentials": ["idToken": true, "other": 1], "other": 1]])
+        #expect(kept.status == 200)
+        #expect(
+            try fixture.client.json(method: "GET", path: admin, headers: owner).json["blockingFunctions"]
+                == ["forwardInboundCredentials": ["idToken": true]])
+    }
+
     @Test func passwordPolicyIsServedAndEnforced() throws {
         let fixture = try EmulatorFixture()
         let policyPath = "/identitytoolkit.googleapis.com/v2/passwordPolicy?key=k"

@@ -98,7 +98,7 @@ extension RouteTable {
     static let emulatorPatchConfig = Route("PATCH", emulatorProject + "config", access: .open, answer: configAnswer) {
         request, state throws(APIError) in
         var config = state.config
-        try config.apply(RequestSchema.keepingDeclaredBlockingFunctions(in: request.body))
+        try config.apply(RequestSchema.checkingBlockingFunctions(in: request.body))
         if let value = request.body["fauth"]?["signTokens"] {
             guard case .bool(let on) = value else { throw APIError.wrongType("/fauth/signTokens", expected: "boolean") }
             do throws(CryptoError) {

@@ -26,7 +26,7 @@ extension RouteTable {
         "PATCH", adminConfigPath, access: .privileged, schema: .adminConfig, answer: adminConfigAnswer
     ) { request, state throws(APIError) in
         let mask = request.query("updateMask").flatMap { $0.isEmpty ? nil : $0.split(separator: ",").map(String.init) }
-        try state.config.applyFirebaseKeys(RequestSchema.keepingDeclaredBlockingFunctions(in: request.body), mask: mask)
+        try state.config.applyFirebaseKeys(RequestSchema.checkingBlockingFunctions(in: request.body), mask: mask)
         return HTTPResponse.json(state.config.firebaseJSON)
     }
 }

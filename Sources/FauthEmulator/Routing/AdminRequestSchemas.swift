@@ -41,12 +41,16 @@ extension RequestSchema {
         "triggers": .map(.object(["functionUri": .string, "updateTime": .string])),
     ])
 
-    /// A config `body` whose `blockingFunctions` keeps only the members `blockingFunctions` declares: an unknown member
+    /// A config `body` whose `blockingFunctions` is checked as the admin config route checks it (the emulator's own
+    /// config route checks no schema) and keeps only the members `blockingFunctions` declares: an unknown member
     /// passes the request, as everywhere, but is neither stored nor answered.
-    static func keepingDeclaredBlockingFunctions(in body: JSONObject) -> JSONObject {
-        guard let functions = body["blockingFunctions"] else { return body }
+    static func checkingBlockingFunctions(in body: JSONObject) throws(APIError) -> JSONObject {
+        guard let functions = body["blockingFunctions"], !functions.isNull else { return body }
+        let checked = try RequestSchema.object(["blockingFunctions": blockingFunctions]).validate([
+            "blockingFunctions": functions
+        ])
         var kept = body
-        kept["blockingFunctions"] = blockingFunctions.keepingDeclaredMembers(functions)
+        kept["blockingFunctions"] = blockingFunctions.keepingDeclaredMembers(checked["blockingFunctions"] ?? functions)
         return kept
     }
 
