@@ -76,7 +76,7 @@ package final class AuthEmulator: @unchecked Sendable {
 
     /// Loads every project's users, config and tenants from an export folder, replacing the current ones.
     package func importState(from directory: String) throws {
-        let contents = try StateArchive.read(from: directory)
+        let contents = try StateArchive.read(from: directory).checkedAgainstRequestSchemas()
         if let keys = try SigningKeyArchive.read(from: directory) {
             do {
                 try projects.site.tokenSigner.restore(keys)

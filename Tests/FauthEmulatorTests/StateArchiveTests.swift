@@ -251,6 +251,92 @@ struct StateArchiveTests {
         }
     }
 
+    /// A hand-written tenants.json or config.json is held to the request schemas of the tenant and config routes, so
+    /// that no imported member makes the tenant or config GET answer what its schema does not declare: a member of the
+    /// wrong type or one the schema does not declare (a typo, which a route would only drop) is refused, naming the
+    /// file, the tenant and the member, and nothing is imported (the account already there is kept).
+    @Test(arguments: [
+        (
+            "tenants.json", #"{"tenants": [{"tenantId": "t-1", "displayname": "Typo"}]}"#,
+            "tenants[0] is refused: /displayname is not a member a tenant declares"
+        ),
+        (
+            "tenants.json",
+            #"{"tenants": [{"tenantId": "t-1"}, {"tenantId": "t-2", "mfaConfig": {"state": "ENABLED", "x": 1}}]}"#,
+            "tenants[1] is refused: /mfaConfig/x is not a member a tenant declares"
+        ),
+        (
+            "tenants.json", #"{"tenants": [{"tenantId": "t-1", "mfaConfig": {"state": "ON"}}]}"#,
+            "tenants[0] is refused: Invalid JSON payload received. /mfaConfig/state must be equal to one of the "
+                + "allowed values"
+        ),
+        (
+            "tenants.json", #"{"tenants": [{"tenantId": "t-1", "disableAuth": "false"}]}"#,
+            "tenants[0].disableAuth is not a boolean"
+        ),
+        (
+            "config.json", #"{"blockingFunctions": {"forwardInboundCredentials": {"idToken": "yes"}}}"#,
+            "config.json is refused: Invalid JSON payload received. "
+                + "/blockingFunctions/forwardInboundCredentials/idToken must be boolean"
+        ),
+        (
+            "config.json",
+            #"{"blockingFunctions": {"triggers": {"beforeCreate": {"functionURI": "http://127.0.0.1:1/f"}}}}"#,
+            "config.json is refused: /blockingFunctions/triggers/beforeCreate/functionURI is not a member "
+                + "blockingFunctions declares"
+        ),
+    ])
+    func aHandWrittenTenantOrConfigIsHeldToItsRouteSchema(file: String, text: String, problem: String) throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try writeExport(#"{"users": [{"localId": "imported"}]}"#, to: directory)
+        try text.write(toFile: directory + "/auth_export/" + file, atomically: true, encoding: .utf8)
+        let fixture = try EmulatorFixture()
+        try fixture.admin("signUp", ["localId": "kept", "email": "kept@example.com"])
+        #expect {
+            try fixture.emulator.importState(from: directory)
+        } throws: { error in
+            "\(error)" == directory + "/auth_export/" + (file == "tenants.json" ? "tenants.json: " : "") + problem
+        }
+        #expect(try fixture.admin("lookup", ["localId": ["kept"]]).json["users"]?.array?.count == 1)
+        #expect(try fixture.admin("lookup", ["localId": ["imported"]]).json["users"] == nil)
+    }
+
+    /// A tenant with every member a mask may set passes the import's checks: an export, imported, answers the same
+    /// tenant.
+    @Test func aTenantWithEveryDeclaredMemberSurvivesExportAndImport() throws {
+        let source = try EmulatorFixture()
+        let v2 = "/identitytoolkit.googleapis.com/v2/projects/\(EmulatorFixture.projectId)"
+        let owner = [("Authorization", "Bearer owner")]
+        let created = try source.client.json(path: v2 + "/tenants", body: ["displayName": "T"], headers: owner).json
+        let tenantId = try #require(created["tenantId"]?.string)
+        let patched = try source.client.json(
+            method: "PATCH",
+            path: v2 + "/tenants/\(tenantId)?updateMask=autodeleteAnonymousUsers,emailPrivacyConfig,hashConfig,"
+                + "inheritance,testPhoneNumbers,mfaConfig,disableAuth",
+            body: [
+                "autodeleteAnonymousUsers": true, "emailPrivacyConfig": ["enableImprovedEmailPrivacy": true],
+                "hashConfig": ["algorithm": "SCRYPT", "memoryCost": 14, "rounds": 8, "saltSeparator": "Bw=="],
+                "inheritance": ["emailSendingConfig": true], "testPhoneNumbers": ["+15555550199": "123456"],
+                "mfaConfig": [
+                    "state": "ENABLED", "enabledProviders": ["PHONE_SMS"],
+                    "providerConfigs": [["state": "ENABLED", "totpProviderConfig": ["adjacentIntervals": 5]]],
+                ],
+                "disableAuth": true,
+            ], headers: owner)
+        #expect(patched.status == 200)
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try source.emulator.exportState(to: directory)
+        let target = try EmulatorFixture()
+        try target.emulator.importState(from: directory)
+        let tenant = { (fixture: EmulatorFixture) throws -> JSONValue in
+            try fixture.client.json(method: "GET", path: v2 + "/tenants/\(tenantId)", headers: owner).json
+        }
+        #expect(try tenant(target) == (try tenant(source)))
+        #expect(try tenant(target)["hashConfig"]?["memoryCost"] == 14)
+    }
+
     /// The import reads the top-level `users` wherever it stands, pretty-printed or not, and refuses a truncated file (naming it) without touching the accounts already there.
     @Test func importFindsTheTopLevelUsersAndRefusesATruncatedFile() throws {
         let directory = temporaryDirectory()

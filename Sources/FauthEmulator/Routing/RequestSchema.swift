@@ -47,6 +47,31 @@ indirect enum RequestSchema: Sendable {
         }
     }
 
+    /// The pointer of the first member of `value` (in alphabetical order, depth first) this schema does not declare,
+    /// or nil: what an imported file is refused for, where a request's unknown member is only dropped.
+    func undeclaredMember(in value: JSONValue, pointer: String = "") -> String? {
+        switch (self, value) {
+        case (.object(let fields), .object(let object)):
+            for name in object.keys.sorted() {
+                guard let field = fields[name] else { return pointer + "/" + name }
+                if let found = field.undeclaredMember(in: object[name] ?? .null, pointer: pointer + "/" + name) {
+                    return found
+                }
+            }
+            return nil
+        case (.map(let schema), .object(let object)):
+            return object.keys.sorted().lazy.compactMap {
+                schema.undeclaredMember(in: object[$0] ?? .null, pointer: pointer + "/" + $0)
+            }.first
+        case (.array(let element), .array(let items)):
+            return items.indices.lazy.compactMap {
+                element.undeclaredMember(in: items[$0], pointer: pointer + "/\($0)")
+            }
+            .first
+        default: return nil
+        }
+    }
+
     /// The object with its coerced members, or nil when no member changes. The members are checked in the body's
     /// order and, only when one fails, again in the validator's (alphabetical) order, so that the error is the one
     /// it names (checks have no side effects). A pointer is spelled out only for an error.

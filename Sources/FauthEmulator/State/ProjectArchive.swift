@@ -58,11 +58,14 @@ enum ProjectArchive {
     struct Contents {
         /// The accounts by tenant id (nil for the project's own), in the file's order.
         let tables: [String?: UserTable]
-        let config: JSONObject
+        /// The project's config, as `config.json` holds it.
+        var config: JSONObject
         /// Where `config` was read from, for a refusal to name.
         let configPath: String
-        /// The tenants' records by tenant id.
-        let tenants: [(tenantId: String, settings: SignInSettings, config: JSONObject)]
+        /// The tenants' records by tenant id, in the file's order.
+        var tenants: [(tenantId: String, settings: SignInSettings, config: JSONObject)]
+        /// Where `tenants` was read from, for a refusal to name.
+        let tenantsPath: String
 
         /// Replaces the users of `state` with these, applies the config and restores the tenants; the caller holds
         /// the state's lock.
@@ -116,7 +119,8 @@ enum ProjectArchive {
         } catch {
             throw StateArchiveError(description: "\(accountsPath) \(error)")
         }
-        return Contents(tables: accounts.tables, config: config, configPath: configPath, tenants: tenants)
+        return Contents(
+            tables: accounts.tables, config: config, configPath: configPath, tenants: tenants, tenantsPath: tenantsPath)
     }
 
     /// The records of `tenants.json`: each an object with a non-empty `tenantId`, named once, boolean toggles.

@@ -62,7 +62,7 @@ enum StateArchive {
     /// An export folder's projects, read before any project's lock is taken.
     struct Contents {
         /// The default project's contents, then the others'.
-        let projects: [ProjectArchive.Contents]
+        var projects: [ProjectArchive.Contents]
         /// The project ids of `projects` after the first, in order.
         let otherProjectIds: [String]
 
