@@ -28,8 +28,7 @@ struct Token: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let client = try invocation.client()
-        let token = try client.idToken(
-            forceRefresh: invocation.arguments.has(Self.forceRefresh), cached: invocation.unlockedSession.get())
+        let token = try client.idToken(forceRefresh: invocation.arguments.has(Self.forceRefresh))
         if invocation.arguments.has(Self.claims) {
             guard let payload = IDTokenPayload(token: token.token) else {
                 throw FauthError(.malformedJWT, message: "The ID token's payload is not a JSON object.")

@@ -70,7 +70,7 @@ struct VerifyToken: Command {
             }
             token = String(word)
         } else {
-            token = try client.idToken(forceRefresh: false, cached: invocation.unlockedSession.get()).token
+            token = try client.idToken(forceRefresh: false).token
         }
         guard
             let projectId = arguments.value(Self.project) ?? client.configuration.target.projectId

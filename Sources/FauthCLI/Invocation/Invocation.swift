@@ -96,7 +96,7 @@ final class Invocation {
     /// stored settings the configuration falls back on, the cached token `token` prints, the email `reauth`
     /// defaults to. A step that changes the session (a refresh, a sign-in) re-reads the file under the lock in
     /// `AuthClient` and may find it newer than this. A failure to read it is kept and thrown to whoever needs it.
-    private(set) lazy var unlockedSession: Result<(session: Session, stamp: SessionFileStamp)?, any Error> = Result {
+    private(set) lazy var unlockedSession: Result<StampedSession?, any Error> = Result {
         try sessionStore().loadStamped()
     }
 
@@ -108,7 +108,7 @@ final class Invocation {
     }
 
     /// The client, configured from flags, environment, config file and `storedSettings` (by default the stored
-    /// session's settings).
+    /// session's settings, from `unlockedSession`, which the client is then given so as not to read the file again).
     func client(storedSettings: ProjectSettings? = nil) throws -> AuthClient {
         let store = try sessionStore()
         let stored = storedSettings ?? (try? unlockedSession.get()?.session.project)
@@ -128,7 +128,8 @@ final class Invocation {
         let warnings = self.warnings
         return AuthClient(
             configuration: configuration, store: store, transport: context.transport, trace: trace,
-            warn: { warnings.add($0) }, now: context.now)
+            warn: { warnings.add($0) }, now: context.now, startingSession: storedSettings == nil ? unlockedSession : nil
+        )
     }
 
     /// `--timeout`, checked, if given.

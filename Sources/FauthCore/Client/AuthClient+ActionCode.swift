@@ -36,7 +36,9 @@ extension AuthClient {
     /// ID token's `email_verified` claim is current; returns whether that happened.
     package func applyActionCode(_ code: String) throws -> (account: UpdateAccountResponse, sessionUpdated: Bool) {
         let account = try backend.call(ApplyActionCodeEndpoint(oobCode: code))
-        guard let uid = account.localId, (try? store.load())??.user.uid == uid else { return (account, false) }
+        guard let uid = account.localId, (try? unlockedSession())??.session.user.uid == uid else {
+            return (account, false)
+        }
         let alwaysRefresh: (Session, SessionFileStamp) -> Bool = { _, _ in true }
         let updated = try? withSession(needsRefresh: alwaysRefresh) { session in
             session.user = try lookUpUser(idToken: session.idToken, of: session.user.uid)

@@ -5,18 +5,11 @@ import FauthJSON
 extension AuthClient {
     /// A fresh ID token: the cached one while more than five minutes remain (no lock, no request), else refreshed
     /// once under the lock (a refresh another process has just made is used, not repeated).
-    package func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: UnixTime) {
-        try idToken(forceRefresh: forceRefresh, cached: store.loadStamped())
-    }
-
-    /// `idToken(forceRefresh:)` with the session already read from `store` without the lock, with its file stamp
-    /// (nil when there is none), for a caller that has read it anyway: the file is then parsed once.
     /// A cached token that is not a JWT (a damaged file) is never handed out: it is refreshed, and a server whose
     /// refreshed token is not one either gets `malformed-jwt` (the session file is left as it was).
-    package func idToken(forceRefresh: Bool, cached: (session: Session, stamp: SessionFileStamp)?) throws -> (
-        token: String, expiresAt: UnixTime
-    ) {
-        guard let (cached, stamp) = cached else { throw FauthError(.notSignedIn) }
+    package func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: UnixTime) {
+        guard let unlocked = try unlockedSession() else { throw FauthError(.notSignedIn) }
+        let (cached, stamp) = unlocked
         try cached.project.target.requireAccepts(configuration.target, sessionAt: store.path)
         let rule = TokenRefreshRule(now: now())
         let forced = forceRefresh || !Self.isJWT(cached.idToken)
@@ -27,9 +20,16 @@ extension AuthClient {
             !Self.isJWT(locked.idToken)
                 || rule.needsRefresh(locked: locked, lockedStamp: lockedStamp, unlockedStamp: stamp, forced: forced)
         }
-        return try withSession(needsRefresh: needsRefresh) { session in
+        return try withSession(unlocked: unlocked, needsRefresh: needsRefresh) { session in
             (session.idToken, session.expiresAt)
         }
+    }
+
+    /// The session read from `store` without the lock, with its stamp (nil when there is none): the command's own
+    /// read when the client was given it (`startingSession`), else read now.
+    func unlockedSession() throws -> StampedSession? {
+        if let startingSession { return try startingSession.get() }
+        return try store.loadStamped()
     }
 
     /// Whether `token` reads as a JWT (three parts, JSON header and payload).
@@ -47,15 +47,19 @@ extension AuthClient {
     /// session is refreshed once and `body` run again; only a refresh the server refuses, or its saying the user is
     /// gone or disabled, ends the session: the file is removed (as the SDK signs the user out). A session of another
     /// backend than the configuration's is refused before any request (`session-backend-mismatch`).
+    /// The session is read once without the lock (`unlocked`, by default `unlockedSession()`), and under the lock
+    /// parsed again only when the file changed in between (`SessionFile.readStamped(unchangedSince:)`).
     func withSession<T>(
-        usesSessionToken: Bool = true, serverChange: ServerChange? = nil,
+        usesSessionToken: Bool = true, serverChange: ServerChange? = nil, unlocked: StampedSession? = nil,
         needsRefresh: ((Session, SessionFileStamp) -> Bool)? = nil, _ body: (inout Session) throws -> T
     ) throws -> T {
         // Without a session (or with another backend's) there is nothing to lock: fail before creating the lock file.
-        guard let unlocked = try store.load() else { throw FauthError(.notSignedIn) }
-        try unlocked.project.target.requireAccepts(configuration.target, sessionAt: store.path)
+        guard let unlocked = try unlocked ?? unlockedSession() else { throw FauthError(.notSignedIn) }
+        try unlocked.session.project.target.requireAccepts(configuration.target, sessionAt: store.path)
         return try store.withLock { file in
-            guard let (stored, stamp) = try file.readStamped() else { throw FauthError(.notSignedIn) }
+            guard let (stored, stamp) = try file.readStamped(unchangedSince: unlocked) else {
+                throw FauthError(.notSignedIn)
+            }
             try stored.project.target.requireAccepts(configuration.target, sessionAt: store.path)
             var session = stored
             var refreshed = false

@@ -16,15 +16,21 @@ package struct AuthClient: Sendable {
     let now: @Sendable () -> UnixTime
     /// Receives what a successful operation wants the user to know (`FauthWarning`).
     let warn: (@Sendable (FauthWarning) -> Void)?
+    /// The session as the command read it from `store` without the lock before making the client (or what that read
+    /// threw); nil when the client reads it itself (`unlockedSession`).
+    let startingSession: Result<StampedSession?, any Error>?
 
-    /// Makes a client; `trace` receives one line per request for `--verbose`, `warn` the warnings.
+    /// Makes a client; `trace` receives one line per request for `--verbose`, `warn` the warnings; `startingSession`
+    /// is the caller's own lock-free read of `store`, which the client then does not repeat.
     package init(
         configuration: ResolvedConfiguration, store: SessionStore, transport: any HTTPTransport,
         trace: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (FauthWarning) -> Void)? = nil,
-        now: @escaping @Sendable () -> UnixTime = { UnixTime.now() }
+        now: @escaping @Sendable () -> UnixTime = { UnixTime.now() },
+        startingSession: Result<StampedSession?, any Error>? = nil
     ) {
         self.configuration = configuration
         self.store = store
+        self.startingSession = startingSession
         self.backend = Backend(
             target: configuration.target, options: configuration.options, transport: transport, trace: trace)
         self.warn = warn

@@ -43,7 +43,7 @@ package struct SessionFile {
     /// never hangs) and without following a link, and must be a regular file.
     /// A version 2 file's tokens come from the keyring item it names; an item missing while the file is being
     /// replaced (a lock-free read racing a write) is looked for again in the new version's slot.
-    package func readStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+    package func readStamped() throws -> StampedSession? {
         var attempts = 0
         while true {
             guard let (document, stamp) = try readDocument() else { return nil }
@@ -66,11 +66,21 @@ package struct SessionFile {
         }
     }
 
+    /// The session under the lock, in a `withLock` that has just walked the folders: `previous` (this file as read
+    /// without the lock) as it is when the open file's stamp is still its stamp, without parsing it or asking the
+    /// keyring again; else the file read afresh as `readStamped` reads it, folders walked. The open file is checked
+    /// either way as `readStamped` checks it (no link, regular, the user's, not open to others, bounded, not empty).
+    package func readStamped(unchangedSince previous: StampedSession) throws -> StampedSession? {
+        guard let (content, info) = try readCheckedBytes(walkingFolders: false) else { return nil }
+        if SessionFileStamp(info, content: content) == previous.stamp { return previous }
+        return try readStamped()
+    }
+
     /// The file's JSON document and stamp, nil when there is none.
     func readDocument() throws -> (document: JSONValue, stamp: SessionFileStamp)? {
         guard let (content, info) = try readCheckedBytes() else { return nil }
         do {
-            return (try JSONValue.parse(content), SessionFileStamp(info))
+            return (try JSONValue.parse(content), SessionFileStamp(info, content: content))
         } catch {
             throw refusal("is not valid JSON (\(error.description))")
         }
@@ -103,9 +113,12 @@ package struct SessionFile {
     }
 
     /// The file's bytes and status, nil when it does not exist; an unsafe folder or file, a file that is not
-    /// regular, too large or empty → `session-store-error`.
-    func readCheckedBytes() throws -> (bytes: [UInt8], info: stat)? {
-        guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return nil }
+    /// regular, too large or empty → `session-store-error`. The folders are walked first unless `walkingFolders` is
+    /// false (the caller has just walked them).
+    func readCheckedBytes(walkingFolders: Bool = true) throws -> (bytes: [UInt8], info: stat)? {
+        if walkingFolders {
+            guard try SessionFolder.verify(SessionFolder.folder(of: path)) else { return nil }
+        }
         let descriptor: Int32
         do {
             descriptor = try FileDescriptorIO.openForReading(path, followingLinks: false, nonBlocking: true)

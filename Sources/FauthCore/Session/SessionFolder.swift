@@ -38,6 +38,7 @@ enum SessionFolder {
         var current = folder.hasPrefix("/") ? "/" : "."
         var walked: [Substring] = []
         var parts = components(folder)[...]
+        let user = geteuid()
         while true {
             var info = stat()
             if lstat(current, &info) != 0 {
@@ -54,7 +55,7 @@ enum SessionFolder {
                 }
                 guard lstat(current, &info) == 0 else { throw failure(current, SystemError.current("lstat")) }
             }
-            if let problem = problem(info, at: current, last: parts.isEmpty) {
+            if let problem = problem(info, at: current, last: parts.isEmpty, user: user) {
                 throw FauthError(.sessionStoreError, message: "The session folder \(current) \(problem)")
             }
             guard let next = parts.popFirst() else { return true }
@@ -70,16 +71,17 @@ enum SessionFolder {
         path.split(separator: "/").filter { $0 != "." }
     }
 
-    /// Why a folder on the way to a session file (the `last` one holds it) is unsafe, with the fix; nil when safe.
-    static func problem(_ info: stat, at folder: String, last: Bool) -> String? {
+    /// Why a folder on the way to a session file (the `last` one holds it) is unsafe for `user` (the effective uid),
+    /// with the fix; nil when safe.
+    static func problem(_ info: stat, at folder: String, last: Bool, user: uid_t) -> String? {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: break
         case S_IFLNK:
             return "is a symbolic link; fauth does not follow links to its session file: name the real folder."
         default: return "is not a folder."
         }
-        if info.st_uid != geteuid() && info.st_uid != 0 {
-            return "is owned by another user (uid \(info.st_uid)); use a folder of your own (uid \(geteuid()))."
+        if info.st_uid != user && info.st_uid != 0 {
+            return "is owned by another user (uid \(info.st_uid)); use a folder of your own (uid \(user))."
         }
         if let problem = problem(mode: info.st_mode) {
             return "\(problem); run: chmod \(last ? "700" : "go-w") \(folder)"

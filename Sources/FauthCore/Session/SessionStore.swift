@@ -35,7 +35,7 @@ package struct SessionStore: Sendable {
     }
 
     /// The session and the stamp of the file version it came from, nil when there is none (as `load`).
-    package func loadStamped() throws -> (session: Session, stamp: SessionFileStamp)? {
+    package func loadStamped() throws -> StampedSession? {
         try file.readStamped()
     }
 
