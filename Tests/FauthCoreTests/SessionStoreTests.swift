@@ -201,6 +201,21 @@ func filesOpenToGroupOrOthersAreRefusedWithTheFix(mode: mode_t) throws {
     try save(sampleSession(), to: SessionStore(path: folder.file("sticky/s.json")))
 }
 
+/// `\u{600}/` is one Character (a prepended mark joins what follows it), but the kernel sees a folder and a `/`.
+@Test func aFolderEndingInAJoiningMarkIsWalkedAsTheKernelSeesIt() throws {
+    let folder = TemporaryFolder()
+    let open = folder.file("open\u{600}")
+    mkdir(open, 0o700)
+    chmod(open, 0o777)
+    let store = SessionStore(path: open + "/s.json")
+    let error = fauthError { try save(sampleSession(), to: store) }
+    #expect(error?.code == .sessionStoreError)
+    #expect(error?.message.hasSuffix("run: chmod 700 \(open)") == true)
+    #expect(folder.names(in: "open\u{600}").isEmpty)
+    folder.write("open\u{600}/s.json", "{}")
+    #expect(fauthError { _ = try store.load() }?.message.hasSuffix("run: chmod 700 \(open)") == true)
+}
+
 @Test func aDamagedFileIsReplacedByAWrite() throws {
     let folder = TemporaryFolder()
     let path = folder.write("s.json", "garbage", mode: 0o644)

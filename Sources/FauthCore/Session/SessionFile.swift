@@ -284,14 +284,15 @@ package struct SessionFile {
     /// is an orphan.
     func removeOrphanedTemporaryFiles(among names: [String]? = nil) {
         let folder = SessionFolder.folder(of: path)
-        for name in names ?? (try? SessionFolder.names(in: folder)) ?? [] where name.hasPrefix(temporaryPrefix) {
+        let prefix = temporaryPrefix
+        for name in names ?? (try? SessionFolder.names(in: folder)) ?? [] where name.hasPrefix(prefix) {
             unlink(folder + "/" + name)
         }
     }
 
     /// The name prefix of this file's temporary files: `.<name>~tmp-`. `~` is in no profile name, so no other
     /// profile's session or lock file can start with it (`.a.json.tmp-1.json` is profile `.a.json.tmp-1`'s file).
-    var temporaryPrefix: String { "." + baseName + "~tmp-" }
+    var temporaryPrefix: String { "." + String(SessionFolder.lastName(of: path)) + "~tmp-" }
 
     /// Refuses to write what `read` would refuse (a session built from a server answer fauth cannot store):
     /// internal-error, and the file stays as it was.
@@ -351,13 +352,6 @@ package struct SessionFile {
     /// Why a file of `owner` must not be used by `expectedOwner`, nil when it is theirs.
     static func ownerProblem(owner: uid_t, expectedOwner: uid_t) -> String? {
         owner == expectedOwner ? nil : "is owned by another user (uid \(owner)); it must belong to uid \(expectedOwner)"
-    }
-
-    private var baseName: String {
-        guard let slash = path.lastIndex(of: "/") else {
-            return path
-        }
-        return String(path[path.index(after: slash)...])
     }
 
     /// session-store-error for a file fauth refuses to use; permission problems carry the `chmod 600` fix.

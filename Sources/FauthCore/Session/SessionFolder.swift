@@ -4,19 +4,29 @@ import Glibc
 
 /// The folder that holds a session file: created 0700 when missing, refused when others could replace files in it.
 enum SessionFolder {
-    /// The folder part of a file path (`.` for a bare name, `/` for a file at the root).
+    /// The folder part of a file path (`.` for a bare name, `/` for a file at the root). Paths are cut at their `/`
+    /// bytes, as the kernel reads them: a `/` that a Character joins to the character before it (`g\u{600}/`) is
+    /// still a separator, so no folder the kernel goes through escapes the walk.
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
             return "."
         }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        return slash == path.utf8.startIndex ? "/" : String(Substring(path.utf8[..<slash]))
+    }
+
+    /// The last name of a path: what follows its last `/` byte, the whole path when it has none.
+    static func lastName(of path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            return Substring(path)
+        }
+        return Substring(path.utf8[path.utf8.index(after: slash)...])
     }
 
     /// Creates the folder of `path` (and missing parents below `anchor`, which must exist) with mode 0700, checking
     /// every folder on the way as `verify` does before going further, so that nothing is made through a symbolic
     /// link or in a folder others could write. A path that names a folder (`x/`, `x/..`) is refused first.
     static func prepare(forFile path: String, anchor: String? = nil) throws {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        let name = lastName(of: path)
         guard !["", ".", ".."].contains(name) else {
             throw FauthError(.sessionStoreError, message: "The session file \(path) names a folder, not a file.")
         }
@@ -66,9 +76,9 @@ enum SessionFolder {
         }
     }
 
-    /// The names along a path, without empty ones and `.` (`/a//./b/` → `a`, `b`).
+    /// The names along a path, without empty ones and `.` (`/a//./b/` → `a`, `b`), cut at `/` bytes as `folder(of:)`.
     private static func components(_ path: String) -> [Substring] {
-        path.split(separator: "/").filter { $0 != "." }
+        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }.filter { $0 != "." }
     }
 
     /// Why a folder on the way to a session file (the `last` one holds it) is unsafe for `user` (the effective uid),
