@@ -76,9 +76,10 @@ package struct SessionFile {
         return try readStamped()
     }
 
-    /// The file's JSON document and stamp, nil when there is none.
-    func readDocument() throws -> (document: JSONValue, stamp: SessionFileStamp)? {
-        guard let (content, info) = try readCheckedBytes() else { return nil }
+    /// The file's JSON document and stamp, nil when there is none; the folders are walked first unless
+    /// `walkingFolders` is false (as `readCheckedBytes`).
+    func readDocument(walkingFolders: Bool = true) throws -> (document: JSONValue, stamp: SessionFileStamp)? {
+        guard let (content, info) = try readCheckedBytes(walkingFolders: walkingFolders) else { return nil }
         do {
             return (try JSONValue.parse(content), SessionFileStamp(info, content: content))
         } catch {
@@ -190,9 +191,10 @@ package struct SessionFile {
     /// are already in the keyring keeps them there under `auto`): to the keyring, the secrets are stored in the slot
     /// the file does not name, then the file is replaced to name it, then the old slot's item is removed, so that a
     /// kill at any point leaves the file naming a complete item; to the file, the file is replaced, then any item it
-    /// named is removed.
+    /// named is removed. The folders are walked (and made) once, before the file is read for the slot it names.
     func write(_ document: SecretDocument) throws {
-        let previous = try? readDocument().flatMap { SessionKeyringItem.slot(of: $0.document) }
+        try SessionFolder.prepare(forFile: path, anchor: anchor)
+        let previous = try? readDocument(walkingFolders: false).flatMap { SessionKeyringItem.slot(of: $0.document) }
         let target = storage.choice == .auto && previous != nil ? .keyring : try storage.target()
         guard target == .keyring else {
             try replaceContents(with: document.whole)
@@ -208,9 +210,8 @@ package struct SessionFile {
         if let previous { _ = try? storage.keyring.clear(item.attributes.merging(["slot": previous.rawValue]) { $1 }) }
     }
 
-    /// Replaces the file's bytes atomically, as `write` does.
-    func replaceContents(with bytes: [UInt8]) throws {
-        try SessionFolder.prepare(forFile: path, anchor: anchor)
+    /// Replaces the file's bytes atomically, as `write` does, in the folder `write` has just walked.
+    private func replaceContents(with bytes: [UInt8]) throws {
         let temporaryPath =
             SessionFolder.folder(of: path) + "/" + temporaryPrefix
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
@@ -229,9 +230,9 @@ package struct SessionFile {
     /// with room for the write after it set aside: a temporary file with `reservedBytes` of disk allocated to it
     /// (`FileDescriptorIO.reserveNewFile`: no sync, which a placeholder does not need) before `body`, removed after
     /// it. A full disk thus fails here, before the server is touched (`session-store-error`), and the write that
-    /// follows finds the room the reservation freed.
+    /// follows finds the room the reservation freed. Called under the lock, in the folder `withLock` has walked (and
+    /// made); the write that follows walks it again.
     func withReservedSpace<T>(_ body: () throws -> T) throws -> T {
-        try SessionFolder.prepare(forFile: path, anchor: anchor)
         let reservation = SessionFolder.folder(of: path) + "/" + temporaryPrefix + "reserved"
         do {
             try FileDescriptorIO.reserveNewFile(reservation, byteCount: Self.reservedBytes)
