@@ -29,7 +29,7 @@ import Testing
                 flags: ConfigurationInputs(emulatorHost: BackendProbe.emulatorHost), environment: [:], session: nil)
             return AuthClient(
                 configuration: configuration, store: store, transport: transport,
-                startingSession: .success(unlocked))
+                startingSession: unlocked)
         }
 
         /// The session as a command reads it at its start, without the lock.
@@ -59,7 +59,8 @@ import Testing
         var marked = unlocked.session
         marked.user.displayName = "from the unlocked read"
         #expect(
-            try harness.lockedSession(startingWith: (marked, unlocked.stamp)).user.displayName
+            try harness.lockedSession(startingWith: StampedSession(session: marked, stamp: unlocked.stamp)).user
+                .displayName
                 == marked.user.displayName)
     }
 

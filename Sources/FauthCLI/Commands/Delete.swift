@@ -23,7 +23,7 @@ struct Delete: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let client = try invocation.client()
-        guard let session = try invocation.unlockedSession.get()?.session else { throw FauthError(.notSignedIn) }
+        guard let session = try invocation.unlockedSession()?.session else { throw FauthError(.notSignedIn) }
         if !invocation.arguments.has(Self.yes) {
             try confirm(session.user, invocation)
         }

@@ -23,7 +23,7 @@ struct Link: Command {
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let verb = { (result: AuthResult) in "Linked \(result.providerId) to" }
         // The user signed in now, read before a browser sign-in waits: the link goes to that user or to none.
-        let startingUid = try invocation.unlockedSession.get()?.session.user.uid
+        let startingUid = try invocation.unlockedSession()?.session.user.uid
         let result = try invocation.authenticate(
             defaultEmail: { nil }, verb: verb, newPassword: true,
             { credential in try invocation.client().link(credential, expectedUid: startingUid) })

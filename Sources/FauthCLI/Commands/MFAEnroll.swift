@@ -52,7 +52,7 @@ struct MFAEnroll: Command {
                 ],
                 text: "An SMS code was sent to \(factor).\n", isData: false, note: "next: \(next)\n")
         case .totp(_, let secret):
-            let user = try invocation.unlockedSession.get()?.session
+            let user = try invocation.unlockedSession()?.session
             let uri = secret.uri(
                 accountName: user?.user.email ?? user?.user.uid ?? "user",
                 issuer: user?.project.target.projectId ?? "Firebase"

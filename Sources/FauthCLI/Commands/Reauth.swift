@@ -23,7 +23,7 @@ struct Reauth: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let email = {
-            guard let session = try invocation.unlockedSession.get()?.session else { throw FauthError(.notSignedIn) }
+            guard let session = try invocation.unlockedSession()?.session else { throw FauthError(.notSignedIn) }
             guard let email = session.user.email else {
                 throw FauthError.usage("the signed-in user has no email: give --email or --provider")
             }

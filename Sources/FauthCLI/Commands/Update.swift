@@ -67,7 +67,7 @@ struct Update: Command {
                 "nothing to update: give --email, a new password, --display-name, --photo-url or --clear")
         }
         let client = try invocation.client()
-        var user = try invocation.unlockedSession.get()?.session.user
+        var user = try invocation.unlockedSession()?.session.user
         var verifiesFirst = verifyFirst
         do {
             if !changes.isEmpty { user = try client.updateAccount(changes) }

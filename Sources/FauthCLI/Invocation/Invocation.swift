@@ -94,10 +94,33 @@ final class Invocation {
 
     /// The profile's session as read once, without the lock, at the command's start (nil when there is none): the
     /// stored settings the configuration falls back on, the cached token `token` prints, the email `reauth`
-    /// defaults to. A step that changes the session (a refresh, a sign-in) re-reads the file under the lock in
-    /// `AuthClient` and may find it newer than this. A failure to read it is kept and thrown to whoever needs it.
-    private(set) lazy var unlockedSession: Result<StampedSession?, any Error> = Result {
-        try sessionStore().loadStamped()
+    /// defaults to; the client is given it (`client()`). A step that changes the session (a refresh, a sign-in)
+    /// checks the file again under the lock in `AuthClient` and may find it newer than this. A failure to read it is
+    /// kept and thrown to whoever needs it.
+    func unlockedSession() throws -> StampedSession? {
+        switch unlockedRead {
+        case .read(let session): return session
+        case .failed(let error): throw error
+        case .unread:
+            do {
+                let session = try sessionStore().loadStamped()
+                unlockedRead = .read(session)
+                return session
+            } catch {
+                unlockedRead = .failed(error)
+                throw error
+            }
+        }
+    }
+
+    /// What `unlockedSession` found, once it has looked: an enum of its own rather than a `Result` of an optional,
+    /// whose generic types the runtime would make from their mangled names at the first copy.
+    private var unlockedRead = UnlockedRead.unread
+
+    private enum UnlockedRead {
+        case unread
+        case read(StampedSession?)
+        case failed(any Error)
     }
 
     /// `json` with `"sessionFile"`, the session file this run used, when it resolved one and `json` is an object.
@@ -111,7 +134,8 @@ final class Invocation {
     /// session's settings, from `unlockedSession`, which the client is then given so as not to read the file again).
     func client(storedSettings: ProjectSettings? = nil) throws -> AuthClient {
         let store = try sessionStore()
-        let stored = storedSettings ?? (try? unlockedSession.get()?.session.project)
+        let starting = storedSettings == nil ? try? unlockedSession() : nil
+        let stored = storedSettings ?? starting?.session.project
         let flags = ConfigurationInputs(
             apiKey: arguments.value(GlobalOptions.apiKey), emulatorHost: arguments.value(GlobalOptions.emulator),
             tenantId: arguments.value(GlobalOptions.tenant), configFile: arguments.value(GlobalOptions.config),
@@ -128,7 +152,7 @@ final class Invocation {
         let warnings = self.warnings
         return AuthClient(
             configuration: configuration, store: store, transport: context.transport, trace: trace,
-            warn: { warnings.add($0) }, now: context.now, startingSession: storedSettings == nil ? unlockedSession : nil
+            warn: { warnings.add($0) }, now: context.now, startingSession: starting
         )
     }
 

@@ -36,7 +36,7 @@ extension AuthClient {
     /// ID token's `email_verified` claim is current; returns whether that happened.
     package func applyActionCode(_ code: String) throws -> (account: UpdateAccountResponse, sessionUpdated: Bool) {
         let account = try backend.call(ApplyActionCodeEndpoint(oobCode: code))
-        guard let uid = account.localId, (try? unlockedSession())??.session.user.uid == uid else {
+        guard let uid = account.localId, (try? unlockedSession())?.session.user.uid == uid else {
             return (account, false)
         }
         let alwaysRefresh: (Session, SessionFileStamp) -> Bool = { _, _ in true }

@@ -125,7 +125,7 @@ extension AuthClient {
     /// The session in `file` with the reauthenticated user's new tokens; no session → `not-signed-in`, another user
     /// than the one who started → `user-mismatch`.
     private func reauthenticated(_ file: SessionFile, with tokens: SessionTokens, uid: String?) throws -> Session {
-        guard let (current, _) = try file.readStamped() else { throw FauthError(.notSignedIn) }
+        guard let current = try file.readStamped()?.session else { throw FauthError(.notSignedIn) }
         try checkTokens(tokens, belongTo: current.user.uid, mismatch: .userMismatch)
         let user = try lookUpUser(idToken: tokens.idToken, of: current.user.uid, mismatch: .userMismatch)
         guard uid == nil || uid == user.uid else {

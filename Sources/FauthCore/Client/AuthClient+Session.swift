@@ -9,7 +9,7 @@ extension AuthClient {
     /// refreshed token is not one either gets `malformed-jwt` (the session file is left as it was).
     package func idToken(forceRefresh: Bool) throws -> (token: String, expiresAt: UnixTime) {
         guard let unlocked = try unlockedSession() else { throw FauthError(.notSignedIn) }
-        let (cached, stamp) = unlocked
+        let (cached, stamp) = (unlocked.session, unlocked.stamp)
         try cached.project.target.requireAccepts(configuration.target, sessionAt: store.path)
         let rule = TokenRefreshRule(now: now())
         let forced = forceRefresh || !Self.isJWT(cached.idToken)
@@ -28,8 +28,7 @@ extension AuthClient {
     /// The session read from `store` without the lock, with its stamp (nil when there is none): the command's own
     /// read when the client was given it (`startingSession`), else read now.
     func unlockedSession() throws -> StampedSession? {
-        if let startingSession { return try startingSession.get() }
-        return try store.loadStamped()
+        try startingSession ?? store.loadStamped()
     }
 
     /// Whether `token` reads as a JWT (three parts, JSON header and payload).
@@ -57,9 +56,8 @@ extension AuthClient {
         guard let unlocked = try unlocked ?? unlockedSession() else { throw FauthError(.notSignedIn) }
         try unlocked.session.project.target.requireAccepts(configuration.target, sessionAt: store.path)
         return try store.withLock { file in
-            guard let (stored, stamp) = try file.readStamped(unchangedSince: unlocked) else {
-                throw FauthError(.notSignedIn)
-            }
+            guard let locked = try file.readStamped(unchangedSince: unlocked) else { throw FauthError(.notSignedIn) }
+            let (stored, stamp) = (locked.session, locked.stamp)
             try stored.project.target.requireAccepts(configuration.target, sessionAt: store.path)
             var session = stored
             var refreshed = false

@@ -16,9 +16,9 @@ package struct AuthClient: Sendable {
     let now: @Sendable () -> UnixTime
     /// Receives what a successful operation wants the user to know (`FauthWarning`).
     let warn: (@Sendable (FauthWarning) -> Void)?
-    /// The session as the command read it from `store` without the lock before making the client (or what that read
-    /// threw); nil when the client reads it itself (`unlockedSession`).
-    let startingSession: Result<StampedSession?, any Error>?
+    /// The session as the command read it from `store` without the lock before making the client; nil when the client
+    /// reads it itself (`unlockedSession`), as it then does when there was none or the read failed, to report that.
+    let startingSession: StampedSession?
 
     /// Makes a client; `trace` receives one line per request for `--verbose`, `warn` the warnings; `startingSession`
     /// is the caller's own lock-free read of `store`, which the client then does not repeat.
@@ -26,7 +26,7 @@ package struct AuthClient: Sendable {
         configuration: ResolvedConfiguration, store: SessionStore, transport: any HTTPTransport,
         trace: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (FauthWarning) -> Void)? = nil,
         now: @escaping @Sendable () -> UnixTime = { UnixTime.now() },
-        startingSession: Result<StampedSession?, any Error>? = nil
+        startingSession: StampedSession? = nil
     ) {
         self.configuration = configuration
         self.store = store

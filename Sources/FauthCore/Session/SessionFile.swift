@@ -48,7 +48,7 @@ package struct SessionFile {
         while true {
             guard let (document, stamp) = try readDocument() else { return nil }
             if document["version"] == .number(Double(StoredSessionV2.version)) {
-                if let session = try keyringSession(document) { return (session, stamp) }
+                if let session = try keyringSession(document) { return StampedSession(session: session, stamp: stamp) }
                 attempts += 1
                 guard attempts < 3, try readDocument()?.stamp != stamp else {
                     throw FauthError(
@@ -59,7 +59,7 @@ package struct SessionFile {
                 continue
             }
             do {
-                return (try StoredSessionV1(document: document).session, stamp)
+                return StampedSession(session: try StoredSessionV1(document: document).session, stamp: stamp)
             } catch {
                 throw refusal("is not a valid fauth session: \(error.description)")
             }

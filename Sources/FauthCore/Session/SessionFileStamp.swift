@@ -30,6 +30,3 @@ package struct SessionFileStamp: Sendable, Equatable {
         self.content = content
     }
 }
-
-/// A session as read from its file, with the stamp of the file version it came from.
-package typealias StampedSession = (session: Session, stamp: SessionFileStamp)
