@@ -12,8 +12,13 @@ package enum ArgumentParser {
     }
 
     /// Parses the arguments after the program name into `parsed`, which keeps what was read before a failure
-    /// (the command word, whose help a usage error points to).
-    package static func parse(_ arguments: [String], into parsed: inout ParsedArguments) throws(FauthError) {
+    /// (the command word, whose help a usage error points to). Returns the command or subcommand the line names, as
+    /// made to read its spec, so that the run does not make it again.
+    @discardableResult
+    static func parse(_ arguments: [String], into parsed: inout ParsedArguments) throws(FauthError)
+        -> (any Command)?
+    {
+        var named: (any Command)?
         var spec: CommandSpec?
         var subcommands: [any Command] = []
         var remaining = arguments[...]
@@ -26,6 +31,7 @@ package enum ArgumentParser {
                         throw unknownCommand(argument)
                     }
                     parsed.command = argument
+                    named = command
                     spec = command.spec
                     subcommands = command.subcommands
                 } else if let parent = parsed.command, !subcommands.isEmpty {
@@ -34,6 +40,7 @@ package enum ArgumentParser {
                         throw FauthError.usage("unknown \(parent) subcommand '\(argument)'; use one of: \(words)")
                     }
                     parsed.command = command.spec.name
+                    named = command
                     spec = command.spec
                     subcommands = command.subcommands
                 } else {
@@ -70,6 +77,7 @@ package enum ArgumentParser {
         if !showsPage, let message = spec?.constraintViolation(in: parsed) {
             throw FauthError.usage(message)
         }
+        return named
     }
 
     private static func record(

@@ -30,8 +30,9 @@ package enum FauthCommandLine {
             }
         }
         var parsed = ParsedArguments()
+        let named: (any Command)?
         do throws(FauthError) {
-            try ArgumentParser.parse(arguments, into: &parsed)
+            named = try ArgumentParser.parse(arguments, into: &parsed)
             if let variable = context.malformedVariables.sorted().first(where: isRead) {
                 throw FauthError.usage("the environment variable \(variable) is not valid UTF-8")
             }
@@ -42,7 +43,7 @@ package enum FauthCommandLine {
         let invocation = Invocation(arguments: parsed, context: context)
         // `COMMAND --help` is help on COMMAND. A usage error points to the command's help; help's to the overview.
         let name = parsed.has(GlobalOptions.help) ? Help.name : parsed.command
-        let command = name.flatMap(CommandCatalog.command(named:))
+        let command: (any Command)? = parsed.has(GlobalOptions.help) ? Help() : named
         let helpTopic = command is Help ? nil : name
         do {
             if parsed.has(GlobalOptions.version), invocation.json {

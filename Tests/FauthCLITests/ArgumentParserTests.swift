@@ -106,6 +106,31 @@ import Testing
         }
     }
 
+    @Test func lineParsesAreEqualWhenEachOptionHasTheSameValuesInTheSameOrder() throws {
+        let scopes = ["signin", "--provider", "google.com", "--device", "--scope", "a", "--scope", "b"]
+        let parsed = try ArgumentParser.parse(scopes + ["--json"])
+        #expect(parsed.values(CredentialOptions.scope) == ["a", "b"])
+        #expect(parsed.value(CredentialOptions.scope) == "b", "a repeatable option's value is its last")
+        #expect(try ArgumentParser.parse(["--json"] + scopes) == parsed)
+        #expect(try ArgumentParser.parse(scopes) != parsed, "one option fewer")
+        #expect(try ArgumentParser.parse(scopes + ["--quiet"]) != parsed, "another option instead")
+        let swapped = ["signin", "--provider", "google.com", "--device", "--scope", "b", "--scope", "a", "--json"]
+        #expect(try ArgumentParser.parse(swapped) != parsed, "a repeatable option's values in another order")
+        #expect(try ArgumentParser.parse(["token", "--json", "--json"]) == ArgumentParser.parse(["token", "--json"]))
+    }
+
+    @Test func theParseHandsBackTheCommandItMadeToReadTheLine() throws {
+        for command in CommandCatalog.everyCommand {
+            var parsed = ParsedArguments()
+            let words = command.spec.name.split(separator: " ").map(String.init)
+            let named = try ArgumentParser.parse(words + ["--help"], into: &parsed)
+            #expect(named.map { ObjectIdentifier(type(of: $0)) } == ObjectIdentifier(type(of: command)))
+            #expect(named?.spec.name == parsed.command)
+        }
+        var parsed = ParsedArguments()
+        #expect(try ArgumentParser.parse(["--json", "--version"], into: &parsed) == nil)
+    }
+
     @Test func aFailedParseKeepsTheCommandItReachedForTheHint() {
         var parsed = ParsedArguments()
         #expect(throws: FauthError.usage("option --email needs a value (EMAIL)")) {

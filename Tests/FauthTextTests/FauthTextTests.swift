@@ -51,3 +51,14 @@ import Testing
         #expect(bytes.firstRange(ofBytes: [13, 10, 13, 10, 13]) == nil)
     }
 }
+
+/// Joining strings without the standard library's generic code (TextJoining.swift).
+@Suite struct TextJoiningTests {
+    @Test(arguments: [
+        [], [""], ["a"], ["", ""], ["a", ""], ["", "b", ""], ["password", "google.com", "phone"], ["é", "✓"],
+    ])
+    func joinsAsTheStandardLibraryDoes(parts: [String]) {
+        #expect(parts.joinedText(separator: ", ") == parts.joined(separator: ", "))
+        #expect(parts.joinedText() == parts.joined())
+    }
+}

@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth mfa list`: the signed-in user's second factors (JSON: an array of factors).
 struct MFAList: Command {
@@ -15,7 +16,7 @@ struct MFAList: Command {
 
     func run(_ invocation: Invocation) throws -> CommandOutput {
         let factors = try invocation.client().secondFactors()
-        let text = factors.isEmpty ? "no second factors\n" : factors.map { MFAText.describe($0) + "\n" }.joined()
+        let text = factors.isEmpty ? "no second factors\n" : factors.map { MFAText.describe($0) + "\n" }.joinedText()
         return CommandOutput(json: .array(factors.map(\.jsonObject)), text: text, isData: true)
     }
 }

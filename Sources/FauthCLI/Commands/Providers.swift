@@ -24,7 +24,7 @@ struct Providers: Command {
             let methods = info.signinMethods
             return CommandOutput(
                 json: .array(methods.map { ["providerId": .string($0)] }),
-                text: methods.map { TerminalText.escaped($0) + "\n" }.joined(), isData: true,
+                text: methods.map { TerminalText.escaped($0) + "\n" }.joinedText(), isData: true,
                 note: methods.isEmpty ? Self.noMethodsNote(email, hidden: info.isHidden) : "")
         }
         let providers = try invocation.client().providers()
@@ -35,9 +35,9 @@ struct Providers: Command {
                     provider.email ?? provider.phoneNumber, provider.displayName.map { "\"\($0)\"" },
                     provider.uid.map { "uid \($0)" },
                 ].compactMap { $0 })
-                .joined(separator: "  ")
+                .joinedText(separator: "  ")
             return TerminalText.escaped(line) + "\n"
-        }.joined()
+        }.joinedText()
         return CommandOutput(json: .array(providers.map { $0.jsonObject() }), text: text, isData: true)
     }
 

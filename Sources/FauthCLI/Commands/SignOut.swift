@@ -1,5 +1,6 @@
 import FauthCore
 import FauthJSON
+import FauthText
 
 /// `fauth signout`: forget the profile's session, or every profile's with `--all`. Local only.
 struct SignOut: Command {
@@ -39,7 +40,7 @@ struct SignOut: Command {
             ? try removeAllProfiles(invocation) : try invocation.sessionStore().remove()
         let text =
             removed.isEmpty
-            ? "Not signed in; nothing to do.\n" : removed.map { "Signed out (removed \($0))\n" }.joined()
+            ? "Not signed in; nothing to do.\n" : removed.map { "Signed out (removed \($0))\n" }.joinedText()
         return CommandOutput(
             json: ["signedOut": true, "removed": .array(removed.map { .string($0) })], text: text, isData: false)
     }

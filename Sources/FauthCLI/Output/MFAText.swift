@@ -14,6 +14,6 @@ enum MFAText {
 
     /// The factors described and joined with `; `, or `none`.
     static func factorList(_ factors: [MFAEnrollment]) -> String {
-        factors.isEmpty ? "none" : factors.map(describe).joined(separator: "; ")
+        factors.isEmpty ? "none" : factors.map(describe).joinedText(separator: "; ")
     }
 }

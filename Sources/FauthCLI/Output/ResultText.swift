@@ -12,7 +12,8 @@ enum ResultText {
 
     /// The provider ids of a user, or "none".
     static func providerList(_ user: UserProfile) -> String {
-        user.providers.isEmpty ? "none" : TerminalText.escaped(user.providers.map(\.providerId).joined(separator: ", "))
+        user.providers.isEmpty
+            ? "none" : TerminalText.escaped(user.providers.map(\.providerId).joinedText(separator: ", "))
     }
 
     /// The text of a successful authentication step: `<verb> <identity>` and the providers.

@@ -121,34 +121,52 @@ package struct Backend: Sendable {
             attemptRequest.timeout = options.timeout - MonotonicTime.now().seconds(since: start)
             trace?("\(request.method) \(tracedURL)")
             let attemptStart = MonotonicTime.now()
-            let result: Result<TransportResponse, TransportFailure>
+            let result: Attempt
             do {
-                result = .success(try transport.send(attemptRequest))
+                result = .answered(try transport.send(attemptRequest))
             } catch {
-                result = .failure(error)
+                result = .failed(error)
             }
             let milliseconds = Int((MonotonicTime.now().seconds(since: attemptStart) * 1000).rounded())
             switch result {
-            case .success(let response): trace?("→ \(response.status) in \(milliseconds) ms")
-            case .failure(let failure):
+            case .answered(let response): trace?("→ \(response.status) in \(milliseconds) ms")
+            case .failed(let failure):
                 trace?(
                     "→ \(Self.summary(of: failure)) in \(milliseconds) ms: \(SecretRedaction().redacted(failure.message))"
                 )
             }
 
             guard attempt < maxAttempts, let reason = Self.retryReason(result) else {
-                let reported: Result<TransportResponse, TransportFailure> =
-                    if case .failure(.timedOut) = result, let lastAnswer { .success(lastAnswer) } else { result }
-                return try reported.mapError { transportError($0, url: request.url) }.get()
+                let reported: Attempt =
+                    if case .failed(.timedOut) = result, let lastAnswer { .answered(lastAnswer) } else { result }
+                return try answer(of: reported, url: request.url)
             }
             let delay = Self.retryAfter(result) ?? retryPolicy.backoff(beforeRetry: attempt)
             guard MonotonicTime.now().seconds(since: start) + delay < options.timeout else {
-                return try result.mapError { transportError($0, url: request.url) }.get()
+                return try answer(of: result, url: request.url)
             }
             trace?("retrying in \(Self.formatted(delay)) s (\(reason))")
             retryPolicy.sleep(delay)
-            if case .success(let response) = result { lastAnswer = response }
+            if case .answered(let response) = result { lastAnswer = response }
             attempt += 1
+        }
+    }
+
+    /// What one attempt of a call got. Not a `Result<TransportResponse, TransportFailure>`: that type's metadata is
+    /// made from its mangled name on first use, and checking its `TransportFailure: Error` requirement scans every
+    /// protocol conformance record, 0.06 M instructions in each command that sends a request (docs/performance.md).
+    private enum Attempt {
+        /// The server answered (any status).
+        case answered(TransportResponse)
+        /// No answer: the transport failed.
+        case failed(TransportFailure)
+    }
+
+    /// The attempt's answer, or its failure thrown as the error it maps to for `url`.
+    private func answer(of attempt: Attempt, url: String) throws(FauthError) -> TransportResponse {
+        switch attempt {
+        case .answered(let response): return response
+        case .failed(let failure): throw transportError(failure, url: url)
         }
     }
 
@@ -202,16 +220,16 @@ package struct Backend: Sendable {
     /// a timeout, a TLS handshake that broke, or an answer whose error is retryable (`ErrorCode.isRetryable`: 429, 502,
     /// 503, 504, a quota exceeded). A certificate that did not verify and other transport errors (a bad URL, a body
     /// over the limit) are not retried.
-    private static func retryReason(_ result: Result<TransportResponse, TransportFailure>) -> String? {
+    private static func retryReason(_ result: Attempt) -> String? {
         switch result {
-        case .success(let response):
+        case .answered(let response):
             guard !(200..<300).contains(response.status),
                 ServerErrorMapping.error(httpStatus: response.status, body: response.body).code.isRetryable
             else {
                 return nil
             }
             return String(response.status)
-        case .failure(let failure):
+        case .failed(let failure):
             switch failure {
             case .connectionRefused, .connectionReset, .hostNotFound, .timedOut, .tls, .proxyUnreachable,
                 .proxyNotFound:
@@ -225,8 +243,8 @@ package struct Backend: Sendable {
     }
 
     /// The response's `Retry-After` in seconds, when it is a non-negative number (an HTTP date is ignored).
-    private static func retryAfter(_ result: Result<TransportResponse, TransportFailure>) -> Double? {
-        guard case .success(let response) = result, let value = response.header("Retry-After"),
+    private static func retryAfter(_ result: Attempt) -> Double? {
+        guard case .answered(let response) = result, let value = response.header("Retry-After"),
             let seconds = Double(value.trimmingHTTPWhitespace()), seconds >= 0, seconds.isFinite
         else {
             return nil
