@@ -27,7 +27,7 @@ package final class SecretStorage: Sendable {
     package let choice: SecretStorageChoice
     /// The keyring the secrets go to or come from; its calls end within the command's timeout, all of them together.
     package let keyring: Keyring
-    private let resolved = Mutex<Result<SecretBackend, any Error>?>(nil)
+    private let resolution = Mutex(Resolution.unresolved)
 
     /// How long `auto` waits for a Secret Service before it chooses the file, in seconds (or the timeout, if shorter).
     package static let probeLimit = 2.0
@@ -47,22 +47,43 @@ package final class SecretStorage: Sendable {
     /// Where the next write puts secrets: `file`; `keyring` once checked (else `keychain-error`); for `auto`, the
     /// keyring when a Secret Service answers with an unlocked default collection within `probeLimit`, else the file.
     package func target() throws -> SecretBackend {
-        try resolved.withLock { cached in
-            if cached == nil {
-                cached = Result { () throws -> SecretBackend in
-                    switch choice {
-                    case .file:
-                        return .file
-                    case .keyring:
-                        try keyring.check()
-                        return .keyring
-                    case .auto:
-                        let answers = Keyring.hasSessionBus && (try? keyring.check(within: Self.probeLimit)) != nil
-                        return answers ? .keyring : .file
-                    }
+        try resolution.withLock { resolution in
+            switch resolution {
+            case .resolved(let backend): return backend
+            case .failed(let error): throw error
+            case .unresolved:
+                do {
+                    let backend = try resolve()
+                    resolution = .resolved(backend)
+                    return backend
+                } catch {
+                    resolution = .failed(error)
+                    throw error
                 }
             }
-            return try cached!.get()
         }
+    }
+
+    /// `target`'s answer, worked out.
+    private func resolve() throws -> SecretBackend {
+        switch choice {
+        case .file:
+            return .file
+        case .keyring:
+            try keyring.check()
+            return .keyring
+        case .auto:
+            let answers = Keyring.hasSessionBus && (try? keyring.check(within: Self.probeLimit)) != nil
+            return answers ? .keyring : .file
+        }
+    }
+
+    /// What `target` has found, once it has looked: an enum of its own, not an optional `Result`, whose generic types
+    /// the runtime would make from their mangled names (and check `Error: Error` by scanning every conformance record)
+    /// in every command that makes a storage.
+    private enum Resolution: Sendable {
+        case unresolved
+        case resolved(SecretBackend)
+        case failed(any Error)
     }
 }
