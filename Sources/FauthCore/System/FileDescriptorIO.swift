@@ -14,22 +14,28 @@ package enum FileDescriptorIO {
     {
         let deadline = seconds.map { MonotonicTime.now().adding(seconds: $0) }
         var content: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
             if let deadline {
                 try waitForInput(descriptor, until: deadline)
             }
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // Read into a chunk's uninitialised room: zeroing 16 KiB first cost as much as the rest of a small read.
+            var count = 0
+            var failure: Int32 = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: 16_384) { room, initialized in
+                count = read(descriptor, room.baseAddress, room.count)
+                failure = count < 0 ? errno : 0
+                initialized = max(count, 0)
+            }
             if count < 0 {
-                if errno == EINTR || (deadline != nil && errno == EAGAIN) {
+                if failure == EINTR || (deadline != nil && failure == EAGAIN) {
                     continue
                 }
-                throw SystemError.current("read")
+                throw SystemError(operation: "read", code: failure)
             }
             if count == 0 {
                 return content
             }
-            content += chunk[0..<count]
+            if content.isEmpty { content = chunk } else { content += chunk }
             if content.count > limit {
                 return nil
             }
