@@ -42,9 +42,8 @@ package enum FauthCommandLine {
         }
         let invocation = Invocation(arguments: parsed, context: context)
         // `COMMAND --help` is help on COMMAND. A usage error points to the command's help; help's to the overview.
-        let name = parsed.has(GlobalOptions.help) ? Help.name : parsed.command
         let command: (any Command)? = parsed.has(GlobalOptions.help) ? Help() : named
-        let helpTopic = command is Help ? nil : name
+        let helpTopic = command is Help ? nil : parsed.command
         do {
             if parsed.has(GlobalOptions.version), invocation.json {
                 // libcurl is loaded for --json and -v only: a plain --version stays as quick as it was.
